@@ -1,0 +1,318 @@
+// One schema for every entity of spec section 3. Money: rupees numeric(10,2), payouts numeric(12,4).
+// Counters on users and offers are kept in the same transaction as the writes that change them,
+// so admin lists sort and filter on indexed columns instead of counting millions of rows.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+const payout = (name: string) => numeric(name, { precision: 12, scale: 4, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firebaseUid: text('firebase_uid'),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    registrationMethod: text('registration_method').notNull().default('firebase'),
+    referralCode: text('referral_code').notNull(),
+    referredByUserId: integer('referred_by_user_id'),
+    referredByCode: text('referred_by_code'),
+    deviceFingerprint: text('device_fingerprint'),
+    isSuspicious: boolean('is_suspicious').notNull().default(false),
+    freeSpinsRemaining: integer('free_spins_remaining').notNull().default(0),
+    totalFreeSpinsEarned: integer('total_free_spins_earned').notNull().default(0),
+    totalCompletions: integer('total_completions').notNull().default(0),
+    totalVouchersWon: integer('total_vouchers_won').notNull().default(0),
+    totalVoucherValue: numeric('total_voucher_value', { precision: 14, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    spinsUsed: integer('spins_used').notNull().default(0),
+    totalRevenueGenerated: numeric('total_revenue_generated', { precision: 16, scale: 4, mode: 'number' })
+      .notNull()
+      .default(0),
+    totalReferrals: integer('total_referrals').notNull().default(0),
+    successfulReferrals: integer('successful_referrals').notNull().default(0),
+    registrationDate: ts('registration_date').notNull().defaultNow(),
+    lastActivity: ts('last_activity'),
+  },
+  (t) => [
+    uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    index('users_email_idx').on(t.email),
+    index('users_registration_date_idx').on(t.registrationDate),
+    index('users_last_activity_idx').on(t.lastActivity),
+    index('users_total_completions_idx').on(t.totalCompletions),
+    index('users_total_vouchers_won_idx').on(t.totalVouchersWon),
+    index('users_total_revenue_idx').on(t.totalRevenueGenerated),
+    index('users_successful_referrals_idx').on(t.successfulReferrals),
+    index('users_referred_by_idx').on(t.referredByUserId),
+    index('users_first_name_idx').on(t.firstName),
+    check('users_free_spins_nonnegative', sql`${t.freeSpinsRemaining} >= 0`),
+  ],
+);
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastLoginAt: ts('last_login_at'),
+  },
+  (t) => [uniqueIndex('admins_username_key').on(t.username)],
+);
+
+/** Member and admin sessions; only the SHA-256 of the cookie value is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    publicId: text('public_id').notNull(),
+    kind: text('kind', { enum: ['member', 'admin'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_admin_idx').on(t.adminId)],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    offerUrl: text('offer_url').notNull(),
+    previewUrl: text('preview_url'),
+    externalOfferId: text('external_offer_id').notNull(),
+    network: text('network').notNull().default('default'),
+    category: text('category'),
+    model: text('model').notNull().default('CPR'),
+    targeting: text('targeting').notNull().default('ALL'),
+    rewardAmount: money('reward_amount').notNull().default(0),
+    slotConfig: jsonb('slot_config'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    totalCompletions: integer('total_completions').notNull().default(0),
+    uniqueUsers: integer('unique_users').notNull().default(0),
+    totalRevenue: numeric('total_revenue', { precision: 16, scale: 4, mode: 'number' }).notNull().default(0),
+    spinsUsed: integer('spins_used').notNull().default(0),
+    rewardsWon: integer('rewards_won').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('offers_external_offer_id_key').on(t.externalOfferId),
+    index('offers_active_created_idx').on(t.isActive, t.createdAt),
+    index('offers_category_idx').on(t.category),
+  ],
+);
+
+export const clicks = pgTable(
+  'clicks',
+  {
+    id: text('id').primaryKey(), // 128-bit random, base64url
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('clicks_user_offer_idx').on(t.userId, t.offerId),
+    index('clicks_offer_idx').on(t.offerId),
+    index('clicks_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Conversions confirmed (or announced) by the partner network's postbacks. */
+export const completions = pgTable(
+  'completions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    clickId: text('click_id').references(() => clicks.id),
+    network: text('network').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'reversed'] }).notNull(),
+    payoutAmount: payout('payout_amount').notNull().default(0),
+    payoutCurrency: text('payout_currency').notNull().default('USD'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+    reversedAt: ts('reversed_at'),
+    isFirstCompletion: boolean('is_first_completion').notNull().default(false),
+    completionType: text('completion_type').notNull().default('standard'),
+    referralRewardProcessed: boolean('referral_reward_processed').notNull().default(false),
+    spinnerUsed: boolean('spinner_used').notNull().default(false),
+    rewardType: text('reward_type').notNull().default('none'),
+    voucherId: integer('voucher_id'),
+  },
+  (t) => [
+    uniqueIndex('completions_network_txn_key').on(t.network, t.transactionId),
+    // One live completion per member and offer (DESIGN.md section 4); a reversed one frees the offer again.
+    uniqueIndex('completions_user_offer_key')
+      .on(t.userId, t.offerId)
+      .where(sql`${t.status} <> 'reversed'`),
+    index('completions_completed_at_idx').on(t.completedAt),
+    index('completions_offer_idx').on(t.offerId, t.completedAt),
+    index('completions_user_completed_idx').on(t.userId, t.completedAt),
+    index('completions_payout_idx').on(t.payoutAmount),
+    index('completions_click_idx').on(t.clickId),
+  ],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    voucherCode: text('voucher_code').notNull(),
+    voucherBrand: text('voucher_brand').notNull(),
+    voucherType: text('voucher_type').notNull().default('Gift Card'),
+    voucherAmount: money('voucher_amount').notNull(),
+    voucherDescription: text('voucher_description'),
+    voucherTerms: text('voucher_terms'),
+    status: text('status', { enum: ['available', 'assigned', 'used', 'expired'] })
+      .notNull()
+      .default('available'),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdByAdminId: integer('created_by_admin_id').references(() => admins.id),
+    assignedToUserId: integer('assigned_to_user_id').references(() => users.id),
+    assignedAt: ts('assigned_at'),
+    assignmentContext: text('assignment_context', {
+      enum: ['free_spin_from_referral', 'offer_completion', 'admin_assigned'],
+    }),
+    completionId: integer('completion_id'),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.voucherCode),
+    // The claim path: available stock of one amount, earliest expiry first.
+    index('vouchers_claim_idx')
+      .on(t.voucherAmount, t.expiryDate, t.id)
+      .where(sql`${t.status} = 'available'`),
+    index('vouchers_status_idx').on(t.status),
+    index('vouchers_brand_amount_idx').on(t.voucherBrand, t.voucherAmount),
+    index('vouchers_assigned_user_idx').on(t.assignedToUserId),
+    index('vouchers_created_idx').on(t.createdAt),
+    index('vouchers_expiry_idx').on(t.expiryDate),
+  ],
+);
+
+export const spins = pgTable(
+  'spins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    spinType: text('spin_type', { enum: ['offer', 'free'] }).notNull(),
+    // An offer spin spends exactly one completion: the unique index makes a second spin impossible.
+    completionId: integer('completion_id').references(() => completions.id),
+    offerId: integer('offer_id').references(() => offers.id),
+    slotResult: jsonb('slot_result').$type<[number, number, number]>().notNull(),
+    isWin: boolean('is_win').notNull(),
+    drawnAmount: money('drawn_amount'),
+    voucherId: integer('voucher_id').references(() => vouchers.id),
+    rewardType: text('reward_type').notNull().default('none'),
+    stockOut: boolean('stock_out').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('spins_completion_key').on(t.completionId),
+    uniqueIndex('spins_voucher_key').on(t.voucherId),
+    index('spins_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referrerUserId: integer('referrer_user_id')
+      .notNull()
+      .references(() => users.id),
+    referredUserId: integer('referred_user_id')
+      .notNull()
+      .references(() => users.id),
+    referralCode: text('referral_code').notNull(),
+    status: text('status', { enum: ['pending', 'completed_waiting', 'successful'] })
+      .notNull()
+      .default('pending'),
+    sameDevice: boolean('same_device').notNull().default(false),
+    firstCompletionId: integer('first_completion_id'),
+    firstCompletionDate: ts('first_completion_date'),
+    freeSpinsGranted: integer('free_spins_granted').notNull().default(0),
+    rewardGrantedAt: ts('reward_granted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referrals_referred_key').on(t.referredUserId),
+    index('referrals_referrer_idx').on(t.referrerUserId, t.createdAt),
+    index('referrals_status_idx').on(t.status, t.createdAt),
+    index('referrals_created_idx').on(t.createdAt),
+  ],
+);
+
+export const postbackLog = pgTable(
+  'postback_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    method: text('method').notNull(),
+    ip: text('ip'),
+    params: jsonb('params').notNull(),
+    clickId: text('click_id'),
+    transactionId: text('transaction_id'),
+    status: text('status'),
+    outcome: text('outcome').notNull(),
+    httpStatus: integer('http_status').notNull(),
+    completionId: integer('completion_id'),
+  },
+  (t) => [index('postback_log_received_idx').on(t.receivedAt), index('postback_log_txn_idx').on(t.transactionId)],
+);
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id').references(() => admins.id),
+    adminUsername: text('admin_username').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,53 @@
+// Business constants of spec section 9, shared by the member app, the console and the server.
+
+export const BRAND_NAME = 'SpinRewards';
+
+export const OFFER_CATEGORIES = [
+  'Gaming',
+  'Shopping',
+  'Finance',
+  'Entertainment',
+  'Education',
+  'Health',
+  'Travel',
+  'Food',
+  'Technology',
+  'Fashion',
+  'Sports',
+  'Dating',
+  'Utilities',
+] as const;
+
+export const CATEGORY_LABELS: Record<string, string> = { Health: 'Health & Fitness', Food: 'Food & Delivery' };
+
+export const OFFER_MODELS = ['CPR', 'CPA', 'CPI', 'CPL', 'CPS', 'CPM', 'Revenue Share'] as const;
+export const OFFER_TARGETING = ['ALL', 'NEW', 'RETURNING', 'HIGH_VALUE', 'MOBILE', 'DESKTOP'] as const;
+
+export const VOUCHER_TYPES = ['Gift Card', 'Cashback', 'Discount', 'Credit'] as const;
+export const VOUCHER_STATUSES = ['available', 'assigned', 'used', 'expired'] as const;
+export const MAX_VOUCHER_CODES_PER_BATCH = 100;
+export const EXPIRING_SOON_DAYS = 7;
+
+export const AMOUNT_RANGES = ['0-50', '51-100', '101-500', '501-1000', '1001+'] as const;
+export const EXPIRY_FILTERS = ['all', 'expired', 'expiring_soon', 'expiring_this_month', 'valid'] as const;
+export const ASSIGNMENT_FILTERS = ['all', 'referral_rewards', 'free_spin_rewards', 'offer_rewards'] as const;
+
+export const ADMIN_DATE_RANGES = ['all', 'today', 'yesterday', 'week', 'month', 'quarter'] as const;
+export const REFERRAL_DATE_RANGES = ['all', 'today', 'week', 'month'] as const;
+
+export const USER_SORT_FIELDS = [
+  'registration_date',
+  'total_completions',
+  'total_vouchers_won',
+  'total_revenue_generated',
+  'successful_referrals',
+  'first_name',
+] as const;
+
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const TOAST_DURATION_MS = 5000;
+export const ADMIN_TIMEOUT_MS = 10_000;
+
+export const PROFILE_BADGES = { activeUserCompletions: 10, luckyWinnerVouchers: 5, influencerReferrals: 3 } as const;

@@ -1,0 +1,110 @@
+// Slot-machine rules shared by the member app (display, spin type) and the server (draw).
+// Spec sections 3, 4 and 9.
+
+export interface SlotReel {
+  amount: number;
+  probability: number;
+}
+export interface SlotConfig {
+  reels: SlotReel[];
+}
+
+/** Used when an offer has no slot_config, and for free spins (spec section 3). */
+export const DEFAULT_SLOT_CONFIG: SlotConfig = {
+  reels: [
+    { amount: 10, probability: 20 },
+    { amount: 5, probability: 30 },
+    { amount: 0, probability: 50 },
+  ],
+};
+
+/** Amounts shown on the reels when no config exists (spec section 9). */
+export const DEFAULT_REEL_AMOUNTS = [100, 50, 20, 10, 5, 0] as const;
+
+export const SLOT_TIMINGS = {
+  itemHeight: 80,
+  reelStopBaseMs: 8000,
+  reelStopStepMs: 500,
+  resultDelayMs: 9000,
+  animationClearMs: 10000,
+} as const;
+
+export const MAX_REELS = 10;
+
+/** Parses an object or JSON string into a SlotConfig; null when absent or unparseable. */
+export function parseSlotConfig(raw: unknown): SlotConfig | null {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== 'object' || !Array.isArray((value as SlotConfig).reels)) return null;
+  const reels = (value as { reels: unknown[] }).reels
+    .map((r) => {
+      const reel = r as Record<string, unknown>;
+      return { amount: Number(reel?.amount), probability: Number(reel?.probability) };
+    })
+    .filter((r) => Number.isFinite(r.amount) && Number.isFinite(r.probability));
+  return { reels };
+}
+
+/** 'Win ₹min - ₹max': only reels with a numeric amount above 0 count; null when none (spec section 2). */
+export function winRange(raw: unknown): { min: number; max: number } | null {
+  const config = parseSlotConfig(raw);
+  const amounts = (config?.reels ?? []).map((r) => r.amount).filter((a) => a > 0);
+  if (amounts.length === 0) return null;
+  return { min: Math.min(...amounts), max: Math.max(...amounts) };
+}
+
+/** Spin type rule of spec section 4: free if free spins remain or the pseudo-offer id is 0. */
+export function spinTypeFor(offerId: number, freeSpinsRemaining: number): 'free' | 'offer' {
+  return freeSpinsRemaining > 0 || offerId === 0 ? 'free' : 'offer';
+}
+
+/** reward_type is 'none' or 'voucher_<amount>'. */
+export function rewardTypeFor(amount: number | null): string {
+  return amount && amount > 0 ? `voucher_${formatAmount(amount)}` : 'none';
+}
+
+export function amountFromRewardType(rewardType: string | null | undefined): number | null {
+  const m = /^voucher_(\d+(?:\.\d+)?)$/.exec(rewardType ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+function formatAmount(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2)));
+}
+
+/** Sum of probabilities must be above 0 and below 100 (spec section 5). */
+export function isValidProbabilityTotal(reels: SlotReel[]): boolean {
+  const total = reels.reduce((sum, r) => sum + (Number(r.probability) || 0), 0);
+  return total > 0 && total < 100;
+}
+
+/** Colour tier of an amount (spec section 9): 100+, 50+, 20+, 10+. */
+export function amountTier(amount: number): 'top' | 'high' | 'mid' | 'low' | 'none' {
+  if (amount >= 100) return 'top';
+  if (amount >= 50) return 'high';
+  if (amount >= 20) return 'mid';
+  if (amount >= 10) return 'low';
+  return 'none';
+}
+
+/** Win-rate rating (spec section 9). */
+export function winRateRating(rate: number): string {
+  if (rate >= 70) return 'Excellent Luck';
+  if (rate >= 50) return 'Good Performance';
+  if (rate >= 30) return 'Keep Spinning';
+  return 'Better Luck Next Time';
+}
+
+/** Referral conversion rating (spec section 9). */
+export function referralRating(rate: number): string {
+  if (rate >= 80) return 'Excellent';
+  if (rate >= 60) return 'Good';
+  if (rate >= 40) return 'Average';
+  return 'Needs Improvement';
+}

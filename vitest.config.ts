@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One vitest run, four projects: each part of the tree gets the environment it needs.
+// The server project runs every server suite on PGlite and, when TEST_DATABASE_URL or
+// DATABASE_URL is set, again on PostgreSQL (see server/test/helpers.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          environment: 'node',
+          include: ['shared/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite is WASM and memory-hungry; two files at a time keeps a 2-core machine responsive.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'member',
+          environment: 'jsdom',
+          include: ['member/**/*.test.{ts,tsx}'],
+          setupFiles: ['member/src/testing/setup-tests.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'admin',
+          environment: 'jsdom',
+          include: ['admin/**/*.test.{ts,tsx}'],
+          setupFiles: ['admin/src/testing/setup-tests.ts'],
+        },
+      },
+    ],
+  },
+});
