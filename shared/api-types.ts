@@ -500,3 +500,15 @@ export interface AdminAuditLogResponse {
   entries: AuditLogRow[];
   pagination: Pagination;
 }
+
+// ---------- run-time client configuration (beyond the spec) ----------
+
+/** GET /api/client-config.json: one build serves demo and production (issue: member PWA, item 2). */
+export interface ClientConfig {
+  brand: string;
+  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
+  /** 'host:port' of the Firebase Auth Emulator when the server trusts emulator tokens, else null. */
+  authEmulatorHost: string | null;
+  /** Demo accounts offered by the app's own account chooser in emulator mode. */
+  demoAccounts: { sub: string; name: string; email: string }[];
+}
