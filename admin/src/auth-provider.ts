@@ -1,0 +1,90 @@
+import type { AuthProvider } from 'react-admin';
+import type { AdminLoginResponse, AdminRecord } from '../../shared/api-types';
+import { errorStatus, serverErrorText, type HttpClient } from './http-client';
+
+const ADMIN_KEY = 'spinrewards.admin';
+/** checkAuth runs on every page change; one dashboard call answers for this long (a 401 resets it). */
+const SESSION_CHECK_TTL_MS = 60_000;
+
+/**
+ * Auth provider for the admin calls of spec section 7.
+ *
+ * | method      | call / rule                                                                 |
+ * |-------------|-----------------------------------------------------------------------------|
+ * | login       | POST {apiUrl}/login.php {username, password}; failure: server error or 'Login failed' (section 8) |
+ * | logout      | POST {apiUrl}/logout.php; resolves even when the call fails, so the console always lands on /admin/login |
+ * | checkAuth   | GET  {apiUrl}/dashboard.php (section 6: the admin session is checked through the dashboard call) |
+ * | checkError  | a 401 rejects (react-admin then logs out and shows /admin/login); anything else stays signed in |
+ * | getIdentity | the admin record cached at login (section 3: cached locally) |
+ */
+export function createAuthProvider(httpClient: HttpClient, apiUrl = '/api/admin', storage: Storage = window.localStorage) {
+  let checkedAt = 0;
+
+  const readAdmin = (): AdminRecord | null => {
+    try {
+      return JSON.parse(storage.getItem(ADMIN_KEY) ?? 'null') as AdminRecord | null;
+    } catch {
+      return null;
+    }
+  };
+  const forget = () => {
+    checkedAt = 0;
+    storage.removeItem(ADMIN_KEY);
+  };
+
+  const provider: AuthProvider = {
+    async login({ username, password }: { username: string; password: string }) {
+      try {
+        const { json } = await httpClient<AdminLoginResponse>(`${apiUrl}/login.php`, {
+          method: 'POST',
+          body: { username, password },
+        });
+        if (json?.admin) storage.setItem(ADMIN_KEY, JSON.stringify(json.admin));
+        checkedAt = Date.now();
+        return { redirectTo: '/dashboard' };
+      } catch (error) {
+        throw new Error(serverErrorText(error) ?? 'Login failed');
+      }
+    },
+
+    async logout() {
+      try {
+        await httpClient(`${apiUrl}/logout.php`, { method: 'POST' });
+      } catch {
+        // Section 8: the console goes to the login page even when the call fails.
+      }
+      forget();
+      return '/login';
+    },
+
+    async checkAuth() {
+      if (checkedAt && Date.now() - checkedAt < SESSION_CHECK_TTL_MS) return;
+      try {
+        await httpClient(`${apiUrl}/dashboard.php`);
+        checkedAt = Date.now();
+      } catch (error) {
+        if (errorStatus(error) === 401) forget();
+        // No notification on the way to the login page: the page itself says what to do.
+        throw { message: false, redirectTo: '/login' };
+      }
+    },
+
+    async checkError(error) {
+      if (errorStatus(error) === 401) {
+        forget();
+        throw { message: false, redirectTo: '/login' };
+      }
+    },
+
+    async getIdentity() {
+      const admin = readAdmin();
+      if (!admin) return { id: 'admin', fullName: 'Administrator' };
+      return { id: admin.id ?? admin.email ?? admin.username, fullName: admin.username ?? admin.email ?? 'Administrator' };
+    },
+
+    async getPermissions() {
+      return undefined;
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,317 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createDataProvider } from './data-provider';
+import type { HttpClient, HttpRequestOptions } from './http-client';
+
+const API = 'http://test/api/admin';
+
+/** A stub HTTP client: records each call and answers with what the test queued. */
+function stubClient(answer: (url: string, options?: HttpRequestOptions) => unknown = () => ({ success: true })) {
+  const calls: { url: string; options?: HttpRequestOptions }[] = [];
+  const client = vi.fn(async (url: string, options?: HttpRequestOptions) => {
+    calls.push({ url, options });
+    const json = answer(url, options);
+    if (json instanceof Error) throw json;
+    return { status: 200, json };
+  }) as unknown as HttpClient;
+  return { client, calls };
+}
+
+const list = (key: string, rows: unknown[], total = rows.length, extra: Record<string, unknown> = {}) => ({
+  success: true,
+  [key]: rows,
+  pagination: { page: 1, limit: 20, total, totalPages: Math.ceil(total / 20) },
+  ...extra,
+});
+
+const page = (p = 1, perPage = 20) => ({ page: p, perPage });
+
+describe('getList: page, limit, sort and the exact filter names of spec section 7', () => {
+  const cases: [string, Record<string, unknown>, { field: string; order: 'ASC' | 'DESC' }, string][] = [
+    [
+      'users',
+      { search: 'asha', dateRange: 'week', performanceFilter: 'high_performers', referralFilter: 'top_referrers', voucherFilter: 'multiple_vouchers' },
+      { field: 'registration_date', order: 'DESC' },
+      '/users.php?page=1&limit=20&sortBy=registration_date&sortOrder=desc&search=asha&dateRange=week&performanceFilter=high_performers&referralFilter=top_referrers&voucherFilter=multiple_vouchers',
+    ],
+    [
+      'offers',
+      { search: 'bank', status: 'active', category: 'Finance', model: 'CPA', dateRange: 'month' },
+      { field: 'total_completions', order: 'DESC' },
+      '/offers.php?page=1&limit=20&sortBy=total_completions&sortOrder=desc&search=bank&status=active&category=Finance&model=CPA&dateRange=month',
+    ],
+    [
+      'vouchers',
+      {
+        search: 'AMZ',
+        status: 'available',
+        brand: 'Amazon',
+        voucher_type: 'Gift Card',
+        amount_range: '0-50',
+        expiry_filter: 'expiring_soon',
+        assignment_filter: 'offer_rewards',
+      },
+      { field: 'expiry_date', order: 'ASC' },
+      '/vouchers.php?page=1&limit=20&sortBy=expiry_date&sortOrder=asc&search=AMZ&status=available&brand=Amazon&voucher_type=Gift+Card&amount_range=0-50&expiry_filter=expiring_soon&assignment_filter=offer_rewards',
+    ],
+    [
+      'referrals',
+      { search: 'ravi', status: 'successful', dateRange: 'today' },
+      { field: 'registration_date', order: 'DESC' },
+      '/referrals.php?page=1&limit=20&sortBy=registration_date&search=ravi&status=successful&dateRange=today',
+    ],
+    [
+      'conversions',
+      { search: 'x', offer: '3', dateRange: 'week', voucherFilter: 'won', userTypeFilter: 'firebase', referralFilter: 'first_completions' },
+      { field: 'payout_amount', order: 'ASC' },
+      '/conversions.php?page=1&limit=20&sortBy=payout_amount&sortOrder=asc&search=x&offer=3&dateRange=week&voucherFilter=won&userTypeFilter=firebase&referralFilter=first_completions',
+    ],
+    [
+      'clicks',
+      { search: 'clk_1', dateRange: 'quarter', offer: '9', conversionStatus: 'voucher_won', userType: 'email' },
+      { field: 'completed_at', order: 'DESC' },
+      '/offer-clicks.php?page=1&limit=20&sortBy=completed_at&search=clk_1&dateRange=quarter&offer=9&conversionStatus=voucher_won&userType=email',
+    ],
+    ['audit-log', {}, { field: 'id', order: 'DESC' }, '/audit-log.php?page=1&limit=20'],
+  ];
+
+  it.each(cases)('%s', async (resource, filter, sort, path) => {
+    const { client, calls } = stubClient(() => list('x', []));
+    await createDataProvider(client, API).getList(resource, { pagination: page(), sort, filter });
+    expect(calls).toEqual([{ url: API + path, options: undefined }]);
+  });
+
+  it('sends the page asked for and the limit of 20', async () => {
+    const { client, calls } = stubClient(() => list('users', []));
+    await createDataProvider(client, API).getList('users', {
+      pagination: page(3),
+      sort: { field: 'first_name', order: 'ASC' },
+      filter: {},
+    });
+    expect(calls[0].url).toBe(`${API}/users.php?page=3&limit=20&sortBy=first_name&sortOrder=asc`);
+  });
+
+  it("leaves out empty, blank and 'all' filters, trims searches, ignores names the API does not know", async () => {
+    const { client, calls } = stubClient(() => list('vouchers', []));
+    await createDataProvider(client, API).getList('vouchers', {
+      pagination: page(),
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { search: '  ', status: 'all', brand: '', expiry_filter: undefined, q: 'nope', voucher_code: ' X1 ' },
+    });
+    expect(calls[0].url).toBe(`${API}/vouchers.php?page=1&limit=20&sortBy=created_at&sortOrder=desc`);
+  });
+
+  it('maps ids, pagination.total and passes summaries on as meta', async () => {
+    const summary = { total_users: 2, active_users: 1, firebase_users: 2, total_referrals: 0, flagged_users: 1 };
+    const { client } = stubClient(() => list('users', [{ user_id: 7, email: 'a@x' }], 41, { summary }));
+    const result = await createDataProvider(client, API).getList('users', {
+      pagination: page(),
+      sort: { field: 'registration_date', order: 'DESC' },
+      filter: {},
+    });
+    expect(result.data).toEqual([{ user_id: 7, email: 'a@x', id: 7 }]);
+    expect(result.total).toBe(41);
+    expect(result.meta).toEqual({ summary });
+  });
+
+  it.each([
+    ['offers', 'offer_id'],
+    ['vouchers', 'voucher_id'],
+    ['referrals', 'referral_id'],
+    ['conversions', 'completion_id'],
+    ['clicks', 'click_id'],
+    ['audit-log', 'id'],
+  ])('%s rows take their id from %s', async (resource, idField) => {
+    const key = { offers: 'offers', vouchers: 'vouchers', referrals: 'referrals', conversions: 'conversions', clicks: 'clicks', 'audit-log': 'entries' }[resource]!;
+    const { client } = stubClient(() => list(key, [{ [idField]: 'k1' }]));
+    const result = await createDataProvider(client, API).getList(resource, {
+      pagination: page(),
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
+    expect(result.data[0].id).toBe('k1');
+  });
+
+  it('reads a large export in pages of 100 until the total is reached', async () => {
+    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ offer_id: from + i }));
+    const { client, calls } = stubClient((url) =>
+      url.includes('page=1&') ? list('offers', rows(1, 100), 150) : list('offers', rows(101, 50), 150),
+    );
+    const result = await createDataProvider(client, API).getList('offers', {
+      pagination: page(1, 1000),
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { status: 'active' },
+    });
+    expect(calls.map((c) => c.url)).toEqual([
+      `${API}/offers.php?page=1&limit=100&sortBy=created_at&sortOrder=desc&status=active`,
+      `${API}/offers.php?page=2&limit=100&sortBy=created_at&sortOrder=desc&status=active`,
+    ]);
+    expect(result.data).toHaveLength(150);
+    expect(result.total).toBe(150);
+  });
+});
+
+describe('update', () => {
+  it("users: block is {user_id, action:'flag'}, unblock {user_id, action:'unflag'}", async () => {
+    const { client, calls } = stubClient();
+    const dp = createDataProvider(client, API);
+    await dp.update('users', { id: 5, data: { is_suspicious: true }, previousData: { id: 5 } });
+    await dp.update('users', { id: 6, data: { is_suspicious: false }, previousData: { id: 6 } });
+    expect(calls).toEqual([
+      { url: `${API}/users.php`, options: { method: 'PUT', body: { user_id: 5, action: 'flag' } } },
+      { url: `${API}/users.php`, options: { method: 'PUT', body: { user_id: 6, action: 'unflag' } } },
+    ]);
+  });
+
+  it('offers: the toggle sends only {offer_id, is_active}', async () => {
+    const { client, calls } = stubClient();
+    const result = await createDataProvider(client, API).update('offers', {
+      id: 3,
+      data: { is_active: false },
+      previousData: { id: 3, title: 'T', is_active: true },
+    });
+    expect(calls[0]).toEqual({ url: `${API}/offers.php`, options: { method: 'PUT', body: { offer_id: 3, is_active: false } } });
+    expect(result.data).toEqual({ id: 3, title: 'T', is_active: false });
+  });
+
+  it('offers: the edit sends the section 7 edit body without external_offer_id', async () => {
+    const { client, calls } = stubClient();
+    const slot_config = { reels: [{ amount: 5, probability: 15 }] };
+    await createDataProvider(client, API).update('offers', {
+      id: 3,
+      data: {
+        title: 'T',
+        description: 'D',
+        offer_url: 'https://x.test/o',
+        preview_url: null,
+        external_offer_id: 'should_not_go',
+        category: null,
+        model: 'CPR',
+        targeting: 'ALL',
+        reward_amount: 12,
+        slot_config,
+      },
+      previousData: { id: 3 },
+    });
+    expect(calls[0].options).toEqual({
+      method: 'PUT',
+      body: {
+        offer_id: 3,
+        title: 'T',
+        description: 'D',
+        offer_url: 'https://x.test/o',
+        preview_url: null,
+        category: null,
+        model: 'CPR',
+        targeting: 'ALL',
+        reward_amount: 12,
+        slot_config,
+      },
+    });
+  });
+
+  it("vouchers: {voucher_id, status: 'expired' | 'available'}", async () => {
+    const { client, calls } = stubClient();
+    const dp = createDataProvider(client, API);
+    await dp.update('vouchers', { id: 9, data: { status: 'expired' }, previousData: { id: 9 } });
+    await dp.update('vouchers', { id: 9, data: { status: 'available' }, previousData: { id: 9 } });
+    expect(calls.map((c) => c.options?.body)).toEqual([
+      { voucher_id: 9, status: 'expired' },
+      { voucher_id: 9, status: 'available' },
+    ]);
+  });
+
+  it('refuses to change read-only resources', async () => {
+    const { client, calls } = stubClient();
+    await expect(
+      createDataProvider(client, API).update('referrals', { id: 1, data: {}, previousData: { id: 1 } }),
+    ).rejects.toThrow();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('updateMany: bulk block / unblock, one PUT per user in parallel', () => {
+  it('sends every call before any answer arrives and reports the ids that succeeded', async () => {
+    const pending: (() => void)[] = [];
+    const bodies: unknown[] = [];
+    const client = (async (_url: string, options?: HttpRequestOptions) => {
+      bodies.push(options?.body);
+      await new Promise<void>((resolve) => pending.push(resolve));
+      return { status: 200, json: { success: true } };
+    }) as HttpClient;
+    const promise = createDataProvider(client, API).updateMany('users', { ids: [1, 2, 3], data: { is_suspicious: true } });
+    await Promise.resolve();
+    expect(bodies).toEqual([
+      { user_id: 1, action: 'flag' },
+      { user_id: 2, action: 'flag' },
+      { user_id: 3, action: 'flag' },
+    ]);
+    pending.forEach((resolve) => resolve());
+    await expect(promise).resolves.toEqual({ data: [1, 2, 3], meta: { failed: [] } });
+  });
+
+  it('reports the failures next to the successes', async () => {
+    const { client } = stubClient((_url, o) =>
+      (o?.body as { user_id: number }).user_id === 2 ? new Error('nope') : { success: true },
+    );
+    const result = await createDataProvider(client, API).updateMany('users', { ids: [1, 2, 3], data: { is_suspicious: false } });
+    expect(result).toEqual({ data: [1, 3], meta: { failed: [2] } });
+  });
+
+  it("rejects with 'All bulk actions failed' when none succeeded", async () => {
+    const { client } = stubClient(() => new Error('nope'));
+    await expect(
+      createDataProvider(client, API).updateMany('users', { ids: [1, 2], data: { is_suspicious: true } }),
+    ).rejects.toThrow('All bulk actions failed');
+  });
+});
+
+describe('create', () => {
+  it('offers: POST offers.php with the OfferCreateRequest body', async () => {
+    const { client, calls } = stubClient(() => ({ success: true, offer_id: 44 }));
+    const body = {
+      title: 'Bank',
+      description: 'Open an account',
+      offer_url: 'https://x.test',
+      preview_url: null,
+      external_offer_id: 'bank_1234',
+      category: 'Finance',
+      model: 'CPA',
+      targeting: 'ALL',
+      reward_amount: 0,
+      slot_config: { reels: [{ amount: 5, probability: 15 }] },
+      is_active: true,
+    };
+    const result = await createDataProvider(client, API).create('offers', { data: body });
+    expect(calls).toEqual([{ url: `${API}/offers.php`, options: { method: 'POST', body } }]);
+    expect(result.data.id).toBe(44);
+  });
+
+  it('vouchers: POST vouchers.php and returns created and duplicates', async () => {
+    const { client, calls } = stubClient(() => ({ success: true, created: 2, duplicates: ['DUP'] }));
+    const body = {
+      voucher_type: 'Gift Card',
+      voucher_brand: 'Amazon',
+      voucher_amount: 50,
+      voucher_codes: ['A', 'B', 'DUP'],
+      voucher_description: '',
+      voucher_terms: '',
+      expiry_date: '2031-01-31',
+    };
+    const result = await createDataProvider(client, API).create('vouchers', { data: body });
+    expect(calls).toEqual([{ url: `${API}/vouchers.php`, options: { method: 'POST', body } }]);
+    expect(result.data).toMatchObject({ created: 2, duplicates: ['DUP'] });
+  });
+});
+
+describe('getOne', () => {
+  it('walks the list call (section 7 has no single-record call) until it finds the id', async () => {
+    const { client, calls } = stubClient((url) =>
+      url.includes('page=1&')
+        ? { success: true, offers: [{ offer_id: 1 }], pagination: { page: 1, limit: 100, total: 2, totalPages: 2 } }
+        : { success: true, offers: [{ offer_id: 2, title: 'B' }], pagination: { page: 2, limit: 100, total: 2, totalPages: 2 } },
+    );
+    const result = await createDataProvider(client, API).getOne('offers', { id: 2 });
+    expect(calls.map((c) => c.url)).toEqual([`${API}/offers.php?page=1&limit=100`, `${API}/offers.php?page=2&limit=100`]);
+    expect(result.data).toEqual({ offer_id: 2, title: 'B', id: 2 });
+  });
+});

@@ -1,0 +1,259 @@
+import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/constants';
+import type { Pagination } from '../../shared/api-types';
+import type { HttpClient } from './http-client';
+
+/**
+ * Data provider for the admin API of spec section 7, modelled on ra-data-simple-rest.
+ *
+ * | method      | call                                                                              |
+ * |-------------|-----------------------------------------------------------------------------------|
+ * | getList     | GET    {apiUrl}/{path}?page={page}&limit={perPage}&sortBy={field}&sortOrder={asc|desc}&{filters} |
+ * |             |        → { data: json[listKey] (id from idField), total: json.pagination.total, meta: the other keys } |
+ * |             |        perPage above the API's 100 (the CSV export) is read in pages of 100 |
+ * | getOne      | GET    the list call page by page (section 7 has no single-record call) until the id is found |
+ * | update      | PUT    {apiUrl}/{path} with the resource's body (users: {user_id, action: flag|unflag}; |
+ * |             |        offers: {offer_id, is_active} toggle or the edit body; vouchers: {voucher_id, status}) |
+ * | updateMany  | one update per id, in parallel (section 7: bulk block/unblock) → { data: ids that succeeded, |
+ * |             |        meta: { failed: ids that failed } }; rejects 'All bulk actions failed' when none did |
+ * | create      | POST   {apiUrl}/{path} with the form's body (offers: OfferCreateRequest; vouchers: |
+ * |             |        VoucherCreateRequest → { created, duplicates } in the returned record) |
+ * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
+ *
+ * Filters are passed under the exact query names of section 7 and only those; an empty value or
+ * 'all' is left out (the server's default is "all").
+ */
+
+interface ResourceConfig {
+  /** File under the admin base path. */
+  path: string;
+  /** Key of the row array in the list response. */
+  listKey: string;
+  /** Row field that becomes react-admin's id. */
+  idField: string;
+  /** Query names of spec section 7 accepted as filters, in the order they are sent. */
+  filters: readonly string[];
+  /** Whether the list call takes sortOrder (section 7 lists it for users, offers, vouchers, conversions). */
+  sortOrder: boolean;
+  /** Body of PUT {path} for an update of record `id` with the changed `data`. */
+  updateBody?: (id: Identifier, data: Record<string, unknown>) => Record<string, unknown>;
+  /** Record returned by create from the server's answer. */
+  createResult?: (json: Record<string, unknown>, data: Record<string, unknown>) => RaRecord;
+}
+
+const OFFER_EDIT_FIELDS = [
+  'title',
+  'description',
+  'offer_url',
+  'preview_url',
+  'category',
+  'model',
+  'targeting',
+  'reward_amount',
+  'slot_config',
+] as const;
+
+/** Per-resource quirks of spec section 7. */
+export const RESOURCES: Record<string, ResourceConfig> = {
+  users: {
+    path: 'users.php',
+    listKey: 'users',
+    idField: 'user_id',
+    filters: ['search', 'dateRange', 'performanceFilter', 'referralFilter', 'voucherFilter'],
+    sortOrder: true,
+    // Block is action 'flag', unblock 'unflag' (section 4, admin user).
+    updateBody: (id, data) => ({ user_id: id, action: data.is_suspicious ? 'flag' : 'unflag' }),
+  },
+  offers: {
+    path: 'offers.php',
+    listKey: 'offers',
+    idField: 'offer_id',
+    filters: ['search', 'status', 'category', 'model', 'dateRange'],
+    sortOrder: true,
+    // The toggle sends only {offer_id, is_active}; the edit sends the form without external_offer_id.
+    updateBody: (id, data) =>
+      Object.keys(data).length === 1 && 'is_active' in data
+        ? { offer_id: id, is_active: data.is_active }
+        : { offer_id: id, ...Object.fromEntries(OFFER_EDIT_FIELDS.map((k) => [k, data[k] ?? null])) },
+    createResult: (json, data) => ({ ...data, id: (json.offer_id as Identifier) ?? `new-${Date.now()}` }),
+  },
+  vouchers: {
+    path: 'vouchers.php',
+    listKey: 'vouchers',
+    idField: 'voucher_id',
+    filters: [
+      'search',
+      'status',
+      'brand',
+      'voucher_type',
+      'amount_range',
+      'expiry_filter',
+      'assignment_filter',
+    ],
+    sortOrder: true,
+    updateBody: (id, data) => ({ voucher_id: id, status: data.status }),
+    createResult: (json) => ({
+      id: `batch-${Date.now()}`,
+      created: Number(json.created ?? 0),
+      duplicates: Array.isArray(json.duplicates) ? json.duplicates : [],
+    }),
+  },
+  referrals: {
+    path: 'referrals.php',
+    listKey: 'referrals',
+    idField: 'referral_id',
+    filters: ['search', 'status', 'dateRange'],
+    sortOrder: false,
+  },
+  conversions: {
+    path: 'conversions.php',
+    listKey: 'conversions',
+    idField: 'completion_id',
+    filters: ['search', 'offer', 'dateRange', 'voucherFilter', 'userTypeFilter', 'referralFilter'],
+    sortOrder: true,
+  },
+  clicks: {
+    path: 'offer-clicks.php',
+    listKey: 'clicks',
+    idField: 'click_id',
+    filters: ['search', 'dateRange', 'offer', 'conversionStatus', 'userType'],
+    sortOrder: false,
+  },
+  'audit-log': {
+    path: 'audit-log.php',
+    listKey: 'entries',
+    idField: 'id',
+    filters: [],
+    sortOrder: false,
+  },
+};
+
+function config(resource: string): ResourceConfig {
+  const found = RESOURCES[resource];
+  if (!found) throw new HttpError(`Unknown resource ${resource}`, 404, null);
+  return found;
+}
+
+function isEmptyFilter(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === 'all';
+}
+
+/** The query string of a list call, in a stable order: page, limit, sortBy, sortOrder, filters. */
+export function listQuery(
+  cfg: ResourceConfig,
+  page: number,
+  perPage: number,
+  sort: { field: string; order: string } | undefined,
+  filter: Record<string, unknown>,
+): string {
+  const query = new URLSearchParams();
+  query.set('page', String(page));
+  query.set('limit', String(perPage));
+  if (sort?.field && sort.field !== 'id') {
+    query.set('sortBy', sort.field);
+    if (cfg.sortOrder) query.set('sortOrder', sort.order.toLowerCase() === 'asc' ? 'asc' : 'desc');
+  }
+  for (const name of cfg.filters) {
+    const raw = filter?.[name];
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (!isEmptyFilter(value)) query.set(name, String(value));
+  }
+  return query.toString();
+}
+
+type ListJson = Record<string, unknown> & { pagination?: Pagination };
+
+export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'): DataProvider {
+  const toRecord = (cfg: ResourceConfig, row: Record<string, unknown>) => ({ ...row, id: row[cfg.idField] as Identifier });
+
+  async function fetchPage(
+    cfg: ResourceConfig,
+    page: number,
+    perPage: number,
+    sort: { field: string; order: string } | undefined,
+    filter: Record<string, unknown>,
+  ) {
+    const { json } = await httpClient<ListJson>(`${apiUrl}/${cfg.path}?${listQuery(cfg, page, perPage, sort, filter)}`);
+    const rows = (json[cfg.listKey] as Record<string, unknown>[] | undefined) ?? [];
+    const { [cfg.listKey]: _rows, pagination, success: _success, ...meta } = json;
+    return { rows, pagination, meta };
+  }
+
+  async function update(resource: string, id: Identifier, data: Record<string, unknown>) {
+    const cfg = config(resource);
+    if (!cfg.updateBody) throw new HttpError(`${resource} cannot be changed`, 405, null);
+    await httpClient(`${apiUrl}/${cfg.path}`, { method: 'PUT', body: cfg.updateBody(id, data) });
+  }
+
+  const unsupported = (name: string) => () => Promise.reject(new HttpError(`${name} is not offered by the admin API`, 405, null));
+
+  return {
+    async getList(resource, params) {
+      const cfg = config(resource);
+      const page = params.pagination?.page ?? 1;
+      const perPage = params.pagination?.perPage ?? PAGE_SIZE;
+      const filter = params.filter ?? {};
+      if (perPage <= MAX_PAGE_SIZE) {
+        const { rows, pagination, meta } = await fetchPage(cfg, page, perPage, params.sort, filter);
+        return { data: rows.map((r) => toRecord(cfg, r)), total: pagination?.total ?? rows.length, meta };
+      }
+      // A large read (the CSV export asks for 1000 at once): pages of 100, sequentially.
+      const wanted = perPage;
+      const data: RaRecord[] = [];
+      let total = 0;
+      let meta: Record<string, unknown> = {};
+      for (let p = 1; data.length < wanted; p++) {
+        const result = await fetchPage(cfg, p, MAX_PAGE_SIZE, params.sort, filter);
+        total = result.pagination?.total ?? total;
+        meta = result.meta;
+        data.push(...result.rows.map((r) => toRecord(cfg, r)));
+        if (result.rows.length < MAX_PAGE_SIZE || data.length >= total) break;
+      }
+      return { data: data.slice(0, wanted), total, meta };
+    },
+
+    async getOne(resource, params) {
+      const cfg = config(resource);
+      for (let page = 1; ; page++) {
+        const { rows, pagination } = await fetchPage(cfg, page, MAX_PAGE_SIZE, undefined, {});
+        const row = rows.find((r) => String(r[cfg.idField]) === String(params.id));
+        if (row) return { data: toRecord(cfg, row) } as never;
+        if (!pagination || page >= pagination.totalPages || rows.length === 0) break;
+      }
+      throw new HttpError('Record not found', 404, null);
+    },
+
+    async update(resource, params) {
+      await update(resource, params.id, params.data as Record<string, unknown>);
+      return { data: { ...params.previousData, ...params.data, id: params.id } } as never;
+    },
+
+    async updateMany(resource, params) {
+      const results = await Promise.allSettled(
+        params.ids.map((id) => update(resource, id, params.data as Record<string, unknown>)),
+      );
+      const succeeded = params.ids.filter((_, i) => results[i].status === 'fulfilled');
+      const failed = params.ids.filter((_, i) => results[i].status === 'rejected');
+      if (succeeded.length === 0 && failed.length > 0) {
+        throw new HttpError('All bulk actions failed', 0, { failed });
+      }
+      return { data: succeeded, meta: { failed } };
+    },
+
+    async create(resource, params) {
+      const cfg = config(resource);
+      const { json } = await httpClient<Record<string, unknown>>(`${apiUrl}/${cfg.path}`, {
+        method: 'POST',
+        body: params.data,
+      });
+      const data = params.data as Record<string, unknown>;
+      const record = cfg.createResult ? cfg.createResult(json ?? {}, data) : { ...data, id: json?.id as Identifier };
+      return { data: record } as never;
+    },
+
+    getMany: unsupported('getMany'),
+    getManyReference: unsupported('getManyReference'),
+    delete: unsupported('delete'),
+    deleteMany: unsupported('deleteMany'),
+  };
+}
