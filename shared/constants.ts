@@ -18,7 +18,10 @@ export const OFFER_CATEGORIES = [
   'Utilities',
 ] as const;
 
-export const CATEGORY_LABELS: Record<string, string> = { Health: 'Health & Fitness', Food: 'Food & Delivery' };
+export const CATEGORY_LABELS: Record<string, string> = {
+  Health: 'Health & Fitness',
+  Food: 'Food & Delivery',
+};
 
 export const OFFER_MODELS = ['CPR', 'CPA', 'CPI', 'CPL', 'CPS', 'CPM', 'Revenue Share'] as const;
 export const OFFER_TARGETING = ['ALL', 'NEW', 'RETURNING', 'HIGH_VALUE', 'MOBILE', 'DESKTOP'] as const;
@@ -50,4 +53,8 @@ export const MAX_PAGE_SIZE = 100;
 export const TOAST_DURATION_MS = 5000;
 export const ADMIN_TIMEOUT_MS = 10_000;
 
-export const PROFILE_BADGES = { activeUserCompletions: 10, luckyWinnerVouchers: 5, influencerReferrals: 3 } as const;
+export const PROFILE_BADGES = {
+  activeUserCompletions: 10,
+  luckyWinnerVouchers: 5,
+  influencerReferrals: 3,
+} as const;

@@ -297,7 +297,10 @@ export const postbackLog = pgTable(
     httpStatus: integer('http_status').notNull(),
     completionId: integer('completion_id'),
   },
-  (t) => [index('postback_log_received_idx').on(t.receivedAt), index('postback_log_txn_idx').on(t.transactionId)],
+  (t) => [
+    index('postback_log_received_idx').on(t.receivedAt),
+    index('postback_log_txn_idx').on(t.transactionId),
+  ],
 );
 
 export const adminAuditLog = pgTable(

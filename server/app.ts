@@ -1,0 +1,103 @@
+// Composes the application. Order matters:
+//   1. external: configuration, database, cookies + sessions, rate limit, CSRF, errors, metrics
+//   2. the app's own services: the Firebase token verifier
+//   3. routes: health and client config, member calls, postback, demo partner, admin, static files
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import authPlugin from './plugins/auth';
+import csrfPlugin from './plugins/csrf';
+import errorsPlugin from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
+import staticPlugin from './plugins/static';
+import memberRoutes from './routes/member';
+import postbackRoutes from './routes/postback';
+import demoPartnerRoutes from './routes/demo-partner';
+import systemRoutes from './routes/system';
+import { createTokenVerifier, type TokenVerifier } from './services/firebase';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: Database['kind'];
+    sessionSecret: string;
+    tokenVerifier: TokenVerifier;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  sessionSecret: string;
+  logger?: boolean | object;
+  tokenVerifier?: TokenVerifier;
+  /** Extra route plugins (the admin API registers here). */
+  serveStatic?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestTimeout: 30_000,
+    // Never echo internals: request ids for correlating logs instead.
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. external
+  app.decorate('config', opts.config);
+  app.decorate('sessionSecret', opts.sessionSecret);
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('db', opts.database.db);
+        instance.decorate('dbKind', opts.database.kind);
+      },
+      { name: 'database' },
+    ),
+  );
+  await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { defaultMetrics: true });
+  await app.register(authPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(csrfPlugin);
+
+  // 2. services
+  app.decorate(
+    'tokenVerifier',
+    opts.tokenVerifier ?? createTokenVerifier(opts.config.firebaseProjectId, opts.config.authEmulatorHost),
+  );
+
+  // 3. routes
+  await app.register(systemRoutes);
+  await app.register(memberRoutes);
+  await app.register(postbackRoutes);
+  if (opts.config.mode === 'demo') await app.register(demoPartnerRoutes);
+  const { default: adminRoutes } = await import('./routes/admin/index');
+  await app.register(adminRoutes);
+  if (opts.serveStatic !== false) await app.register(staticPlugin, { distDir: opts.config.distDir });
+  else
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ success: false, error: 'Not found' }),
+    );
+
+  return app;
+}
+
+export async function databaseReachable(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

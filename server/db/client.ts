@@ -1,0 +1,100 @@
+// One Drizzle database over either embedded PGlite (default, ./data) or a PostgreSQL server
+// (DATABASE_URL). Both speak the PostgreSQL dialect, so every query below runs on both.
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database or a transaction: repository functions take either as their first argument. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | null;
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // numeric comes back as string by default; Drizzle's numeric(mode: 'number') maps it for table queries,
+    // and raw SQL rows are mapped in the repositories.
+    const pool = new pg.default.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A PostgreSQL restart drops idle connections with an error event; without a listener it would crash the process.
+    pool.on('error', () => {});
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let client: InstanceType<typeof PGlite>;
+  if (opts.dataDir === 'memory://' || !opts.dataDir) {
+    client = new PGlite();
+  } else {
+    mkdirSync(opts.dataDir, { recursive: true });
+    client = new PGlite(opts.dataDir);
+  }
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_LOCK = 727_274_001;
+
+/**
+ * Applies the checked-in SQL migrations in order, each once. The transaction-scoped advisory lock
+ * lets several server processes start against one PostgreSQL at the same time.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.execute(
+      sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+    );
+    const done = await query<{ name: string }>(tx, sql`select name from schema_migrations`);
+    const doneNames = new Set(done.map((r) => r.name));
+    for (const file of files) {
+      if (doneNames.has(file)) continue;
+      const text = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Runs a parameterised SQL query (built with the `sql` template, never from strings) and returns its rows. */
+export async function query<T extends Record<string, unknown> = Record<string, unknown>>(
+  db: Queryable,
+  statement: SQL,
+): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}

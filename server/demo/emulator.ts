@@ -1,0 +1,90 @@
+// Starts the Firebase Auth Emulator from firebase-tools as a child process (demo mode, tests).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export interface Emulator {
+  host: string;
+  child: ChildProcess | null;
+  stop(): void;
+}
+
+export async function emulatorUp(host: string): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function startAuthEmulator(host: string, projectId: string, workDir: string): Promise<Emulator> {
+  if (await emulatorUp(host)) return { host, child: null, stop: () => {} };
+  const [hostname, portText] = host.split(':');
+  const port = Number(portText);
+  mkdirSync(workDir, { recursive: true });
+  // Hub/logging ports are derived from the auth port so two emulators (demo and tests) can coexist.
+  writeFileSync(
+    path.join(workDir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host: hostname, port },
+        hub: { host: hostname, port: port + 1 },
+        logging: { host: hostname, port: port + 2 },
+        ui: { enabled: false },
+      },
+    }),
+  );
+  const require = createRequire(import.meta.url);
+  const bin = require.resolve('firebase-tools/lib/bin/firebase.js');
+  const child = spawn(process.execPath, [bin, 'emulators:start', '--only', 'auth', '--project', projectId], {
+    cwd: workDir,
+    env: { ...process.env, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output = (output + d).slice(-4000)));
+  child.stderr?.on('data', (d) => (output = (output + d).slice(-4000)));
+  const deadline = Date.now() + 60_000;
+  while (!(await emulatorUp(host))) {
+    if (child.exitCode !== null)
+      throw new Error(`Firebase Auth Emulator exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Firebase Auth Emulator did not start on ${host}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    host,
+    child,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
+}
+
+/** Signs in through the emulator's REST API the way signInWithCredential does: a real emulator ID token. */
+export async function emulatorIdToken(
+  host: string,
+  account: { sub: string; email: string; name: string },
+  apiKey = 'demo-api-key',
+): Promise<string> {
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${apiKey}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(JSON.stringify({ ...account, email_verified: true }))}&providerId=google.com`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string; error?: { message: string } };
+  if (!body.idToken) throw new Error(`emulator sign-in failed: ${body.error?.message ?? res.status}`);
+  return body.idToken;
+}

@@ -1,0 +1,254 @@
+// Demo data, written on the first run only: offers in every category with slot configs, a few
+// hundred vouchers over several brands and amounts, and an administrator.
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { admins, offers, vouchers } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import { OFFER_CATEGORIES } from '../../shared/constants';
+
+const DEMO_OFFERS: {
+  title: string;
+  description: string;
+  category: (typeof OFFER_CATEGORIES)[number];
+  model: string;
+  reward: number;
+  reels: [number, number][];
+}[] = [
+  {
+    title: 'Reach Level 10 in Dragon Clash',
+    description: 'Install Dragon Clash and reach level 10 within 7 days.',
+    category: 'Gaming',
+    model: 'CPI',
+    reward: 50,
+    reels: [
+      [100, 5],
+      [50, 15],
+      [20, 30],
+    ],
+  },
+  {
+    title: 'First order on ShopKart',
+    description: 'Place your first order of ₹199 or more on ShopKart.',
+    category: 'Shopping',
+    model: 'CPS',
+    reward: 40,
+    reels: [
+      [50, 20],
+      [20, 30],
+      [10, 25],
+    ],
+  },
+  {
+    title: 'Open a Zero-Balance Savings Account',
+    description: 'Complete video KYC with PayNest Bank.',
+    category: 'Finance',
+    model: 'CPA',
+    reward: 150,
+    reels: [
+      [100, 25],
+      [50, 35],
+    ],
+  },
+  {
+    title: 'Start a StreamFlix free trial',
+    description: 'Sign up for a 30-day free trial. Cancel any time.',
+    category: 'Entertainment',
+    model: 'CPR',
+    reward: 30,
+    reels: [
+      [20, 30],
+      [10, 30],
+      [5, 20],
+    ],
+  },
+  {
+    title: 'Finish a free Python lesson',
+    description: 'Register on LearnLoop and finish the first lesson.',
+    category: 'Education',
+    model: 'CPL',
+    reward: 20,
+    reels: [
+      [10, 40],
+      [5, 40],
+    ],
+  },
+  {
+    title: 'Log a workout in FitPulse',
+    description: 'Install FitPulse and log your first workout.',
+    category: 'Health',
+    model: 'CPI',
+    reward: 25,
+    reels: [
+      [20, 20],
+      [10, 35],
+      [5, 30],
+    ],
+  },
+  {
+    title: 'Book a stay with TripNest',
+    description: 'Book any hotel for one night or more.',
+    category: 'Travel',
+    model: 'Revenue Share',
+    reward: 100,
+    reels: [
+      [100, 10],
+      [50, 30],
+      [20, 30],
+    ],
+  },
+  {
+    title: 'First meal on FoodDash',
+    description: 'Order your first meal; new users only.',
+    category: 'Food',
+    model: 'CPA',
+    reward: 35,
+    reels: [
+      [50, 10],
+      [20, 40],
+      [10, 30],
+    ],
+  },
+  {
+    title: 'Try CloudVault Pro',
+    description: 'Back up 1 GB of photos with CloudVault.',
+    category: 'Technology',
+    model: 'CPR',
+    reward: 20,
+    reels: [
+      [10, 50],
+      [5, 30],
+    ],
+  },
+  {
+    title: 'Style quiz on Trendify',
+    description: 'Take the style quiz and save three looks.',
+    category: 'Fashion',
+    model: 'CPL',
+    reward: 15,
+    reels: [
+      [10, 30],
+      [5, 50],
+    ],
+  },
+  {
+    title: 'Predict a match on FanCric',
+    description: 'Join FanCric and make one free prediction.',
+    category: 'Sports',
+    model: 'CPR',
+    reward: 20,
+    reels: [
+      [20, 20],
+      [10, 30],
+      [5, 30],
+    ],
+  },
+  {
+    title: 'Create a profile on KindMatch',
+    description: 'Verify your profile with a photo.',
+    category: 'Dating',
+    model: 'CPR',
+    reward: 25,
+    reels: [
+      [20, 30],
+      [10, 40],
+    ],
+  },
+  {
+    title: 'Pay a bill with BillEase',
+    description: 'Pay any utility bill of ₹100 or more.',
+    category: 'Utilities',
+    model: 'CPA',
+    reward: 30,
+    reels: [
+      [50, 5],
+      [20, 25],
+      [10, 40],
+    ],
+  },
+];
+
+const BRANDS = ['Amazon', 'Flipkart', 'Swiggy', 'Myntra', 'Zomato'];
+const AMOUNTS = [5, 10, 20, 50, 100];
+
+export interface SeedResult {
+  seeded: boolean;
+  admin?: { username: string; password: string | null; created: boolean };
+}
+
+export async function seedDemo(
+  db: Db,
+  opts: { adminUsername?: string; adminPassword?: string },
+): Promise<SeedResult> {
+  const username = opts.adminUsername || 'admin';
+  const adminResult = await ensureAdmin(db, username, opts.adminPassword);
+
+  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(offers)) as [{ n: number }];
+  if (n > 0) return { seeded: false, admin: adminResult };
+
+  await db.transaction(async (tx) => {
+    const now = Date.now();
+    await tx.insert(offers).values(
+      DEMO_OFFERS.map((o, i) => {
+        const externalId = `demo_${o.category.toLowerCase()}_${i + 1}`;
+        return {
+          title: o.title,
+          description: o.description,
+          offerUrl: `/partner/demo/${externalId}?click_id={click_id}`,
+          previewUrl: `https://www.example.com/${o.category.toLowerCase()}`,
+          externalOfferId: externalId,
+          network: 'demo',
+          category: o.category,
+          model: o.model,
+          targeting: 'ALL',
+          rewardAmount: o.reward,
+          slotConfig: { reels: o.reels.map(([amount, probability]) => ({ amount, probability })) },
+          isActive: true,
+          createdAt: new Date(now - (DEMO_OFFERS.length - i) * 3_600_000),
+        };
+      }),
+    );
+    const rows: (typeof vouchers.$inferInsert)[] = [];
+    const expiry = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+    for (const brand of BRANDS) {
+      for (const amount of AMOUNTS) {
+        const count = amount >= 50 ? 8 : 14;
+        for (let i = 0; i < count; i++) {
+          rows.push({
+            voucherCode: `${brand.slice(0, 3).toUpperCase()}${amount}-${randomBytes(4).toString('hex').toUpperCase()}`,
+            voucherBrand: brand,
+            voucherType: i % 5 === 0 ? 'Cashback' : 'Gift Card',
+            voucherAmount: amount,
+            voucherDescription: `${brand} ₹${amount} ${i % 5 === 0 ? 'cashback' : 'gift card'}`,
+            voucherTerms: 'Valid on the brand\u2019s app and website. Not exchangeable for cash.',
+            // A few expire soon so the console's 'Expiring Soon' badge has something to show.
+            expiryDate: expiry(i === 0 ? 5 : 90 + ((i * 7) % 180)),
+          });
+        }
+      }
+    }
+    await tx.insert(vouchers).values(rows);
+  });
+  return { seeded: true, admin: adminResult };
+}
+
+export async function ensureAdmin(db: Db, username: string, password: string | undefined) {
+  const [existing] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(admins.username, username))
+    .limit(1);
+  if (existing) {
+    if (password)
+      await db
+        .update(admins)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(admins.id, existing.id));
+    return { username, password: password ?? null, created: false };
+  }
+  const finalPassword = password || randomBytes(12).toString('base64url');
+  await db
+    .insert(admins)
+    .values({ username, email: `${username}@localhost`, passwordHash: await hashPassword(finalPassword) });
+  return { username, password: finalPassword, created: true };
+}

@@ -1,0 +1,19 @@
+/** An error whose message is safe to show: the handler answers `{ success: false, error }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (msg: string) => new HttpError(400, msg);
+export const unauthorized = (msg = 'Please sign in to continue.') => new HttpError(401, msg);
+export const forbidden = (msg: string) => new HttpError(403, msg);
+export const notFound = (msg: string) => new HttpError(404, msg);
+export const conflict = (msg: string) => new HttpError(409, msg);
+
+export const BLOCKED_MESSAGE =
+  'Your account has been blocked. Please contact support if you think this is a mistake.';

@@ -1,0 +1,56 @@
+// Every error leaves as `{ success: false, error }` with the right status; nothing internal reaches a
+// client: validation details become one readable sentence, anything unexpected a generic 500.
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+
+function describeValidation(err: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const params = first?.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const where = params?.issue?.path?.length
+      ? params.issue.path.map(String).join('.')
+      : first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const message = first?.message ?? 'is invalid';
+    return where ? `Invalid ${where}: ${message}` : `Invalid request: ${message}`;
+  }
+  return 'Invalid request';
+}
+
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err instanceof HttpError) {
+        return reply.status(err.statusCode).send({ success: false, error: err.message });
+      }
+      if (err.validation) {
+        return reply.status(400).send({ success: false, error: describeValidation(err) });
+      }
+      if (isResponseSerializationError(err)) {
+        request.log.error({ err }, 'response did not match its schema');
+        return reply
+          .status(500)
+          .send({ success: false, error: 'Internal server error. Please try again later.' });
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const messages: Record<string, string> = {
+          FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+          FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty JSON',
+          FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
+          FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+          FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+        };
+        const message =
+          (err.code && messages[err.code]) || (status === 429 ? err.message : 'Invalid request');
+        return reply.status(status).send({ success: false, error: message });
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply
+        .status(500)
+        .send({ success: false, error: 'Internal server error. Please try again later.' });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,62 @@
+// Serves the built member app at / and the console at /admin/, each with its SPA fallback.
+// index.html is never cached (so a new service worker and build are picked up); hashed assets are immutable.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export default fp(
+  async function staticPlugin(app: FastifyInstance, opts: { distDir: string }) {
+    const memberDir = path.join(opts.distDir, 'member');
+    const adminDir = path.join(opts.distDir, 'admin');
+    const setHeaders = (reply: FastifyReply, file: string) => {
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else reply.header('cache-control', 'no-cache');
+    };
+    const hasMember = existsSync(path.join(memberDir, 'index.html'));
+    const hasAdmin = existsSync(path.join(adminDir, 'index.html'));
+    if (hasMember) {
+      await app.register(fastifyStatic, {
+        root: memberDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders,
+        preCompressed: false,
+      });
+    }
+    if (hasAdmin) {
+      await app.register(fastifyStatic, {
+        root: adminDir,
+        prefix: '/admin/',
+        decorateReply: !hasMember,
+        wildcard: false,
+        index: false,
+        setHeaders,
+      });
+    }
+
+    const sendIndex = (reply: FastifyReply, dir: string) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', dir);
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0]!;
+      if (url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.status(404).send({ success: false, error: 'Not found' });
+      }
+      if (url === '/admin' || url.startsWith('/admin/')) {
+        if (hasAdmin) return sendIndex(reply, adminDir);
+      } else if (hasMember && !path.extname(url)) {
+        // Client-side routes (including the 404 page) are the member app's.
+        return sendIndex(reply, memberDir);
+      }
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('Not found. Run `npm run build` if the app has not been built.');
+    });
+  },
+  { name: 'static' },
+);

@@ -1,0 +1,64 @@
+// Boots the server: logger, database, migrations, listen, graceful close. Nothing else.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { migrate, openDatabase, type Database } from './db/client';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function sessionSecretFor(): string {
+  // Production requires SESSION_SECRET (validated in config); demo uses a fixed local value.
+  return process.env.SESSION_SECRET || 'demo-session-secret-not-for-production';
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: Number(process.env.DB_POOL_MAX ?? 10),
+  });
+  await migrate(database.db);
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: sessionSecretFor(),
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+    })());
+  return { app, database, url: `http://localhost:${port}`, close };
+}
+
+/** SIGINT/SIGTERM: finish in-flight requests, close the database, exit; a second signal forces it. */
+export function installShutdown(close: () => Promise<void>, log: (msg: string) => void, extra?: () => void) {
+  let signalled = false;
+  const onSignal = (signal: string) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    log(`${signal} received, shutting down`);
+    extra?.();
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    close()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+}

@@ -1,0 +1,109 @@
+// `npm start`. With no configuration it runs the whole product in demo mode: embedded PGlite in
+// ./data, the Firebase Auth Emulator as a child process, demo data on the first run, one port.
+// With NODE_ENV=production it validates the configuration and only serves.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, DEMO_EMULATOR_HOST, loadConfig, type Config } from './config';
+import { installShutdown, startServer } from './server';
+import { startAuthEmulator, type Emulator } from './demo/emulator';
+import { seedDemo } from './demo/seed';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!existsSync(dir)) return 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded(distDir: string) {
+  const targets = [path.join(distDir, 'member', 'index.html'), path.join(distDir, 'admin', 'index.html')];
+  const built = targets.every((t) => existsSync(t));
+  const builtAt = built ? Math.min(...targets.map((t) => statSync(t).mtimeMs)) : 0;
+  const sourcesAt = Math.max(
+    ...['member', 'admin', 'shared', 'public', 'index.html', 'vite.config.ts'].map((p) =>
+      existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newestMtime(p),
+    ),
+  );
+  if (built && builtAt >= sourcesAt) return;
+  console.log('Building the member app and the admin console (first run or sources changed)...');
+  const res = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('Build failed: see the output above');
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`\n  Cannot start: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let emulator: Emulator | null = null;
+  if (config.mode === 'demo') {
+    if (!process.env.SKIP_BUILD) buildIfNeeded(config.distDir);
+    config.authEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST || DEMO_EMULATOR_HOST;
+    config.postbackSecret ??= randomBytes(24).toString('hex');
+    emulator = await startAuthEmulator(
+      config.authEmulatorHost,
+      config.firebaseProjectId,
+      path.join(config.dataDir, '.firebase-emulator'),
+    );
+  }
+
+  const server = await startServer(config);
+  installShutdown(
+    server.close,
+    (m) => server.app.log.info(m),
+    () => emulator?.stop(),
+  );
+  process.on('exit', () => emulator?.stop());
+
+  if (config.mode === 'demo') {
+    const seed = await seedDemo(server.database.db, {
+      adminUsername: process.env.ADMIN_USERNAME,
+      adminPassword: process.env.ADMIN_PASSWORD,
+    });
+    const base = config.publicUrl;
+    const lines = [
+      '',
+      '  SpinRewards is running (demo mode)',
+      '',
+      `  Member app:     ${base}/`,
+      `  Admin console:  ${base}/admin/`,
+      `  API health:     ${base}/api/health.php`,
+      '',
+      `  Database:       ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seed.seeded ? ' (demo data created)' : ''}`,
+      `  Auth emulator:  http://${config.authEmulatorHost}`,
+    ];
+    if (seed.admin?.created && seed.admin.password && !process.env.ADMIN_PASSWORD) {
+      lines.push(
+        '',
+        `  Admin sign-in:  ${seed.admin.username} / ${seed.admin.password}   (shown once: note it now)`,
+      );
+    } else if (seed.admin) {
+      lines.push(
+        '',
+        `  Admin sign-in:  ${seed.admin.username}${process.env.ADMIN_PASSWORD ? ' / (ADMIN_PASSWORD)' : ' (password printed on the first run; `npm run admin:create` makes another)'}`,
+      );
+    }
+    lines.push('', '  Press Ctrl+C to stop.', '');
+    console.log(lines.join('\n'));
+  } else {
+    server.app.log.info({ url: config.publicUrl }, 'SpinRewards listening');
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
