@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite is WASM and memory-hungry; two files at a time keeps a 2-core machine responsive.
