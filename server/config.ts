@@ -19,6 +19,8 @@ export interface Config {
   secureCookies: boolean;
   memberSessionDays: number;
   adminSessionHours: number;
+  /** Member sign-ins per IP per minute (a cheap first line; tokens are verified anyway). */
+  memberLoginRateLimit: number;
   distDir: string;
 }
 
@@ -38,6 +40,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  MEMBER_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().optional(),
 });
 
 export const DEMO_PROJECT_ID = 'demo-spinrewards';
@@ -123,6 +126,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     memberSessionDays: 30,
     adminSessionHours: 12,
+    memberLoginRateLimit: env.MEMBER_LOGIN_RATE_LIMIT ?? 30,
     distDir: path.resolve('dist'),
   };
 }

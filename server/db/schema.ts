@@ -319,3 +319,22 @@ export const adminAuditLog = pgTable(
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Failed administrator sign-ins, per username and per IP (DESIGN.md section 4: rate-limited). Kept in
+ * the database so every server process sees the same count.
+ */
+export const adminLoginAttempts = pgTable(
+  'admin_login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    attemptedAt: ts('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_login_attempts_username_idx').on(t.username, t.attemptedAt),
+    index('admin_login_attempts_ip_idx').on(t.ip, t.attemptedAt),
+    index('admin_login_attempts_time_idx').on(t.attemptedAt),
+  ],
+);

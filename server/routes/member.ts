@@ -51,7 +51,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/firebase-auth.php',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.memberLoginRateLimit, timeWindow: '1 minute' } },
       schema: {
         body: z.object({
           idToken: z.string().min(1, 'idToken is required').max(8192),

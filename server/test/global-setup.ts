@@ -7,7 +7,11 @@ export const TEST_EMULATOR_HOST = process.env.TEST_EMULATOR_HOST ?? '127.0.0.1:9
 let emulator: Emulator | undefined;
 
 export async function setup() {
-  emulator = await startAuthEmulator(TEST_EMULATOR_HOST, 'demo-spinrewards', path.join(tmpdir(), 'rewards-test-emulator'));
+  emulator = await startAuthEmulator(
+    TEST_EMULATOR_HOST,
+    'demo-spinrewards',
+    path.join(tmpdir(), 'rewards-test-emulator'),
+  );
 }
 
 export async function teardown() {

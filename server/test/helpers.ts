@@ -7,6 +7,9 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrate, openDatabase, type Database } from '../db/client';
 import { emulatorIdToken } from '../demo/emulator';
+import type { Db } from '../db/client';
+import { offers, vouchers } from '../db/schema';
+import { signPostback } from '../services/postbacks';
 
 export const TEST_EMULATOR_HOST = process.env.TEST_EMULATOR_HOST ?? '127.0.0.1:9299';
 export const TEST_POSTBACK_SECRET = 'test-postback-secret-0123456789';
@@ -55,11 +58,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     POSTBACK_SECRET: TEST_POSTBACK_SECRET,
     FIREBASE_AUTH_EMULATOR_HOST: TEST_EMULATOR_HOST,
     PUBLIC_URL: 'http://localhost:3000',
+    MEMBER_LOGIN_RATE_LIMIT: '100000',
   });
   return { ...config, ...overrides };
 }
 
-export async function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  database: Database,
+  overrides: Partial<Config> = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(overrides),
     database,
@@ -79,7 +86,11 @@ export function cookieFrom(res: LightMyRequestResponse, name: string): string {
 let accountCounter = 0;
 export function newAccount(label = 'member') {
   const id = `${label}-${Date.now().toString(36)}-${(accountCounter++).toString(36)}-${randomBytes(3).toString('hex')}`;
-  return { sub: id, email: `${id}@example.com`, name: `Test ${label.charAt(0).toUpperCase()}${label.slice(1)}` };
+  return {
+    sub: id,
+    email: `${id}@example.com`,
+    name: `Test ${label.charAt(0).toUpperCase()}${label.slice(1)}`,
+  };
 }
 
 export interface SignedInMember {
@@ -96,8 +107,113 @@ export async function signIn(
   extra: { referralCode?: string; deviceFingerprint?: string } = {},
 ): Promise<SignedInMember> {
   const idToken = await emulatorIdToken(TEST_EMULATOR_HOST, account);
-  const res = await app.inject({ method: 'POST', url: '/api/firebase-auth.php', payload: { idToken, ...extra } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/firebase-auth.php',
+    payload: { idToken, ...extra },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed ${res.statusCode}: ${res.body}`);
   const body = res.json();
-  return { cookie: cookieFrom(res, 'sid'), userId: body.user.user_id, referralCode: body.user.referral_code, body };
+  return {
+    cookie: cookieFrom(res, 'sid'),
+    userId: body.user.user_id,
+    referralCode: body.user.referral_code,
+    body,
+  };
+}
+
+/** A signed postback as the partner network sends it (GET with query parameters). */
+export function signedPostbackUrl(params: Record<string, string>, secret = TEST_POSTBACK_SECRET): string {
+  const sig = signPostback(params, secret);
+  return `/api/postback.php?${new URLSearchParams({ ...params, sig }).toString()}`;
+}
+
+/** Clicks an offer as the member and returns the click id. */
+export async function clickOffer(
+  app: FastifyInstance,
+  member: SignedInMember,
+  offerId: number,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/click-offer.php',
+    headers: { cookie: member.cookie },
+    payload: { offerId },
+  });
+  if (res.statusCode !== 200) throw new Error(`click failed ${res.statusCode}: ${res.body}`);
+  return res.json().clickId;
+}
+
+/** Click, then an approved postback: the member's offer is completed and ready to spin. */
+export async function completeOffer(
+  app: FastifyInstance,
+  member: SignedInMember,
+  offerId: number,
+  status: 'approved' | 'pending' = 'approved',
+): Promise<string> {
+  const clickId = await clickOffer(app, member, offerId);
+  const res = await app.inject({
+    method: 'GET',
+    url: signedPostbackUrl({
+      click_id: clickId,
+      transaction_id: `txn-${clickId}`,
+      payout: '2.5000',
+      currency: 'USD',
+      status,
+    }),
+  });
+  if (res.statusCode !== 200) throw new Error(`postback failed ${res.statusCode}: ${res.body}`);
+  return clickId;
+}
+
+/** Inserts an offer directly (the admin API is not needed for member-side tests). */
+export async function insertOffer(db: Db, values: Partial<typeof offers.$inferInsert> = {}): Promise<number> {
+  const [row] = await db
+    .insert(offers)
+    .values({
+      title: 'Test offer',
+      description: 'Do the thing',
+      offerUrl: 'https://partner.example.com/go?cid={click_id}&u={user_id}',
+      externalOfferId: `ext_${randomBytes(5).toString('hex')}`,
+      network: 'testnet',
+      category: 'Gaming',
+      slotConfig: { reels: [{ amount: 10, probability: 50 }] },
+      ...values,
+    })
+    .returning({ id: offers.id });
+  return row!.id;
+}
+
+export async function insertVouchers(
+  db: Db,
+  amount: number,
+  count: number,
+  extra: Partial<typeof vouchers.$inferInsert> = {},
+) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    voucherCode: `V${amount}-${randomBytes(6).toString('hex')}-${i}`,
+    voucherBrand: 'TestBrand',
+    voucherAmount: amount,
+    expiryDate: '2099-12-31',
+    ...extra,
+  }));
+  if (rows.length) await db.insert(vouchers).values(rows);
+}
+
+/** An unsigned JWT shaped like a Firebase ID token, for the token-refusal tests. */
+export function craftToken(payload: Record<string, unknown>): string {
+  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${enc({ alg: 'none', typ: 'JWT' })}.${enc({
+    iss: 'https://securetoken.google.com/demo-spinrewards',
+    aud: 'demo-spinrewards',
+    auth_time: now,
+    user_id: 'crafted-user',
+    sub: 'crafted-user',
+    iat: now,
+    exp: now + 3600,
+    email: 'crafted@example.com',
+    firebase: { identities: {}, sign_in_provider: 'google.com' },
+    ...payload,
+  })}.`;
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://db/rewards',
+  FIREBASE_PROJECT_ID: 'rewards-prod',
+  FIREBASE_WEB_CONFIG: JSON.stringify({
+    apiKey: 'k',
+    authDomain: 'rewards-prod.firebaseapp.com',
+    projectId: 'rewards-prod',
+  }),
+  POSTBACK_SECRET: 'a-very-long-postback-secret',
+  PUBLIC_URL: 'https://rewards.example.com',
+  SESSION_SECRET: 'session-secret',
+};
+
+describe('configuration', () => {
+  it('runs in demo mode with no configuration at all', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      mode: 'demo',
+      port: 3000,
+      databaseUrl: null,
+      firebaseProjectId: 'demo-spinrewards',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('honours PORT, DATA_DIR and POSTBACK_SECRET in demo mode', () => {
+    const c = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/x', POSTBACK_SECRET: '0123456789abcdef' });
+    expect(c).toMatchObject({
+      port: 4100,
+      dataDir: '/tmp/x',
+      postbackSecret: '0123456789abcdef',
+      publicUrl: 'http://localhost:4100',
+    });
+  });
+
+  it('accepts a complete production configuration, with secure cookies behind https', () => {
+    const c = loadConfig(production);
+    expect(c).toMatchObject({
+      mode: 'production',
+      authEmulatorHost: null,
+      secureCookies: true,
+      firebaseProjectId: 'rewards-prod',
+    });
+  });
+
+  it.each([
+    'DATABASE_URL',
+    'FIREBASE_PROJECT_ID',
+    'FIREBASE_WEB_CONFIG',
+    'POSTBACK_SECRET',
+    'PUBLIC_URL',
+    'SESSION_SECRET',
+  ])('stops a production start without %s, naming it', (name) => {
+    const env: Record<string, string> = { ...production };
+    delete env[name];
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('refuses FIREBASE_AUTH_EMULATOR_HOST in production', () => {
+    expect(() => loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST/,
+    );
+  });
+
+  it('names an invalid value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ...production, FIREBASE_WEB_CONFIG: '{nope' })).toThrow(/FIREBASE_WEB_CONFIG/);
+    expect(() => loadConfig({ POSTBACK_SECRET: 'short' })).toThrow(/POSTBACK_SECRET/);
+  });
+});

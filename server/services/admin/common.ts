@@ -1,0 +1,145 @@
+// Helpers shared by the admin list calls: pagination, date ranges, whitelisted sorts, row mappers and
+// the page total. Every query is a drizzle `sql` template: values are parameters, and the only SQL
+// spliced in comes from the constant tables below, never from a request.
+import { sql, type SQL } from 'drizzle-orm';
+import { query, type Queryable } from '../../db/client';
+import type { Pagination } from '../../../shared/api-types';
+
+export interface PageInput {
+  page: number;
+  limit: number;
+}
+
+export function offsetOf(p: PageInput): number {
+  return (p.page - 1) * p.limit;
+}
+
+export function pagination(p: PageInput, total: number, estimated = false): Pagination {
+  return {
+    page: p.page,
+    limit: p.limit,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / p.limit)),
+    ...(estimated ? { estimated: true } : {}),
+  };
+}
+
+/**
+ * Start (inclusive) and end (exclusive) of a date-range filter (spec section 9), in UTC:
+ * today, yesterday, week = the last 7 days, month = the last 30 days, quarter = the last 90 days.
+ */
+export function dateRangeBounds(range: string, now = new Date()): { from: Date; to: Date | null } | null {
+  const startOfToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+  switch (range) {
+    case 'today':
+      return { from: startOfToday, to: null };
+    case 'yesterday':
+      return { from: new Date(startOfToday.getTime() - 86_400_000), to: startOfToday };
+    case 'week':
+      return { from: daysAgo(7), to: null };
+    case 'month':
+      return { from: daysAgo(30), to: null };
+    case 'quarter':
+      return { from: daysAgo(90), to: null };
+    default:
+      return null;
+  }
+}
+
+/** `column` within the date range, or undefined for 'all'. */
+export function dateRangeCondition(column: SQL, range: string | undefined): SQL | undefined {
+  const bounds = range ? dateRangeBounds(range) : null;
+  if (!bounds) return undefined;
+  return bounds.to
+    ? sql`(${column} >= ${bounds.from.toISOString()} and ${column} < ${bounds.to.toISOString()})`
+    : sql`${column} >= ${bounds.from.toISOString()}`;
+}
+
+/** `%term%` for ILIKE with the LIKE wildcards of the term escaped. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function whereOf(conditions: (SQL | undefined)[]): SQL {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  if (present.length === 0) return sql``;
+  return sql`where ${sql.join(present, sql` and `)}`;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * ORDER BY for a whitelisted sort: `columns` maps each API sort name to a constant SQL expression;
+ * `tieBreak` keeps pages stable when many rows share a value.
+ */
+export function orderBy(columns: Record<string, SQL>, sortBy: string, order: SortOrder, tieBreak: SQL): SQL {
+  const column = columns[sortBy];
+  if (!column) throw new Error(`sort ${sortBy} is not whitelisted`); // the route schema refuses it first
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = order === 'asc' ? sql`nulls first` : sql`nulls last`;
+  return sql`order by ${column} ${dir} ${nulls}, ${tieBreak} ${dir}`;
+}
+
+/**
+ * Above this many matching rows a filtered total is the planner's estimate instead of an exact
+ * count (docs/benchmarks.md, "Admin API"): counting hundreds of thousands of rows for every page
+ * would cost more than the page itself.
+ */
+export const EXACT_COUNT_LIMIT = 50_000;
+
+/**
+ * Total rows of `fromWhere` (a `from ... where ...` fragment): exact up to EXACT_COUNT_LIMIT, else the
+ * planner's estimate (never below the limit), flagged `estimated`.
+ */
+export async function countRows(
+  db: Queryable,
+  fromWhere: SQL,
+  opts: { limit?: number } = {},
+): Promise<{ total: number; estimated: boolean }> {
+  const cap = opts.limit ?? EXACT_COUNT_LIMIT;
+  const [row] = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${cap + 1}) capped`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n <= cap) return { total: n, estimated: false };
+  const plan = await query<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 ${fromWhere}`);
+  const estimate = planRows(plan[0]?.['QUERY PLAN']);
+  return { total: Math.max(cap + 1, Math.round(estimate)), estimated: true };
+}
+
+function planRows(raw: unknown): number {
+  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const first = Array.isArray(parsed) ? parsed[0] : parsed;
+  return Number((first as { Plan?: { 'Plan Rows'?: number } })?.Plan?.['Plan Rows'] ?? 0);
+}
+
+// ---------- row mappers: raw SQL rows (PGlite and node-postgres differ on numeric and date types) ----------
+
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+export const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+export const bool = (v: unknown): boolean => v === true || v === 't' || v === 'true';
+export const iso = (v: unknown): string =>
+  v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+export const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
+/** A `date` column as yyyy-MM-dd whichever driver read it. */
+export const dateOnly = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) {
+    const y = v.getFullYear();
+    const m = String(v.getMonth() + 1).padStart(2, '0');
+    const d = String(v.getDate()).padStart(2, '0');
+    return `${y}-${m}-${d}`;
+  }
+  return String(v).slice(0, 10);
+};
+
+/** Percentage with one decimal; 0 when the denominator is 0. */
+export const percent = (part: number, whole: number): number =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+
+/** Money rounded to 2 decimals (payout sums are numeric(16,4)). */
+export const money = (v: unknown): number => Math.round(num(v) * 100) / 100;
