@@ -28,13 +28,26 @@ export default tseslint.config(
   {
     // bulletproof-react: code flows shared -> features -> app; features never import each other.
     files: ['member/src/**/*.{ts,tsx}'],
+    // The zones below only apply to imports the resolver can find: teach it TypeScript extensions.
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             { target: './member/src/features', from: './member/src/app' },
-            { target: ['./member/src/lib', './member/src/components'], from: ['./member/src/features', './member/src/app'] },
+            // Features never import each other (bulletproof-react): app/ composes them.
+            ...['auth', 'offers', 'referrals', 'rewards', 'profile'].map((f) => ({
+              target: `./member/src/features/${f}`,
+              from: './member/src/features',
+              except: [`./${f}`],
+            })),
+            {
+              target: ['./member/src/lib', './member/src/components'],
+              from: ['./member/src/features', './member/src/app'],
+            },
             { target: './shared', from: ['./member', './admin', './server'] },
           ],
         },

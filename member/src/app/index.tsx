@@ -1,0 +1,6 @@
+import { AppProvider } from './provider';
+import { AppRouter } from './router';
+
+export function App() {
+  return <AppProvider>{(queryClient) => <AppRouter queryClient={queryClient} />}</AppProvider>;
+}

@@ -1,0 +1,5 @@
+import { DashboardView } from '../../features/offers/components/dashboard-view';
+
+export function DashboardRoute() {
+  return <DashboardView />;
+}

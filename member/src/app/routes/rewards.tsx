@@ -1,0 +1,5 @@
+import { RewardsView } from '../../features/rewards/components/rewards-view';
+
+export function RewardsRoute() {
+  return <RewardsView />;
+}

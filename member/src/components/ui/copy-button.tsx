@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { copyText } from '../../lib/clipboard';
+import { toast } from '../../lib/toast';
+import { Button, type ButtonProps } from './button';
+import { CheckIcon, CopyIcon } from './icons';
+
+/** Copies `text` and raises the section 8 success or failure toast given by the caller. */
+export function CopyButton({
+  text,
+  successMessage,
+  failureMessage,
+  children = 'Copy',
+  ...rest
+}: {
+  text: string;
+  successMessage: string;
+  failureMessage: string;
+} & Omit<ButtonProps, 'onClick'>) {
+  const [copied, setCopied] = useState(false);
+  async function onClick() {
+    try {
+      await copyText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+      toast.success(successMessage);
+    } catch {
+      toast.error(failureMessage);
+    }
+  }
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+      onClick={onClick}
+      {...rest}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** A code shown in a dashed box with its copy button (offer card, rewards, spin result). */
+export function CodeBox({ code, label = 'Voucher code' }: { code: string; label?: string }) {
+  return (
+    <div className="code-box">
+      <div className="code-box__text">
+        <span className="code-box__label">{label}</span>
+        <code className="code-box__code">{code}</code>
+      </div>
+      <CopyButton
+        text={code}
+        successMessage="Voucher code copied to clipboard!"
+        failureMessage="Failed to copy voucher code"
+        aria-label={`Copy Code ${code}`}
+      >
+        Copy Code
+      </CopyButton>
+    </div>
+  );
+}

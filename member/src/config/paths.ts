@@ -1,0 +1,17 @@
+// Every member route of spec section 2 in one typed object: links and redirects never retype a path.
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: {
+    path: '/login',
+    getHref: (ref?: string | null) => (ref ? `/login?ref=${encodeURIComponent(ref)}` : '/login'),
+  },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  referrals: { path: '/referrals', getHref: () => '/referrals' },
+  rewards: { path: '/rewards', getHref: () => '/rewards' },
+  profile: { path: '/profile', getHref: () => '/profile' },
+} as const;
+
+/** Spec section 8: a 401 redirects to /login "unless already on a login path". */
+export function isLoginPath(pathname: string): boolean {
+  return pathname === '/login' || pathname.startsWith('/login/');
+}

@@ -1,0 +1,200 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ClientConfig } from '../../../../../shared/api-types';
+import { BRAND, PROVIDER_NAME, TAGLINE } from '../../../config/constants';
+import { Button } from '../../../components/ui/button';
+import {
+  CheckIcon,
+  GiftIcon,
+  GoogleLogo,
+  HeartIcon,
+  LogoMark,
+  ShieldIcon,
+  SparkleIcon,
+  UsersIcon,
+  ZapIcon,
+} from '../../../components/ui/icons';
+import { ApiError } from '../../../lib/api-client';
+import { applyLogin, LOGIN_FAILED_MESSAGE, LOGIN_TOAST_FALLBACK, loginWithIdToken } from '../../../lib/auth';
+import { loadClientConfig } from '../../../lib/client-config';
+import { deviceFingerprint } from '../../../lib/fingerprint';
+import { preloadFirebase, signInWithGoogle, type DemoIdentity } from '../../../lib/firebase';
+import type { SessionUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { DemoAccountChooser } from './demo-account-chooser';
+
+export const BENEFITS = [
+  'Complete offers and earn rewards',
+  'Spin the wheel for vouchers',
+  'Refer friends for free spins',
+];
+
+function loginErrorMessage(error: unknown): string {
+  // Server text (or the section 8 generic text) for API failures; provider failures get the login fallback.
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message === LOGIN_FAILED_MESSAGE) return error.message;
+  return LOGIN_FAILED_MESSAGE;
+}
+
+/** Member login screen of spec section 2. */
+export function LoginView({
+  urlReferralCode,
+  referralCode,
+  notice,
+  onLoggedIn,
+}: {
+  /** ref from the address: shown in the 'Referral Code Applied' notice. */
+  urlReferralCode: string | null;
+  /** ref or the stored value: sent with the login call. */
+  referralCode: string | null;
+  /** e.g. the reason a guard sent the member here (a blocked account). */
+  notice?: string | null;
+  onLoggedIn: (user: SessionUser) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [chooser, setChooser] = useState<ClientConfig | null>(null);
+
+  async function finish(config: ClientConfig, identity?: DemoIdentity) {
+    setBusy(true);
+    setError(null);
+    try {
+      const idToken = await signInWithGoogle(config, identity);
+      const response = await loginWithIdToken({
+        idToken,
+        deviceFingerprint: deviceFingerprint(),
+        referralCode: referralCode || null,
+      });
+      const user = applyLogin(queryClient, response);
+      onLoggedIn(user);
+    } catch (e) {
+      const message = loginErrorMessage(e);
+      setError(message);
+      toast.error(message || LOGIN_TOAST_FALLBACK);
+      setBusy(false);
+    }
+  }
+
+  async function start() {
+    setBusy(true);
+    setError(null);
+    preloadFirebase();
+    let config: ClientConfig;
+    try {
+      config = await loadClientConfig();
+    } catch (e) {
+      const message = loginErrorMessage(e);
+      setError(message);
+      toast.error(message || LOGIN_TOAST_FALLBACK);
+      setBusy(false);
+      return;
+    }
+    if (config.authEmulatorHost) {
+      setChooser(config);
+      return;
+    }
+    await finish(config);
+  }
+
+  function choose(identity: DemoIdentity) {
+    const config = chooser;
+    setChooser(null);
+    if (config) void finish(config, identity);
+  }
+
+  function cancelChooser() {
+    setChooser(null);
+    setBusy(false);
+  }
+
+  const shownError = error ?? notice ?? null;
+
+  return (
+    <div className="login">
+      <div className="login__glow" aria-hidden="true" />
+      <main className="login__card">
+        <div className="login__logo">
+          <LogoMark size={64} />
+        </div>
+        <h1 className="login__brand">{BRAND}</h1>
+        <p className="login__tagline">{TAGLINE}</p>
+
+        {urlReferralCode ? (
+          <div className="login__referral" role="status">
+            <SparkleIcon size={20} />
+            <div>
+              <p className="login__referral-title">Referral Code Applied</p>
+              <p className="login__referral-code">
+                Code: <strong>{urlReferralCode}</strong>
+              </p>
+            </div>
+          </div>
+        ) : null}
+
+        {shownError ? (
+          <p className="login__error" role="alert">
+            {shownError}
+          </p>
+        ) : null}
+
+        <Button
+          size="lg"
+          block
+          className="login__google"
+          onClick={() => void start()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? <span className="spinner spinner--small" aria-hidden="true" /> : <GoogleLogo size={22} />}
+          {busy ? 'Signing in...' : `Continue with ${PROVIDER_NAME}`}
+        </Button>
+
+        <ul className="login__benefits">
+          <li>
+            <span className="login__benefit-icon login__benefit-icon--violet" aria-hidden="true">
+              <CheckIcon size={18} />
+            </span>
+            {BENEFITS[0]}
+          </li>
+          <li>
+            <span className="login__benefit-icon login__benefit-icon--pink" aria-hidden="true">
+              <GiftIcon size={18} />
+            </span>
+            {BENEFITS[1]}
+          </li>
+          <li>
+            <span className="login__benefit-icon login__benefit-icon--blue" aria-hidden="true">
+              <UsersIcon size={18} />
+            </span>
+            {BENEFITS[2]}
+          </li>
+        </ul>
+
+        <p className="login__terms">
+          By continuing, you agree to our Terms of Service and Privacy Policy. We only ask for your name and
+          email.
+        </p>
+
+        <ul className="login__badges" aria-label="Why members trust us">
+          <li>
+            <ShieldIcon size={16} /> Secure
+          </li>
+          <li>
+            <HeartIcon size={16} /> Free to Use
+          </li>
+          <li>
+            <ZapIcon size={16} /> Instant Rewards
+          </li>
+        </ul>
+      </main>
+      <DemoAccountChooser
+        open={chooser !== null}
+        accounts={chooser?.demoAccounts ?? []}
+        brand={chooser?.brand ?? BRAND}
+        onChoose={choose}
+        onCancel={cancelChooser}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ClickResponse } from '../../../../../shared/api-types';
+import { api } from '../../../lib/api-client';
+
+// POST /api/click-offer.php {offerId} (spec section 7). A 2xx without success carries the
+// section 8 fallback 'Failed to process offer click'.
+export const CLICK_FAILED_MESSAGE = 'Failed to process offer click';
+
+export async function clickOffer(offerId: number): Promise<ClickResponse> {
+  const data = await api.post<ClickResponse>('/click-offer.php', { offerId });
+  if (!data?.success || !data.redirectUrl) throw new Error(CLICK_FAILED_MESSAGE);
+  return data;
+}
+
+export function useClickOffer() {
+  return useMutation({ mutationFn: clickOffer });
+}

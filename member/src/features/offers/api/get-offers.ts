@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OffersResponse } from '../../../../../shared/api-types';
+import { api } from '../../../lib/api-client';
+
+// GET /api/offers.php (spec section 7): stale after 2 minutes, refetched every 5 (section 9).
+export const OFFERS_STALE_MS = 2 * 60 * 1000;
+export const OFFERS_REFETCH_MS = 5 * 60 * 1000;
+
+export function getOffers({ signal }: { signal?: AbortSignal } = {}): Promise<OffersResponse> {
+  return api.get<OffersResponse>('/offers.php', signal);
+}
+
+export const getOffersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['offers'],
+    queryFn: ({ signal }) => getOffers({ signal }),
+    staleTime: OFFERS_STALE_MS,
+    refetchInterval: OFFERS_REFETCH_MS,
+  });
+
+export function useOffers() {
+  return useQuery(getOffersQueryOptions());
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SpinRequest, SpinResponse } from '../../../../../shared/api-types';
+import { spinTypeFor } from '../../../../../shared/slot';
+import { api } from '../../../lib/api-client';
+import { getUserStatsQueryOptions } from '../../../lib/auth';
+import { getOffersQueryOptions } from './get-offers';
+
+export const SPIN_FAILED_MESSAGE = 'Slot spin failed. Please try again.';
+
+/** Spec section 4: 'free' when free spins remain or the pseudo-offer id is 0; a free spin omits offerId. */
+export function spinRequestFor(offerId: number, freeSpinsRemaining: number): SpinRequest {
+  const spinType = spinTypeFor(offerId, freeSpinsRemaining);
+  return spinType === 'free' ? { spinType } : { offerId, spinType };
+}
+
+export async function slotSpin(request: SpinRequest): Promise<SpinResponse> {
+  const data = await api.post<SpinResponse>('/slot-spin.php', request);
+  if (!data?.success || !Array.isArray(data.slotResult)) throw new Error(SPIN_FAILED_MESSAGE);
+  return data;
+}
+
+/** POST /api/slot-spin.php; success invalidates offers and user stats (section 7). */
+export function useSlotSpin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: slotSpin,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: getOffersQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: getUserStatsQueryOptions().queryKey });
+    },
+  });
+}

@@ -1,0 +1,272 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { MemberOffer } from '../../../../../shared/api-types';
+import { formatRupees } from '../../../../../shared/format';
+import { Button } from '../../../components/ui/button';
+import {
+  GiftIcon,
+  RefreshIcon,
+  SparkleIcon,
+  TrophyIcon,
+  UsersIcon,
+  WalletIcon,
+  CheckIcon,
+} from '../../../components/ui/icons';
+import { LoadingState } from '../../../components/ui/spinner';
+import { StatCard } from '../../../components/ui/stat-card';
+import { EmptyState, ErrorState } from '../../../components/ui/state';
+import { messageOf } from '../../../lib/api-client';
+import { useSessionUser, useUserStats } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useOnline } from '../../../lib/use-online';
+import { useClickOffer } from '../api/click-offer';
+import { getOffersQueryOptions, useOffers } from '../api/get-offers';
+import { groupOffers } from '../offer-state';
+import { OfferCard } from './offer-card';
+import { SlotMachineModal } from './slot-machine-modal';
+
+export const START_FAILED_TOAST = 'Failed to start offer';
+
+function Section({
+  title,
+  count,
+  children,
+  hint,
+}: {
+  title: string;
+  count: number;
+  children: ReactNode;
+  hint?: string;
+}) {
+  if (count === 0) return null;
+  const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section className="offer-section" aria-labelledby={id}>
+      <div className="section-head">
+        <h2 id={id} className="section-title">
+          {title} <span className="section-count">{count}</span>
+        </h2>
+        {hint ? <p className="section-hint">{hint}</p> : null}
+      </div>
+      <div className="offer-grid">{children}</div>
+    </section>
+  );
+}
+
+/** Opens the tab before the request so browsers treat it as the click's own popup. */
+function openPendingTab(): Window | null {
+  try {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    return tab;
+  } catch {
+    return null;
+  }
+}
+
+export function DashboardView() {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const offersQuery = useOffers();
+  const statsQuery = useUserStats();
+  const sessionUser = useSessionUser();
+  const click = useClickOffer();
+  const [startingId, setStartingId] = useState<number | null>(null);
+  const [spinOffer, setSpinOffer] = useState<MemberOffer | null>(null);
+  const [spinOpen, setSpinOpen] = useState(false);
+
+  const firstName = statsQuery.data?.user.first_name ?? sessionUser?.firstName ?? '';
+  const stats = statsQuery.data?.stats;
+
+  function startOffer(offer: MemberOffer) {
+    if (!online || click.isPending) return;
+    setStartingId(offer.offer_id);
+    const tab = openPendingTab();
+    click.mutate(offer.offer_id, {
+      onSuccess: (data) => {
+        if (tab && !tab.closed) tab.location.href = data.redirectUrl;
+        else window.open(data.redirectUrl, '_blank', 'noopener,noreferrer');
+        toast.success(
+          `${data.offerTitle || offer.title || 'Untitled Offer'} opened successfully!`,
+          'Complete the offer to earn rewards',
+        );
+      },
+      onError: (error) => {
+        tab?.close();
+        toast.error(messageOf(error, START_FAILED_TOAST));
+      },
+      onSettled: () => setStartingId(null),
+    });
+  }
+
+  function openSpin(offer: MemberOffer | null) {
+    setSpinOffer(offer);
+    setSpinOpen(true);
+  }
+
+  function closeSpin() {
+    setSpinOpen(false);
+    setSpinOffer(null);
+    void queryClient.refetchQueries({ queryKey: getOffersQueryOptions().queryKey });
+  }
+
+  let body: ReactNode;
+  if (offersQuery.isPending) {
+    body =
+      offersQuery.fetchStatus === 'paused' ? (
+        <EmptyState title="You're offline">Your offers will appear once you're back online.</EmptyState>
+      ) : (
+        <LoadingState label="Loading your dashboard..." />
+      );
+  } else if (offersQuery.isError && !offersQuery.data) {
+    body = <ErrorState message={offersQuery.error.message} onRetry={() => void offersQuery.refetch()} />;
+  } else {
+    const offers = offersQuery.data?.offers ?? [];
+    const freeSpins = Number(offersQuery.data?.freeSpinsRemaining ?? 0);
+    const groups = groupOffers(offers);
+    body = (
+      <>
+        {freeSpins > 0 ? (
+          <section className="free-spin-banner" aria-label="Free spins">
+            <div className="free-spin-banner__icon" aria-hidden="true">
+              🎰
+            </div>
+            <div className="free-spin-banner__text">
+              <h2>
+                You have {freeSpins} free {freeSpins === 1 ? 'spin' : 'spins'}!
+              </h2>
+              <p>Earned by referring friends — free spins never expire.</p>
+            </div>
+            <Button
+              variant="gold"
+              icon={<SparkleIcon size={18} />}
+              onClick={() => openSpin(null)}
+              disabled={!online}
+            >
+              Use Free Spin
+            </Button>
+          </section>
+        ) : null}
+        {offers.length === 0 ? (
+          <EmptyState icon={<GiftIcon size={28} />} title="No Offers Available">
+            New partner offers land here regularly. Check back soon.
+          </EmptyState>
+        ) : (
+          <>
+            <Section
+              title="Ready to Spin"
+              count={groups.readyToSpin.length}
+              hint="Completed offers with a spin waiting"
+            >
+              {groups.readyToSpin.map((o) => (
+                <OfferCard
+                  key={o.offer_id}
+                  offer={o}
+                  onStart={startOffer}
+                  onSpin={openSpin}
+                  canSpin={online}
+                />
+              ))}
+            </Section>
+            <Section
+              title="Available Offers"
+              count={groups.available.length}
+              hint="Complete one to earn a spin"
+            >
+              {groups.available.map((o) => (
+                <OfferCard
+                  key={o.offer_id}
+                  offer={o}
+                  onStart={startOffer}
+                  onSpin={openSpin}
+                  starting={startingId === o.offer_id}
+                  startDisabled={!online || (click.isPending && startingId !== o.offer_id)}
+                  canSpin={online}
+                />
+              ))}
+            </Section>
+            <Section
+              title="Pending Verification"
+              count={groups.pending.length}
+              hint="The partner is confirming these"
+            >
+              {groups.pending.map((o) => (
+                <OfferCard
+                  key={o.offer_id}
+                  offer={o}
+                  onStart={startOffer}
+                  onSpin={openSpin}
+                  canSpin={online}
+                />
+              ))}
+            </Section>
+            <Section title="Completed & Rewarded" count={groups.completed.length}>
+              {groups.completed.map((o) => (
+                <OfferCard
+                  key={o.offer_id}
+                  offer={o}
+                  onStart={startOffer}
+                  onSpin={openSpin}
+                  canSpin={online}
+                />
+              ))}
+            </Section>
+          </>
+        )}
+        <SlotMachineModal
+          open={spinOpen}
+          offer={spinOffer}
+          freeSpinsRemaining={freeSpins}
+          onClose={closeSpin}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">Welcome{firstName ? `, ${firstName}` : ''}!</h1>
+          <p className="page-subtitle">Complete offers, spin the reels and collect vouchers.</p>
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<RefreshIcon size={18} className={offersQuery.isFetching ? 'spin-icon' : undefined} />}
+          onClick={() => void offersQuery.refetch()}
+          disabled={!online || offersQuery.isFetching}
+        >
+          Refresh
+        </Button>
+      </div>
+      <div className="stat-grid" aria-label="Your statistics" role="group">
+        <StatCard
+          tone="violet"
+          icon={<CheckIcon />}
+          label="Offers Completed"
+          value={stats ? stats.total_completions : '—'}
+        />
+        <StatCard
+          tone="green"
+          icon={<TrophyIcon />}
+          label="Vouchers Won"
+          value={stats ? stats.total_vouchers_won : '—'}
+        />
+        <StatCard
+          tone="blue"
+          icon={<UsersIcon />}
+          label="Referrals"
+          value={stats ? stats.successful_referrals : '—'}
+        />
+        <StatCard
+          tone="amber"
+          icon={<WalletIcon />}
+          label="Total Earned"
+          value={stats ? formatRupees(stats.total_voucher_value) : '—'}
+        />
+      </div>
+      {body}
+    </div>
+  );
+}

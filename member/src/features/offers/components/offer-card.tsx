@@ -1,0 +1,134 @@
+import type { MemberOffer } from '../../../../../shared/api-types';
+import { CATEGORY_LABELS } from '../../../../../shared/constants';
+import { formatRupees } from '../../../../../shared/format';
+import { amountFromRewardType, winRange } from '../../../../../shared/slot';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { CodeBox } from '../../../components/ui/copy-button';
+import { CheckIcon, ClockIcon, ExternalIcon, SparkleIcon, TrophyIcon } from '../../../components/ui/icons';
+import { OFFER_STATE_LABELS, offerState, previewHost, type OfferState } from '../offer-state';
+
+const STATE_TONES: Record<OfferState, BadgeTone> = {
+  available: 'blue',
+  verifying: 'amber',
+  ready: 'violet',
+  won: 'green',
+  'no-reward': 'neutral',
+};
+
+export interface OfferCardProps {
+  offer: MemberOffer;
+  onStart: (offer: MemberOffer) => void;
+  onSpin: (offer: MemberOffer) => void;
+  /** This card's click is being handled ('Processing...'). */
+  starting?: boolean;
+  /** Another card's click is in flight, or the member is offline. */
+  startDisabled?: boolean;
+  /** Spec section 4: 'Play Slot Machine!' is shown only when spinning is allowed. */
+  canSpin?: boolean;
+}
+
+export function OfferCard({
+  offer,
+  onStart,
+  onSpin,
+  starting = false,
+  startDisabled = false,
+  canSpin = true,
+}: OfferCardProps) {
+  const state = offerState(offer);
+  const title = offer.title?.trim() || 'Untitled Offer';
+  const description = offer.description?.trim() || 'No description available';
+  const category = offer.category?.trim() ? (CATEGORY_LABELS[offer.category] ?? offer.category) : 'General';
+  const range = winRange(offer.slot_config);
+  const host = previewHost(offer.preview_url);
+  const previewHref = offer.preview_url && host !== 'Invalid URL' ? offer.preview_url : null;
+  const wonAmount = amountFromRewardType(offer.reward_type);
+
+  return (
+    <article className={`offer-card offer-card--${state}`} aria-labelledby={`offer-${offer.offer_id}-title`}>
+      <div className="offer-card__top">
+        <Badge tone="neutral" className="offer-card__category">
+          {category}
+        </Badge>
+        <Badge tone={STATE_TONES[state]}>{OFFER_STATE_LABELS[state]}</Badge>
+      </div>
+      <h3 className="offer-card__title" id={`offer-${offer.offer_id}-title`}>
+        {title}
+      </h3>
+      <p className="offer-card__description">{description}</p>
+      {host ? (
+        <p className="offer-card__host">
+          {previewHref ? (
+            <a href={previewHref} target="_blank" rel="noopener noreferrer">
+              {host}
+              <ExternalIcon size={14} />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            <span>{host}</span>
+          )}
+        </p>
+      ) : null}
+      {range ? (
+        <p className="offer-card__range">
+          <TrophyIcon size={16} />
+          Win {formatRupees(range.min)} - {formatRupees(range.max)}
+        </p>
+      ) : null}
+      {state === 'available' ? (
+        <div className="offer-card__strip">
+          <span>Complete &amp; Earn Rewards</span>
+          {previewHref ? (
+            <a
+              href={previewHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Preview ${title} (opens in a new tab)`}
+            >
+              Preview →
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      {offer.voucher_code ? <CodeBox code={offer.voucher_code} /> : null}
+      {offer.completed ? (
+        <p className="offer-card__done">
+          <CheckIcon size={16} />
+          Offer completed successfully
+        </p>
+      ) : null}
+      <div className="offer-card__action">
+        {state === 'available' ? (
+          <Button block onClick={() => onStart(offer)} loading={starting} disabled={startDisabled}>
+            {starting ? 'Processing...' : 'Start Offer'}
+          </Button>
+        ) : null}
+        {state === 'verifying' ? (
+          <Button block variant="secondary" disabled icon={<ClockIcon size={18} />}>
+            Verifying...
+          </Button>
+        ) : null}
+        {state === 'ready' ? (
+          canSpin ? (
+            <Button block variant="gold" icon={<SparkleIcon size={18} />} onClick={() => onSpin(offer)}>
+              Play Slot Machine!
+            </Button>
+          ) : (
+            <p className="offer-card__note">Your spin is waiting — connect to the internet to play.</p>
+          )
+        ) : null}
+        {state === 'won' ? (
+          <Button block variant="success" disabled icon={<TrophyIcon size={18} />}>
+            Won {formatRupees(wonAmount)} Voucher
+          </Button>
+        ) : null}
+        {state === 'no-reward' ? (
+          <Button block variant="secondary" disabled>
+            Better Luck Next Time
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useRef, useState } from 'react';
+import type { MemberOffer, SpinResponse } from '../../../../../shared/api-types';
+import { formatDate, formatRupees } from '../../../../../shared/format';
+import { DEFAULT_REEL_AMOUNTS, parseSlotConfig, SLOT_TIMINGS, winRange } from '../../../../../shared/slot';
+import { Button } from '../../../components/ui/button';
+import { CodeBox } from '../../../components/ui/copy-button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SparkleIcon } from '../../../components/ui/icons';
+import { messageOf } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useOnline } from '../../../lib/use-online';
+import { SPIN_FAILED_MESSAGE, spinRequestFor, useSlotSpin } from '../api/slot-spin';
+import { SlotReel } from './slot-reel';
+
+export const JACKPOT_MESSAGE = '🎰 Jackpot! You won a voucher! 🎉';
+const REELS = 3;
+
+/** Reel stops of spec section 9: 8 s plus 0.5 s per reel (reel 1 at 8 s, reel 3 at 9 s). */
+export function reelStopMs(index: number): number {
+  return SLOT_TIMINGS.reelStopBaseMs + SLOT_TIMINGS.reelStopStepMs * index;
+}
+
+function reelItems(offer: MemberOffer | null): number[] {
+  const config = parseSlotConfig(offer?.slot_config ?? null);
+  const amounts = (config?.reels ?? []).map((r) => r.amount).filter((a) => a > 0);
+  if (amounts.length === 0) return [...DEFAULT_REEL_AMOUNTS];
+  return [...new Set([...amounts.sort((a, b) => b - a), 0])];
+}
+
+type Phase = 'idle' | 'spinning' | 'animating' | 'result';
+
+/**
+ * Slot-machine modal (spec sections 2, 4 and 9). `offer` null means the free spin bonus
+ * (pseudo-offer id 0). Idle → spinning (request pending) → reels animate → result panel 9 s
+ * after the response; the animation flag clears at 10 s. 'Continue' closes and refetches offers.
+ */
+export function SlotMachineModal({
+  open,
+  offer,
+  freeSpinsRemaining,
+  onClose,
+}: {
+  open: boolean;
+  offer: MemberOffer | null;
+  freeSpinsRemaining: number;
+  onClose: (spun: boolean) => void;
+}) {
+  const online = useOnline();
+  const spin = useSlotSpin();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [result, setResult] = useState<SpinResponse | null>(null);
+  const [stopped, setStopped] = useState<boolean[]>([false, false, false]);
+  const [animating, setAnimating] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  const offerId = offer?.offer_id ?? 0;
+  const items = reelItems(offer);
+  const range = winRange(offer?.slot_config ?? null);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  function reset() {
+    timers.current.forEach(clearTimeout);
+    timers.current = [];
+    setPhase('idle');
+    setResult(null);
+    setStopped([false, false, false]);
+    setAnimating(false);
+    spin.reset();
+  }
+
+  function startSpin() {
+    setPhase('spinning');
+    setStopped([false, false, false]);
+    spin.mutate(spinRequestFor(offerId, freeSpinsRemaining), {
+      onSuccess: (data) => {
+        setResult(data);
+        setPhase('animating');
+        setAnimating(true);
+        for (let i = 0; i < REELS; i++) {
+          timers.current.push(
+            setTimeout(() => setStopped((s) => s.map((v, j) => (j === i ? true : v))), reelStopMs(i)),
+          );
+        }
+        timers.current.push(
+          setTimeout(() => {
+            setPhase('result');
+            if (data.isWinningCombination && data.voucher) toast.success(JACKPOT_MESSAGE);
+          }, SLOT_TIMINGS.resultDelayMs),
+        );
+        timers.current.push(setTimeout(() => setAnimating(false), SLOT_TIMINGS.animationClearMs));
+      },
+      onError: (error) => {
+        setPhase('idle');
+        toast.error(messageOf(error, SPIN_FAILED_MESSAGE));
+      },
+    });
+  }
+
+  function close() {
+    const spun = result !== null;
+    reset();
+    onClose(spun);
+  }
+
+  const busy = phase === 'spinning' || phase === 'animating';
+  const won = result?.isWinningCombination && result.voucher;
+  const title = offer ? offer.title?.trim() || 'Untitled Offer' : 'Free Spin Bonus';
+
+  return (
+    <Dialog open={open} onClose={close} dismissible={!busy} title="Slot Machine" className="slot-dialog">
+      <p className="slot__subtitle">
+        {title}
+        {range ? ` · Win ${formatRupees(range.min)} - ${formatRupees(range.max)}` : ''}
+      </p>
+      <div className={`slot${animating ? ' slot--animating' : ''}`} data-animating={animating || undefined}>
+        <div className="slot__lights" aria-hidden="true" />
+        <div className="slot__window">
+          {Array.from({ length: REELS }, (_, i) => (
+            <SlotReel
+              key={i}
+              index={i}
+              items={items}
+              value={result ? (result.slotResult[i] ?? 0) : null}
+              spinning={phase === 'spinning' || (phase === 'animating' && !stopped[i])}
+              stopped={phase === 'result' || (phase === 'animating' && stopped[i])}
+            />
+          ))}
+        </div>
+        <div className="slot__payline" aria-hidden="true" />
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {phase === 'spinning' || phase === 'animating' ? 'Spinning…' : ''}
+        {phase === 'result' ? (won ? JACKPOT_MESSAGE : 'Better Luck Next Time') : ''}
+      </p>
+
+      {phase === 'result' && result ? (
+        <div
+          className={`slot-result ${won ? 'slot-result--win' : 'slot-result--miss'}`}
+          data-testid="spin-result"
+        >
+          {won && result.voucher ? (
+            <>
+              <p className="slot-result__eyebrow">Jackpot!</p>
+              <h3 className="slot-result__title">You won a {formatRupees(result.voucher.amount)} voucher</h3>
+              <p className="slot-result__text">
+                {result.voucher.brand}
+                {result.voucher.type ? ` · ${result.voucher.type}` : ''}
+                {result.voucher.expiryDate ? ` · valid until ${formatDate(result.voucher.expiryDate)}` : ''}
+              </p>
+              <CodeBox code={result.voucher.code} />
+              {result.voucher.description ? (
+                <p className="slot-result__fine">{result.voucher.description}</p>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <h3 className="slot-result__title">Better Luck Next Time</h3>
+              <p className="slot-result__text">
+                No match this time. Complete another offer for another spin.
+              </p>
+            </>
+          )}
+          {result.spinType === 'free' ? (
+            <p className="slot-result__fine">Free spins left: {result.freeSpinsRemaining}</p>
+          ) : null}
+          <Button block size="lg" onClick={close}>
+            Continue
+          </Button>
+        </div>
+      ) : (
+        <div className="slot__controls">
+          <Button
+            block
+            size="lg"
+            variant="gold"
+            icon={<SparkleIcon size={20} />}
+            onClick={startSpin}
+            loading={phase === 'spinning'}
+            disabled={busy || !online}
+          >
+            {phase === 'idle' ? 'Spin Now' : 'Spinning...'}
+          </Button>
+          {!online ? <p className="slot__hint">You're offline. Connect to spin.</p> : null}
+          {phase === 'idle' ? (
+            <p className="slot__hint">Match three amounts to win a voucher of that value.</p>
+          ) : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}

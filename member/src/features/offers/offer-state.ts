@@ -1,0 +1,48 @@
+import type { MemberOffer } from '../../../../shared/api-types';
+import { amountFromRewardType } from '../../../../shared/slot';
+
+// Offer card states and dashboard grouping of spec section 4.
+export type OfferState = 'available' | 'verifying' | 'ready' | 'won' | 'no-reward';
+
+export function offerState(offer: MemberOffer): OfferState {
+  if (offer.completed) {
+    if (!offer.spinner_used) return 'ready';
+    return amountFromRewardType(offer.reward_type) !== null ? 'won' : 'no-reward';
+  }
+  if (offer.status === 'pending') return 'verifying';
+  return 'available';
+}
+
+export const OFFER_STATE_LABELS: Record<OfferState, string> = {
+  available: 'Available',
+  verifying: 'Verifying',
+  ready: 'Ready to Spin',
+  won: 'Reward Won',
+  'no-reward': 'No Reward',
+};
+
+export interface OfferGroups {
+  readyToSpin: MemberOffer[];
+  available: MemberOffer[];
+  pending: MemberOffer[];
+  completed: MemberOffer[];
+}
+
+export function groupOffers(offers: MemberOffer[]): OfferGroups {
+  return {
+    readyToSpin: offers.filter((o) => o.completed && !o.spinner_used),
+    available: offers.filter((o) => !o.completed && o.status !== 'pending'),
+    pending: offers.filter((o) => !o.completed && o.status === 'pending'),
+    completed: offers.filter((o) => o.completed && o.spinner_used),
+  };
+}
+
+/** Host of the preview link, or 'Invalid URL' (spec section 8 missing-value texts). */
+export function previewHost(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).host || 'Invalid URL';
+  } catch {
+    return 'Invalid URL';
+  }
+}

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import type { UserStatsResponse } from '../../../../../shared/api-types';
+import { formatDate, formatDateTime, formatPercent, formatRupees } from '../../../../../shared/format';
+import { amountFromRewardType, winRateRating } from '../../../../../shared/slot';
+import { Badge } from '../../../components/ui/badge';
+import { CodeBox } from '../../../components/ui/copy-button';
+import { ChartIcon, GiftIcon, TrophyIcon, WalletIcon, ClockIcon } from '../../../components/ui/icons';
+import { LoadingState } from '../../../components/ui/spinner';
+import { StatCard } from '../../../components/ui/stat-card';
+import { EmptyState, ErrorState } from '../../../components/ui/state';
+import { Tabs } from '../../../components/ui/tabs';
+import { useUserStats } from '../../../lib/auth';
+
+type Tab = 'vouchers' | 'history' | 'statistics';
+
+/** Vouchers won per spin, in percent (spec section 9 win-rate rating input). */
+export function winRate(vouchersWon: number, spinsUsed: number): number {
+  return spinsUsed > 0 ? (vouchersWon / spinsUsed) * 100 : 0;
+}
+
+export function RewardsView() {
+  const query = useUserStats();
+  const [tab, setTab] = useState<Tab>('vouchers');
+
+  let content;
+  if (query.isPending) {
+    content =
+      query.fetchStatus === 'paused' ? (
+        <EmptyState title="You're offline">Your rewards will appear once you're back online.</EmptyState>
+      ) : (
+        <LoadingState label="Loading your rewards..." />
+      );
+  } else if (query.isError && !query.data) {
+    content = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
+  } else {
+    const data = query.data;
+    const rate = winRate(data.stats.total_vouchers_won, data.stats.spins_used);
+    content = (
+      <>
+        <div className="stat-grid stat-grid--three" role="group" aria-label="Rewards summary">
+          <StatCard
+            tone="violet"
+            icon={<GiftIcon />}
+            label="Vouchers Won"
+            value={data.stats.total_vouchers_won}
+          />
+          <StatCard
+            tone="green"
+            icon={<WalletIcon />}
+            label="Total Value"
+            value={formatRupees(data.stats.total_voucher_value)}
+          />
+          <StatCard
+            tone="amber"
+            icon={<TrophyIcon />}
+            label="Win Rate"
+            value={formatPercent(rate)}
+            hint={winRateRating(rate)}
+          />
+        </div>
+        <div className="card">
+          <Tabs
+            label="Reward sections"
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { id: 'vouchers', label: 'Vouchers' },
+              { id: 'history', label: 'History' },
+              { id: 'statistics', label: 'Statistics' },
+            ]}
+          >
+            {tab === 'vouchers' ? <VouchersPanel data={data} /> : null}
+            {tab === 'history' ? <HistoryPanel data={data} /> : null}
+            {tab === 'statistics' ? <StatisticsPanel data={data} rate={rate} /> : null}
+          </Tabs>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1 className="page-title">My Rewards</h1>
+          <p className="page-subtitle">Every voucher you've won, ready to copy and redeem.</p>
+        </div>
+      </div>
+      {content}
+    </div>
+  );
+}
+
+function VouchersPanel({ data }: { data: UserStatsResponse }) {
+  if (data.userVouchers.length === 0) {
+    return (
+      <EmptyState icon={<GiftIcon size={28} />} title="No Vouchers Yet">
+        Complete an offer and spin the slot machine to win your first voucher.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="voucher-grid">
+      {data.userVouchers.map((v) => (
+        <li key={v.voucher_id} className="voucher">
+          <div className="voucher__head">
+            <div>
+              <p className="voucher__brand">{v.voucher_brand || 'Unknown'}</p>
+              <p className="voucher__amount">{formatRupees(v.voucher_amount)}</p>
+            </div>
+            <Badge tone={v.voucher_source === 'free_spin' ? 'pink' : 'violet'}>
+              {v.voucher_source === 'free_spin' ? 'Free Spin' : 'Offer Completion'}
+            </Badge>
+          </div>
+          {v.voucher_description ? <p className="voucher__desc">{v.voucher_description}</p> : null}
+          <CodeBox code={v.voucher_code} />
+          <p className="voucher__meta">
+            {v.title ? `${v.title} · ` : ''}Won {formatDate(v.assigned_at)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HistoryPanel({ data }: { data: UserStatsResponse }) {
+  if (data.completions.length === 0) {
+    return (
+      <EmptyState icon={<ClockIcon size={28} />} title="No History Yet">
+        Offers you complete will be listed here.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="list">
+      {data.completions.map((c, i) => {
+        const amount = c.voucher_amount ?? amountFromRewardType(c.reward_type);
+        return (
+          <li key={`${c.completed_at}-${i}`} className="list-row">
+            <div className="list-row__main">
+              <p className="list-row__title">{c.title?.trim() || 'Untitled Offer'}</p>
+              <p className="list-row__meta">
+                {c.category || 'General'} · {formatDateTime(c.completed_at)}
+              </p>
+            </div>
+            {amount ? (
+              <Badge tone="green">
+                {formatRupees(amount)}
+                {c.voucher_brand ? ` ${c.voucher_brand}` : ''}
+              </Badge>
+            ) : (
+              <Badge tone="neutral">No reward</Badge>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function StatisticsPanel({ data, rate }: { data: UserStatsResponse; rate: number }) {
+  return (
+    <div className="stats-panel">
+      <dl className="kv-grid">
+        <div>
+          <dt>Spins used</dt>
+          <dd>{data.stats.spins_used}</dd>
+        </div>
+        <div>
+          <dt>Vouchers won</dt>
+          <dd>{data.stats.total_vouchers_won}</dd>
+        </div>
+        <div>
+          <dt>Win rate</dt>
+          <dd>{formatPercent(rate)}</dd>
+        </div>
+        <div>
+          <dt>Rating</dt>
+          <dd>{winRateRating(rate)}</dd>
+        </div>
+      </dl>
+      <h3 className="subheading">
+        <ChartIcon size={18} /> Vouchers by brand
+      </h3>
+      {data.voucherBreakdown.length === 0 ? (
+        <p className="muted">No vouchers won yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Brand</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Count</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.voucherBreakdown.map((b) => (
+              <tr key={`${b.voucher_brand}-${b.voucher_amount}`}>
+                <td>{b.voucher_brand}</td>
+                <td>{formatRupees(b.voucher_amount)}</td>
+                <td>{b.count}</td>
+                <td>{formatRupees(b.total_value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { LoginRequest, LoginResponse, UserStatsResponse } from '../../../shared/api-types';
+import { BRAND } from '../config/constants';
+import { paths } from '../config/paths';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { ApiError, api } from './api-client';
+import { signOutOfFirebase } from './firebase';
+import { wipePersistedCache } from './persister';
+import { getSessionUser, setSessionUser, subscribeSession, toSessionUser, type SessionUser } from './session';
+import { toast } from './toast';
+
+// Member session (spec sections 4 and 6): GET /user-stats.php is both the session check and
+// the member's statistics; login saves the user, logout clears it even when the call fails.
+
+export const USER_STATS_STALE_MS = 2 * 60 * 1000;
+
+export async function getUserStats({ signal }: { signal?: AbortSignal } = {}): Promise<UserStatsResponse> {
+  const data = await api.get<UserStatsResponse>('/user-stats.php', signal);
+  if (data?.user) setSessionUser(toSessionUser(data.user));
+  return data;
+}
+
+export const getUserStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user-stats'],
+    queryFn: ({ signal }) => getUserStats({ signal }),
+    staleTime: USER_STATS_STALE_MS,
+  });
+
+export function useUserStats() {
+  return useQuery(getUserStatsQueryOptions());
+}
+
+export function useSessionUser(): SessionUser | null {
+  return useSyncExternalStore(subscribeSession, getSessionUser, getSessionUser);
+}
+
+export const LOGIN_FAILED_MESSAGE = 'Authentication failed. Please try again.';
+export const LOGIN_TOAST_FALLBACK = 'Login failed. Please try again.';
+
+export async function loginWithIdToken(body: LoginRequest): Promise<LoginResponse> {
+  const data = await api.post<LoginResponse>('/firebase-auth.php', body);
+  if (!data?.success || !data.user) throw new Error(LOGIN_FAILED_MESSAGE);
+  return data;
+}
+
+/**
+ * After a successful login. The cache is emptied: a failed session check (401) must not send
+ * the member straight back to /login, and a different member never sees the previous one's data.
+ */
+export function applyLogin(queryClient: QueryClient, response: LoginResponse): SessionUser {
+  const user = toSessionUser(response.user);
+  queryClient.clear();
+  setSessionUser(user);
+  if (response.isNewUser) {
+    toast.success(`Welcome to ${BRAND}! 🎉`);
+    if (response.referralUsed) toast.success('Referral code applied successfully! 🎯');
+  } else {
+    toast.success(`Welcome back, ${user.firstName}! 👋`);
+  }
+  return user;
+}
+
+export async function logout(queryClient: QueryClient): Promise<void> {
+  const user = getSessionUser();
+  let failed = false;
+  try {
+    await api.post('/logout.php');
+  } catch {
+    failed = true;
+  }
+  // Cleared whatever the server said (spec section 4), and the offline copy with it (DESIGN.md 5).
+  setSessionUser(null);
+  queryClient.clear();
+  await wipePersistedCache(user?.id);
+  void signOutOfFirebase();
+  if (failed) toast.error('Logout failed');
+  else toast.success('Logged out successfully');
+}
+
+export function useLogout(onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => logout(queryClient),
+    onSettled: () => onDone?.(),
+  });
+}
+
+/** Where a guard sends a member who is not (or no longer) signed in. */
+export interface LoginRedirectState {
+  from?: string;
+  error?: string;
+}
+
+/** Member-page guard of spec section 2, with the 'Loading {brand}' loader while checking. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const sessionUser = useSessionUser();
+  const stats = useUserStats();
+
+  if (stats.data) return <>{children}</>;
+
+  const error = stats.error;
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    const state: LoginRedirectState = { from: location.pathname + location.search };
+    if (error.status === 403) state.error = error.message;
+    return <Navigate to={paths.login.getHref()} replace state={state} />;
+  }
+
+  // Offline or a passing server failure: a member we know keeps their saved screens.
+  if (error || stats.fetchStatus === 'paused') {
+    return sessionUser ? (
+      <>{children}</>
+    ) : (
+      <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />
+    );
+  }
+
+  return <FullScreenLoader />;
+}

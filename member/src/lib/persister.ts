@@ -1,0 +1,56 @@
+import { del, get, set } from 'idb-keyval';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { getSessionUser } from './session';
+
+// DESIGN.md section 5: the react-query cache goes to IndexedDB, keyed to the signed-in member
+// and wiped at logout. The key is computed at each read/write, so one persister follows
+// whoever is signed in, and nothing is written while nobody is.
+const PREFIX = 'spinrewards-cache-';
+export const CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+/** Bump when the cached shapes change so old copies are dropped. */
+export const CACHE_BUSTER = 'v1';
+
+export function cacheKeyFor(userId: number): string {
+  return `${PREFIX}${userId}`;
+}
+
+function currentKey(): string | null {
+  const user = getSessionUser();
+  return user ? cacheKeyFor(user.id) : null;
+}
+
+export const idbStorage = {
+  getItem: async (_key: string): Promise<string | null> => {
+    const key = currentKey();
+    if (!key) return null;
+    return ((await get<string>(key)) ?? null) as string | null;
+  },
+  setItem: async (_key: string, value: string): Promise<void> => {
+    const key = currentKey();
+    if (key) await set(key, value);
+  },
+  removeItem: async (_key: string): Promise<void> => {
+    const key = currentKey();
+    if (key) await del(key);
+  },
+};
+
+export const persister = createAsyncStoragePersister({ storage: idbStorage, throttleTime: 500 });
+
+/** Only the member's own data calls are worth keeping offline. */
+const PERSISTED_ROOTS = new Set(['offers', 'user-stats', 'referral-stats']);
+export function shouldPersistQuery(query: {
+  queryKey: readonly unknown[];
+  state: { status: string };
+}): boolean {
+  return query.state.status === 'success' && PERSISTED_ROOTS.has(String(query.queryKey[0]));
+}
+
+export async function wipePersistedCache(userId: number | null | undefined): Promise<void> {
+  if (userId === null || userId === undefined) return;
+  try {
+    await del(cacheKeyFor(userId));
+  } catch {
+    /* IndexedDB unavailable (private mode): nothing was stored */
+  }
+}

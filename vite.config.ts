@@ -1,0 +1,70 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The member PWA: root index.html → dist/member (the admin console builds separately with
+// admin/vite.config.ts). The server serves dist/member at / with an SPA fallback.
+export const MEMBER_OUT_DIR = 'dist/member';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // DESIGN.md section 5: updates by prompt (UpdatePrompt with useRegisterSW), never by surprise.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'SpinRewards',
+        short_name: 'SpinRewards',
+        description: 'Complete offers, spin & win rewards!',
+        theme_color: '#6d28d9',
+        background_color: '#f6f4fb',
+        display: 'standalone',
+        orientation: 'portrait',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Firebase is needed only to sign in, which cannot happen offline: not worth precaching.
+        globIgnores: ['**/firebase-*.js'],
+        navigateFallback: '/index.html',
+        // The app shell must not answer for the API, the admin console, Firebase's auth
+        // handler or the demo partner's pages (DESIGN.md section 5).
+        navigateFallbackDenylist: [/^\/api\//, /^\/admin(\/|$)/, /^\/__\//, /^\/partner(\/|$)/],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: MEMBER_OUT_DIR,
+    emptyOutDir: true,
+    // scripts/size.ts follows the manifest to measure each page's first load.
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (id.includes('node_modules/firebase/') || id.includes('node_modules/@firebase/'))
+            return 'firebase';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/admin': 'http://localhost:3000',
+      '/partner': 'http://localhost:3000',
+    },
+  },
+});
