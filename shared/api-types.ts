@@ -169,6 +169,8 @@ export interface Pagination {
   limit: number;
   total: number;
   totalPages: number;
+  /** Beyond the spec: true when `total` is the planner's estimate of a very large filtered list. */
+  estimated?: boolean;
 }
 
 export interface AdminRecord {

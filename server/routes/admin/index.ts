@@ -1,4 +1,20 @@
-// The administrators' API (/api/admin/*.php). Built out in the admin API issue.
+// The administrators' API (/api/admin/*.php, spec section 7). Sign-in and sign-out are open; every
+// other call opts in to `app.requireAdmin` (the admin_sid session; a member's sid opens nothing here).
 import type { FastifyInstance } from 'fastify';
+import adminAuthRoutes from './auth';
+import dashboardRoutes from './dashboard';
+import userRoutes from './users';
+import offerRoutes from './offers';
+import voucherRoutes from './vouchers';
+import reportRoutes from './reports';
+import auditRoutes from './audit-log';
 
-export default async function adminRoutes(_app: FastifyInstance) {}
+export default async function adminRoutes(app: FastifyInstance) {
+  await app.register(adminAuthRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(userRoutes);
+  await app.register(offerRoutes);
+  await app.register(voucherRoutes);
+  await app.register(reportRoutes);
+  await app.register(auditRoutes);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatPercent, formatRupees, initials } from './format';
+
+describe('formatRupees', () => {
+  it('shows the rupee sign without decimals, en-IN grouping', () => {
+    expect(formatRupees(100)).toBe('₹100');
+    expect(formatRupees(99.6)).toBe('₹100');
+    expect(formatRupees('250.00')).toBe('₹250');
+    expect(formatRupees(150000)).toBe('₹1,50,000');
+  });
+  it('shows ₹0 for empty or invalid values', () => {
+    for (const v of [null, undefined, '', 'abc', NaN, Infinity, {}]) expect(formatRupees(v)).toBe('₹0');
+  });
+});
+
+describe('dates', () => {
+  it('formats en-IN with short month, day, year, hour and minute', () => {
+    const s = formatDateTime('2026-03-05T10:07:00Z');
+    expect(s).toMatch(/Mar/);
+    expect(s).toMatch(/2026/);
+    expect(s).toMatch(/\d{1,2}:\d{2}/);
+  });
+  it("shows 'Invalid Date' for bad input", () => {
+    expect(formatDateTime('not a date')).toBe('Invalid Date');
+    expect(formatDate(null)).toBe('Invalid Date');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first two words, uppercase', () => {
+    expect(initials('asha devi patel')).toBe('AD');
+    expect(initials('  Rahul  ')).toBe('R');
+    expect(initials('')).toBe('');
+    expect(initials(null)).toBe('');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows one decimal by default and 0.0% for bad input', () => {
+    expect(formatPercent(33.333)).toBe('33.3%');
+    expect(formatPercent('x')).toBe('0.0%');
+  });
+});
