@@ -11,7 +11,16 @@ import {
 } from '../../services/admin/offers';
 import { parseExternalOfferId, parseOfferFields } from '../../services/admin/validation';
 import { badRequest } from '../../lib/errors';
-import { errorResponses, idParam, listBase, okBody, oneOf, pagination, searchParam, slotConfigOut } from './schemas';
+import {
+  errorResponses,
+  idParam,
+  listBase,
+  okBody,
+  oneOf,
+  pagination,
+  searchParam,
+  slotConfigOut,
+} from './schemas';
 
 const offerRow = z.object({
   offer_id: z.number(),
@@ -80,7 +89,10 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const fields = parseOfferFields(request.body);
       const externalId = parseExternalOfferId(request.body.external_offer_id);
-      const { offerId } = await createOffer(app.db, actor(request), { ...fields, external_offer_id: externalId });
+      const { offerId } = await createOffer(app.db, actor(request), {
+        ...fields,
+        external_offer_id: externalId,
+      });
       return { success: true as const, offer_id: offerId };
     },
   );

@@ -10,7 +10,12 @@ import {
   VOUCHER_FILTER,
   listConversions,
 } from '../../services/admin/conversions';
-import { CLICK_SORT_FIELDS, CLICK_USER_TYPES, CONVERSION_STATUS, listClicks } from '../../services/admin/clicks';
+import {
+  CLICK_SORT_FIELDS,
+  CLICK_USER_TYPES,
+  CONVERSION_STATUS,
+  listClicks,
+} from '../../services/admin/clicks';
 import { errorResponses, idParam, listBase, oneOf, pagination, searchParam } from './schemas';
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -47,4 +47,6 @@ export const pagination = z.object({
   estimated: z.boolean().optional(),
 });
 
-export const slotConfigOut = z.object({ reels: z.array(z.object({ amount: z.number(), probability: z.number() })) });
+export const slotConfigOut = z.object({
+  reels: z.array(z.object({ amount: z.number(), probability: z.number() })),
+});

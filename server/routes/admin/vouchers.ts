@@ -8,7 +8,12 @@ import {
   VOUCHER_STATUSES,
   VOUCHER_TYPES,
 } from '../../../shared/constants';
-import { VOUCHER_SORT_FIELDS, addVouchers, listVouchers, setVoucherStatus } from '../../services/admin/vouchers';
+import {
+  VOUCHER_SORT_FIELDS,
+  addVouchers,
+  listVouchers,
+  setVoucherStatus,
+} from '../../services/admin/vouchers';
 import { parseVoucherBatch } from '../../services/admin/validation';
 import { errorResponses, idParam, listBase, okBody, oneOf, pagination, searchParam } from './schemas';
 

@@ -4,7 +4,16 @@ import { sql } from 'drizzle-orm';
 import { query, type Queryable } from '../../db/client';
 import { adminAuditLog } from '../../db/schema';
 import type { AdminAuditLogResponse } from '../../../shared/api-types';
-import { countRows, iso, num, offsetOf, pagination, strOrNull, type PageInput, type SortOrder } from './common';
+import {
+  countRows,
+  iso,
+  num,
+  offsetOf,
+  pagination,
+  strOrNull,
+  type PageInput,
+  type SortOrder,
+} from './common';
 
 export interface Actor {
   adminId: number;
@@ -26,7 +35,13 @@ export type AuditAction =
 export async function writeAudit(
   db: Queryable,
   actor: Actor,
-  entry: { action: AuditAction; targetType: string; targetId: string | number; before: unknown; after: unknown },
+  entry: {
+    action: AuditAction;
+    targetType: string;
+    targetId: string | number;
+    before: unknown;
+    after: unknown;
+  },
 ): Promise<void> {
   await db.insert(adminAuditLog).values({
     adminId: actor.adminId,
@@ -60,7 +75,10 @@ export interface AuditListInput extends PageInput {
   target_id?: string;
 }
 
-export async function listAudit(db: Queryable, input: AuditListInput): Promise<Omit<AdminAuditLogResponse, 'success'>> {
+export async function listAudit(
+  db: Queryable,
+  input: AuditListInput,
+): Promise<Omit<AdminAuditLogResponse, 'success'>> {
   const conditions = [
     input.action ? sql`action = ${input.action}` : undefined,
     input.target_type ? sql`target_type = ${input.target_type}` : undefined,

@@ -35,8 +35,12 @@ async function assertNotLimited(db: Db, username: string, ip: string): Promise<v
     .select({
       byUser: sql<number>`count(*) filter (where ${adminLoginAttempts.username} = ${limitKey(username)})::int`,
       byIp: sql<number>`count(*) filter (where ${adminLoginAttempts.ip} = ${ip})::int`,
-      oldestUser: sql<string | null>`min(${adminLoginAttempts.attemptedAt}) filter (where ${adminLoginAttempts.username} = ${limitKey(username)})`,
-      oldestIp: sql<string | null>`min(${adminLoginAttempts.attemptedAt}) filter (where ${adminLoginAttempts.ip} = ${ip})`,
+      oldestUser: sql<
+        string | null
+      >`min(${adminLoginAttempts.attemptedAt}) filter (where ${adminLoginAttempts.username} = ${limitKey(username)})`,
+      oldestIp: sql<
+        string | null
+      >`min(${adminLoginAttempts.attemptedAt}) filter (where ${adminLoginAttempts.ip} = ${ip})`,
     })
     .from(adminLoginAttempts)
     .where(
@@ -56,7 +60,9 @@ async function assertNotLimited(db: Db, username: string, ip: string): Promise<v
 async function recordFailure(db: Db, username: string, ip: string): Promise<void> {
   await db.insert(adminLoginAttempts).values({ username: limitKey(username), ip });
   // Housekeeping: attempts older than a day never count again.
-  await db.delete(adminLoginAttempts).where(lt(adminLoginAttempts.attemptedAt, new Date(Date.now() - 86_400_000)));
+  await db
+    .delete(adminLoginAttempts)
+    .where(lt(adminLoginAttempts.attemptedAt, new Date(Date.now() - 86_400_000)));
 }
 
 export interface AdminIdentity {
@@ -94,7 +100,10 @@ export async function authenticateAdmin(
     throw unauthorized(INVALID_LOGIN_MESSAGE);
   }
   await db.delete(adminLoginAttempts).where(eq(adminLoginAttempts.username, limitKey(username)));
-  await db.update(admins).set({ lastLoginAt: sql`now()` }).where(eq(admins.id, admin.id));
+  await db
+    .update(admins)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(admins.id, admin.id));
   return { id: admin.id, username: admin.username, email: admin.email };
 }
 

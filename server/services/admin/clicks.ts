@@ -11,7 +11,6 @@ import {
   dateRangeCondition,
   isoOrNull,
   likePattern,
-  num,
   numOrNull,
   pagination,
   str,
@@ -23,7 +22,13 @@ import {
 import { conversionTotals } from './totals';
 
 export const CLICK_SORT_FIELDS = ['completed_at', 'created_at', 'payout_amount'] as const;
-export const CONVERSION_STATUS = ['all', 'voucher_won', 'no_voucher', 'spinner_used', 'spinner_not_used'] as const;
+export const CONVERSION_STATUS = [
+  'all',
+  'voucher_won',
+  'no_voucher',
+  'spinner_used',
+  'spinner_not_used',
+] as const;
 export const CLICK_USER_TYPES = ['all', 'firebase', 'email'] as const;
 
 export interface ClickListInput extends PageInput {
@@ -51,7 +56,10 @@ const SELECT = sql`k.id as click_id, k.created_at as clicked_at, c.id as complet
   u.email, u.firebase_uid, o.title, o.category, o.external_offer_id, c.payout_amount, v.voucher_code,
   v.voucher_brand, v.voucher_amount, c.spinner_used, c.completed_at`;
 
-export async function listClicks(db: Db, input: ClickListInput): Promise<Omit<AdminClicksResponse, 'success'>> {
+export async function listClicks(
+  db: Db,
+  input: ClickListInput,
+): Promise<Omit<AdminClicksResponse, 'success'>> {
   const search = input.search?.trim();
   const pattern = search ? likePattern(search) : null;
   // Conditions on the click (k) and its member; the same for both parts.
@@ -69,7 +77,12 @@ export async function listClicks(db: Db, input: ClickListInput): Promise<Omit<Ad
   const statusCondition = input.conversionStatus ? STATUS[input.conversionStatus] : undefined;
   const filtered = clickConditions.some((c) => c !== undefined) || statusCondition !== undefined;
 
-  const convertedWhere = whereOf([sql`c.status = 'approved'`, sql`c.click_id is not null`, statusCondition, ...clickConditions]);
+  const convertedWhere = whereOf([
+    sql`c.status = 'approved'`,
+    sql`c.click_id is not null`,
+    statusCondition,
+    ...clickConditions,
+  ]);
   const convertedFrom = sql`from completions c join clicks k on k.id = c.click_id ${convertedWhere}`;
   const openWhere = whereOf([
     sql`not exists (select 1 from completions c where c.click_id = k.id and c.status = 'approved')`,
@@ -84,7 +97,9 @@ export async function listClicks(db: Db, input: ClickListInput): Promise<Omit<Ad
     ? await countRows(db, convertedFrom)
     : { total: (await totalsPromise).totalConversions, estimated: false };
   // Clicks not converted = all matching clicks minus the converted ones (no anti-join over every click).
-  const allClicks = statusCondition ? null : await countRows(db, sql`from clicks k ${whereOf(clickConditions)}`);
+  const allClicks = statusCondition
+    ? null
+    : await countRows(db, sql`from clicks k ${whereOf(clickConditions)}`);
   const openCount = allClicks
     ? { total: Math.max(0, allClicks.total - convertedCount.total), estimated: allClicks.estimated }
     : { total: 0, estimated: false };

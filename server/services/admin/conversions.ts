@@ -10,7 +10,6 @@ import {
   dateRangeCondition,
   iso,
   likePattern,
-  money,
   num,
   numOrNull,
   offsetOf,
@@ -165,7 +164,8 @@ function toConversionRow(r: Record<string, unknown>): AdminConversionRow {
     referral_code: str(r.referral_code),
     referred_by_code: strOrNull(r.referred_by_code),
     referrer_info: strOrNull(r.referrer_info),
-    user_source: r.referred_by_user_id === null || r.referred_by_user_id === undefined ? 'organic' : 'referred',
+    user_source:
+      r.referred_by_user_id === null || r.referred_by_user_id === undefined ? 'organic' : 'referred',
     title: strOrNull(r.title),
     category: strOrNull(r.category),
     external_offer_id: strOrNull(r.external_offer_id),

@@ -55,14 +55,21 @@ export interface OfferListInput extends PageInput {
   sortOrder: SortOrder;
 }
 
-export async function listOffers(db: Db, input: OfferListInput): Promise<Omit<AdminOffersResponse, 'success'>> {
+export async function listOffers(
+  db: Db,
+  input: OfferListInput,
+): Promise<Omit<AdminOffersResponse, 'success'>> {
   const search = input.search?.trim();
   const pattern = search ? likePattern(search) : null;
   const where = whereOf([
     pattern
       ? sql`(o.title ilike ${pattern} or o.description ilike ${pattern} or o.external_offer_id ilike ${pattern})`
       : undefined,
-    input.status === 'active' ? sql`o.is_active` : input.status === 'inactive' ? sql`not o.is_active` : undefined,
+    input.status === 'active'
+      ? sql`o.is_active`
+      : input.status === 'inactive'
+        ? sql`not o.is_active`
+        : undefined,
     input.category && input.category !== 'all' ? sql`o.category = ${input.category}` : undefined,
     input.model && input.model !== 'all' ? sql`o.model = ${input.model}` : undefined,
     dateRangeCondition(sql`o.created_at`, input.dateRange),
@@ -194,11 +201,19 @@ export async function editOffer(db: Db, actor: Actor, offerId: number, input: Of
 }
 
 /** The per-row toggle (spec section 4): sets is_active; setting the current value changes nothing. */
-export async function setOfferActive(db: Db, actor: Actor, offerId: number, isActive: boolean): Promise<void> {
+export async function setOfferActive(
+  db: Db,
+  actor: Actor,
+  offerId: number,
+  isActive: boolean,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
     if (before.isActive === isActive) return;
-    await tx.update(offers).set({ isActive, updatedAt: sql`now()` }).where(eq(offers.id, offerId));
+    await tx
+      .update(offers)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(eq(offers.id, offerId));
     await writeAudit(tx, actor, {
       action: isActive ? 'offer.activate' : 'offer.deactivate',
       targetType: 'offer',

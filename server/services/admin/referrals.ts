@@ -30,7 +30,13 @@ const SORTS: Record<string, SQL> = {
 export const REFERRAL_SORT_FIELDS = Object.keys(SORTS) as [string, ...string[]];
 
 /** Status filter of spec section 2: 'completed' is completed_waiting (first offer done, no reward yet). */
-export const REFERRAL_STATUS_VALUES = ['all', 'successful', 'completed', 'completed_waiting', 'pending'] as const;
+export const REFERRAL_STATUS_VALUES = [
+  'all',
+  'successful',
+  'completed',
+  'completed_waiting',
+  'pending',
+] as const;
 const STATUS: Record<string, string> = {
   successful: 'successful',
   completed: 'completed_waiting',
@@ -82,21 +88,19 @@ export async function listReferrals(
     referralSummary(db),
   ]);
   return {
-    referrals: rows.map(
-      (r): AdminReferralRow => ({
-        referral_id: num(r.id),
-        referrer_name: str(r.referrer_name),
-        referrer_email: str(r.referrer_email),
-        referred_name: str(r.referred_name),
-        referred_email: str(r.referred_email),
-        registration_date: iso(r.registration_date ?? r.created_at),
-        referred_user_completions: num(r.referred_user_completions),
-        first_completion_date: isoOrNull(r.first_completion_date),
-        free_spins_granted: num(r.free_spins_granted),
-        status: str(r.status) as AdminReferralRow['status'],
-        same_device: bool(r.same_device),
-      }),
-    ),
+    referrals: rows.map((r): AdminReferralRow => ({
+      referral_id: num(r.id),
+      referrer_name: str(r.referrer_name),
+      referrer_email: str(r.referrer_email),
+      referred_name: str(r.referred_name),
+      referred_email: str(r.referred_email),
+      registration_date: iso(r.registration_date ?? r.created_at),
+      referred_user_completions: num(r.referred_user_completions),
+      first_completion_date: isoOrNull(r.first_completion_date),
+      free_spins_granted: num(r.free_spins_granted),
+      status: str(r.status) as AdminReferralRow['status'],
+      same_device: bool(r.same_device),
+    })),
     summary,
     pagination: pagination(input, count ? count.total : summary.total_referrals, count?.estimated ?? false),
   };

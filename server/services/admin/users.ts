@@ -44,8 +44,20 @@ export const PERFORMANCE_FILTER_VALUES = [
   'medium',
   'low',
 ] as const;
-export const REFERRAL_FILTER_VALUES = ['all', 'top_referrers', 'active_referrers', 'referred', 'organic'] as const;
-export const VOUCHER_FILTER_VALUES = ['all', 'high_value', 'multiple_vouchers', 'multiple', 'top_winners'] as const;
+export const REFERRAL_FILTER_VALUES = [
+  'all',
+  'top_referrers',
+  'active_referrers',
+  'referred',
+  'organic',
+] as const;
+export const VOUCHER_FILTER_VALUES = [
+  'all',
+  'high_value',
+  'multiple_vouchers',
+  'multiple',
+  'top_winners',
+] as const;
 
 export const INACTIVE_DAYS = 30;
 
@@ -164,7 +176,10 @@ function toUserRow(r: Record<string, unknown>): AdminUserRow {
     total_referrals: num(r.total_referrals),
     free_spins_remaining: num(r.free_spins_remaining),
     is_suspicious: bool(r.is_suspicious),
-    user_category: userCategory(successful, r.referred_by_user_id !== null && r.referred_by_user_id !== undefined),
+    user_category: userCategory(
+      successful,
+      r.referred_by_user_id !== null && r.referred_by_user_id !== undefined,
+    ),
   };
 }
 

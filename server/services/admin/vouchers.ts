@@ -96,7 +96,9 @@ export async function listVouchers(
     pattern ? sql`(v.voucher_code ilike ${pattern} or v.voucher_brand ilike ${pattern})` : undefined,
     input.status && input.status !== 'all' ? sql`v.status = ${input.status}` : undefined,
     input.brand && input.brand !== 'all' ? sql`v.voucher_brand = ${input.brand}` : undefined,
-    input.voucher_type && input.voucher_type !== 'all' ? sql`v.voucher_type = ${input.voucher_type}` : undefined,
+    input.voucher_type && input.voucher_type !== 'all'
+      ? sql`v.voucher_type = ${input.voucher_type}`
+      : undefined,
     input.amount_range ? AMOUNT_RANGES[input.amount_range] : undefined,
     input.expiry_filter ? EXPIRY[input.expiry_filter] : undefined,
     input.assignment_filter ? ASSIGNMENT[input.assignment_filter] : undefined,
@@ -253,7 +255,8 @@ export async function setVoucherStatus(
           from vouchers where id = ${voucherId} for update`,
     );
     if (!row) throw notFound('Voucher not found');
-    if (status === 'expired' && (row.status !== 'available' || row.past === true)) throw conflict(EXPIRE_REFUSED);
+    if (status === 'expired' && (row.status !== 'available' || row.past === true))
+      throw conflict(EXPIRE_REFUSED);
     if (status === 'available' && row.status !== 'expired') throw conflict(UNEXPIRE_REFUSED);
     await tx
       .update(vouchers)
