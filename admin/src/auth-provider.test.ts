@@ -22,7 +22,7 @@ describe('auth provider', () => {
   it('logs in with POST login.php {username, password}, keeps the admin and goes to the dashboard', async () => {
     const { client, calls } = stub(() => ({ success: true, admin: { id: 1, username: 'root', email: null } }));
     const auth = createAuthProvider(client, API);
-    await expect(auth.login({ username: 'root', password: 'pw' })).resolves.toEqual({ redirectTo: '/dashboard' });
+    await expect(auth.login({ username: 'root', password: 'pw' })).resolves.toEqual({ redirectTo: '/admin/dashboard' });
     expect(calls).toEqual([{ url: `${API}/login.php`, options: { method: 'POST', body: { username: 'root', password: 'pw' } } }]);
     await expect(auth.getIdentity!()).resolves.toEqual({ id: 1, fullName: 'root' });
   });
@@ -39,17 +39,17 @@ describe('auth provider', () => {
 
   it('logs out with POST logout.php and resolves even when the call fails', async () => {
     const { client, calls } = stub(() => new Error('offline'));
-    await expect(createAuthProvider(client, API).logout({})).resolves.toBe('/login');
+    await expect(createAuthProvider(client, API).logout({})).resolves.toBeUndefined();
     expect(calls).toEqual([{ url: `${API}/logout.php`, options: { method: 'POST' } }]);
   });
 
-  it('checks the session through GET dashboard.php and rejects on 401 towards /login', async () => {
+  it('checks the session through GET dashboard.php and rejects on 401 (react-admin then shows /admin/login)', async () => {
     const ok = stub(() => ({ success: true }));
     await expect(createAuthProvider(ok.client, API).checkAuth({})).resolves.toBeUndefined();
     expect(ok.calls[0].url).toBe(`${API}/dashboard.php`);
 
     const denied = stub(() => new HttpError('Unauthorized', 401, { success: false, error: 'Unauthorized' }));
-    await expect(createAuthProvider(denied.client, API).checkAuth({})).rejects.toEqual({ message: false, redirectTo: '/login' });
+    await expect(createAuthProvider(denied.client, API).checkAuth({})).rejects.toEqual({ message: false });
   });
 
   it('does not repeat the dashboard call on every page change, and asks again after a 401', async () => {
@@ -58,7 +58,7 @@ describe('auth provider', () => {
     await auth.checkAuth({});
     await auth.checkAuth({});
     expect(calls).toHaveLength(1);
-    await expect(auth.checkError(new HttpError('Unauthorized', 401))).rejects.toEqual({ message: false, redirectTo: '/login' });
+    await expect(auth.checkError(new HttpError('Unauthorized', 401))).rejects.toEqual({ message: false });
     await auth.checkAuth({});
     expect(calls).toHaveLength(2);
   });

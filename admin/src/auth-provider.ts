@@ -14,10 +14,14 @@ const SESSION_CHECK_TTL_MS = 60_000;
  * | login       | POST {apiUrl}/login.php {username, password}; failure: server error or 'Login failed' (section 8) |
  * | logout      | POST {apiUrl}/logout.php; resolves even when the call fails, so the console always lands on /admin/login |
  * | checkAuth   | GET  {apiUrl}/dashboard.php (section 6: the admin session is checked through the dashboard call) |
- * | checkError  | a 401 rejects (react-admin then logs out and shows /admin/login); anything else stays signed in |
+ * | checkError  | a 401 rejects (react-admin then logs out and shows {basename}/login); anything else stays signed in |
  * | getIdentity | the admin record cached at login (section 3: cached locally) |
  */
-export function createAuthProvider(httpClient: HttpClient, apiUrl = '/api/admin', storage: Storage = window.localStorage) {
+export function createAuthProvider(
+  httpClient: HttpClient,
+  apiUrl = '/api/admin',
+  { storage = window.localStorage, basename = '/admin' }: { storage?: Storage; basename?: string } = {},
+) {
   let checkedAt = 0;
 
   const readAdmin = (): AdminRecord | null => {
@@ -41,7 +45,8 @@ export function createAuthProvider(httpClient: HttpClient, apiUrl = '/api/admin'
         });
         if (json?.admin) storage.setItem(ADMIN_KEY, JSON.stringify(json.admin));
         checkedAt = Date.now();
-        return { redirectTo: '/dashboard' };
+        // Section 2: after sign-in the console opens on the dashboard.
+        return { redirectTo: `${basename}/dashboard` };
       } catch (error) {
         throw new Error(serverErrorText(error) ?? 'Login failed');
       }
@@ -54,7 +59,7 @@ export function createAuthProvider(httpClient: HttpClient, apiUrl = '/api/admin'
         // Section 8: the console goes to the login page even when the call fails.
       }
       forget();
-      return '/login';
+      // react-admin then goes to its login page, /admin/login.
     },
 
     async checkAuth() {
@@ -65,14 +70,14 @@ export function createAuthProvider(httpClient: HttpClient, apiUrl = '/api/admin'
       } catch (error) {
         if (errorStatus(error) === 401) forget();
         // No notification on the way to the login page: the page itself says what to do.
-        throw { message: false, redirectTo: '/login' };
+        throw { message: false };
       }
     },
 
     async checkError(error) {
       if (errorStatus(error) === 401) {
         forget();
-        throw { message: false, redirectTo: '/login' };
+        throw { message: false };
       }
     },
 

@@ -315,3 +315,11 @@ describe('getOne', () => {
     expect(result.data).toEqual({ offer_id: 2, title: 'B', id: 2 });
   });
 });
+
+describe('getDashboard', () => {
+  it('reads GET dashboard.php', async () => {
+    const { client, calls } = stubClient(() => ({ success: true, stats: {} }));
+    await expect(createDataProvider(client, API).getDashboard()).resolves.toEqual({ success: true, stats: {} });
+    expect(calls).toEqual([{ url: `${API}/dashboard.php`, options: undefined }]);
+  });
+});

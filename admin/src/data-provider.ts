@@ -1,6 +1,6 @@
-import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { HttpError, type DataProvider, type GetListResult, type Identifier, type RaRecord } from 'react-admin';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/constants';
-import type { Pagination } from '../../shared/api-types';
+import type { AdminDashboardResponse, Pagination } from '../../shared/api-types';
 import type { HttpClient } from './http-client';
 
 /**
@@ -18,6 +18,7 @@ import type { HttpClient } from './http-client';
  * |             |        meta: { failed: ids that failed } }; rejects 'All bulk actions failed' when none did |
  * | create      | POST   {apiUrl}/{path} with the form's body (offers: OfferCreateRequest; vouchers: |
  * |             |        VoucherCreateRequest → { created, duplicates } in the returned record) |
+ * | getDashboard | GET {apiUrl}/dashboard.php → AdminDashboardResponse (the dashboard page; not a resource) |
  * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
  *
  * Filters are passed under the exact query names of section 7 and only those; an empty value or
@@ -163,7 +164,11 @@ export function listQuery(
 
 type ListJson = Record<string, unknown> & { pagination?: Pagination };
 
-export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'): DataProvider {
+export interface AdminDataProvider extends DataProvider {
+  getDashboard(): Promise<AdminDashboardResponse>;
+}
+
+export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'): AdminDataProvider {
   const toRecord = (cfg: ResourceConfig, row: Record<string, unknown>) => ({ ...row, id: row[cfg.idField] as Identifier });
 
   async function fetchPage(
@@ -195,7 +200,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
       const filter = params.filter ?? {};
       if (perPage <= MAX_PAGE_SIZE) {
         const { rows, pagination, meta } = await fetchPage(cfg, page, perPage, params.sort, filter);
-        return { data: rows.map((r) => toRecord(cfg, r)), total: pagination?.total ?? rows.length, meta };
+        return { data: rows.map((r) => toRecord(cfg, r)), total: pagination?.total ?? rows.length, meta } as GetListResult;
       }
       // A large read (the CSV export asks for 1000 at once): pages of 100, sequentially.
       const wanted = perPage;
@@ -209,7 +214,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
         data.push(...result.rows.map((r) => toRecord(cfg, r)));
         if (result.rows.length < MAX_PAGE_SIZE || data.length >= total) break;
       }
-      return { data: data.slice(0, wanted), total, meta };
+      return { data: data.slice(0, wanted), total, meta } as GetListResult;
     },
 
     async getOne(resource, params) {
@@ -249,6 +254,11 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
       const data = params.data as Record<string, unknown>;
       const record = cfg.createResult ? cfg.createResult(json ?? {}, data) : { ...data, id: json?.id as Identifier };
       return { data: record } as never;
+    },
+
+    async getDashboard() {
+      const { json } = await httpClient<AdminDashboardResponse>(`${apiUrl}/dashboard.php`);
+      return json;
     },
 
     getMany: unsupported('getMany'),

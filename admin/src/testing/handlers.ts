@@ -1,6 +1,6 @@
 // msw handlers written from spec section 7: one per admin call, over an in-memory state that a
 // test can fill (`db`) and a log of what the console sent (`requests`).
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import type {
   AdminClickRow,
   AdminConversionRow,
@@ -26,6 +26,8 @@ export interface Db {
   /** user ids whose PUT users.php fails. */
   failingUserIds: number[];
   voucherCreate: { status: number; body: JsonBodyType } | null;
+  /** Delay of GET answers, so a test can see a page's loading state. */
+  delayMs: number;
 }
 
 export const db: Db = freshDb();
@@ -44,6 +46,7 @@ export function freshDb(): Db {
     audit: [],
     failingUserIds: [],
     voucherCreate: null,
+    delayMs: 0,
   };
 }
 
@@ -91,6 +94,7 @@ function listHandler<T extends object>(
 ) {
   return http.get(`${API}/${file}`, async ({ request }) => {
     const url = await log(request);
+    if (db.delayMs) await delay(db.delayMs);
     if (!db.signedIn) return unauthorized();
     const all = searched(rows(), url);
     const { rows: pageRows, pagination } = paginate(all, url);
@@ -116,6 +120,7 @@ export function handlers() {
     }),
     http.get(`${API}/dashboard.php`, async ({ request }) => {
       await log(request);
+      if (db.delayMs && requests.filter((r) => r.path.endsWith('/dashboard.php')).length > 1) await delay(db.delayMs);
       if (!db.signedIn) return unauthorized();
       return HttpResponse.json(db.dashboard as unknown as JsonBodyType);
     }),

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -10,3 +10,6 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(() => server.close());
+
+// Whole-console renders in jsdom take a few seconds each (MUI + react-admin).
+vi.setConfig({ testTimeout: 30_000 });

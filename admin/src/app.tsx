@@ -1,0 +1,101 @@
+import { QueryClient } from '@tanstack/react-query';
+import { Admin, CustomRoutes, localStorageStore, Resource, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import auditLog from './audit-log';
+import { createAuthProvider } from './auth-provider';
+import clicks from './clicks';
+import conversions from './conversions';
+import { createDataProvider } from './data-provider';
+import { DashboardPage } from './dashboard/dashboard-page';
+import { createHttpClient } from './http-client';
+import { i18nProvider } from './i18n-provider';
+import { AppLayout } from './layout/app-layout';
+import { LoadingScreen } from './layout/loading-screen';
+import { TopRightNotification } from './layout/notification';
+import { theme } from './layout/theme';
+import { LoginPage } from './login/login-page';
+import offers from './offers';
+import referrals from './referrals';
+import users from './users';
+import vouchers from './vouchers';
+
+/** Spec section 9: data fresh for 5 minutes, no refetch on focus, at most 2 retries, none on 401/403. */
+export function createQueryClient(retry = true) {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: retry
+          ? (count, error) => {
+              const status = (error as { status?: number })?.status;
+              return status !== 401 && status !== 403 && count < 2;
+            }
+          : false,
+      },
+    },
+  });
+}
+
+function apiUrl() {
+  return `${window.location.origin}/api/admin`;
+}
+
+/** The console lives under /admin (react-admin's documented sub-path set-up: a Route at /admin/*). */
+export const BASENAME = '/admin';
+
+/** /admin → /admin/dashboard (spec section 2). */
+function RedirectToDashboard() {
+  return <Navigate to={`${BASENAME}/dashboard`} replace />;
+}
+
+export interface AppProps {
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+  queryClient?: QueryClient;
+  store?: Store;
+}
+
+export function App(props: AppProps) {
+  const httpClient = createHttpClient();
+  const dataProvider = props.dataProvider ?? createDataProvider(httpClient, apiUrl());
+  const authProvider = props.authProvider ?? createAuthProvider(httpClient, apiUrl());
+  const admin = (
+    <Admin
+      basename={BASENAME}
+      title="SpinRewards Admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={props.queryClient ?? createQueryClient()}
+      store={props.store ?? localStorageStore(undefined, 'spinrewards-admin')}
+      loginPage={LoginPage}
+      layout={AppLayout}
+      dashboard={RedirectToDashboard}
+      loading={LoadingScreen}
+      notification={TopRightNotification}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+      </CustomRoutes>
+      <Resource name="users" {...users} />
+      <Resource name="offers" {...offers} />
+      <Resource name="vouchers" {...vouchers} />
+      <Resource name="referrals" {...referrals} />
+      <Resource name="conversions" {...conversions} />
+      <Resource name="clicks" {...clicks} />
+      <Resource name="audit-log" {...auditLog} />
+    </Admin>
+  );
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path={`${BASENAME}/*`} element={admin} />
+        <Route path="*" element={<Navigate to={BASENAME} replace />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

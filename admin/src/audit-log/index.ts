@@ -1,0 +1,9 @@
+import HistoryIcon from '@mui/icons-material/History';
+import type { AuditLogRow } from '../../../shared/api-types';
+import { AuditLogList } from './audit-log-list';
+
+export default {
+  list: AuditLogList,
+  icon: HistoryIcon,
+  recordRepresentation: (e: AuditLogRow) => `${e.action} ${e.target_type} #${e.target_id}`,
+};

@@ -1,0 +1,156 @@
+import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import ConversionIcon from '@mui/icons-material/TaskAlt';
+import PeopleIcon from '@mui/icons-material/People';
+import RevenueIcon from '@mui/icons-material/Payments';
+import RateIcon from '@mui/icons-material/Casino';
+import ViewIcon from '@mui/icons-material/Visibility';
+import { DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
+import type { AdminClickRow, AdminClicksResponse } from '../../../shared/api-types';
+import { formatDateTime, formatPercent, formatRupees } from '../../../shared/format';
+import { FilterCard } from '../components/filter-card';
+import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
+import { ListTableCard } from '../components/list-shell';
+import { EmptyState } from '../components/page-states';
+import { PageHeader } from '../components/page-header';
+import { SpecPagination } from '../components/spec-pagination';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { csvExporter } from '../lib/csv';
+import { formatCount, formatPayout, fullName } from '../lib/format';
+import { dateRangeChoices } from '../users/user-choices';
+
+type Row = AdminClickRow & { id: string };
+
+/** Clicks search debounce, spec section 5. */
+export const CLICKS_DEBOUNCE_MS = 300;
+
+const exporter = csvExporter<Row>('clicks', [
+  { header: 'click_id', value: (c) => c.click_id },
+  { header: 'completion_id', value: (c) => c.completion_id },
+  { header: 'email', value: (c) => c.email },
+  { header: 'first_name', value: (c) => c.first_name },
+  { header: 'last_name', value: (c) => c.last_name },
+  { header: 'user_type', value: (c) => (c.firebase_uid ? 'firebase' : 'email') },
+  { header: 'title', value: (c) => c.title },
+  { header: 'external_offer_id', value: (c) => c.external_offer_id },
+  { header: 'payout_amount', value: (c) => c.payout_amount },
+  { header: 'spinner_used', value: (c) => c.spinner_used },
+  { header: 'voucher_brand', value: (c) => c.voucher_brand },
+  { header: 'voucher_amount', value: (c) => c.voucher_amount },
+  { header: 'completed_at', value: (c) => c.completed_at },
+]);
+
+function ClicksView() {
+  const t = useTranslate();
+  const { meta, isPending } = useListContext<Row>();
+  const stats = (meta as Partial<AdminClicksResponse> | undefined)?.stats;
+  const choices = (source: string, ids: string[]) => ids.map((id) => ({ id, name: t(`app.clicks.filter_values.${source}.${id}`) }));
+  return (
+    <>
+      <PageHeader title={t('app.clicks.title')} subtitle={t('app.clicks.subtitle')} actions={<ExportButton />} />
+      <StatGrid columns={4}>
+        <StatCard loading={isPending} label={t('app.clicks.tiles.conversions')} value={formatCount(stats?.totalConversions)} icon={<ConversionIcon />} />
+        <StatCard loading={isPending} label={t('app.clicks.tiles.unique_users')} value={formatCount(stats?.uniqueUsers)} icon={<PeopleIcon />} color="info.main" />
+        <StatCard loading={isPending} label={t('app.clicks.tiles.revenue')} value={formatPayout(stats?.totalRevenue)} icon={<RevenueIcon />} color="success.dark" />
+        <StatCard loading={isPending} label={t('app.clicks.tiles.win_rate')} value={formatPercent(stats?.voucherWinRate ?? 0, 1)} icon={<RateIcon />} color="warning.main" />
+      </StatGrid>
+      <FilterCard label={t('app.filters.label')}>
+        <SearchFilter placeholder={t('app.clicks.search')} />
+        <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t)} />
+        <SelectFilter
+          source="conversionStatus"
+          label={t('app.clicks.conversion_status')}
+          choices={choices('conversionStatus', ['all', 'voucher_won', 'no_voucher', 'spinner_used', 'spinner_not_used'])}
+        />
+        <SelectFilter source="userType" label={t('app.clicks.user_type')} choices={choices('userType', ['all', 'firebase', 'email'])} />
+        <SortSelect
+          label={t('app.filters.sort')}
+          choices={[
+            { id: 'recent', name: t('app.clicks.sort.recent'), field: 'completed_at', order: 'DESC' },
+            { id: 'payout', name: t('app.clicks.sort.payout'), field: 'payout_amount', order: 'DESC' },
+          ]}
+        />
+      </FilterCard>
+      <ListTableCard loading={t('app.clicks.loading')} footer={<SpecPagination noun={t('app.clicks.noun')} />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.clicks.empty')} />}>
+          <DataTable.Col
+            label={t('app.columns.user')}
+            disableSort
+            render={(c: Row) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {fullName(c.first_name, c.last_name)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {c.email}
+                </Typography>
+                <Chip size="small" variant="outlined" label={c.firebase_uid ? t('app.clicks.firebase') : t('app.clicks.email')} />
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.columns.offer')}
+            disableSort
+            render={(c: Row) => (
+              <Box>
+                <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {c.external_offer_id}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.clicks.columns.details')}
+            disableSort
+            render={(c: Row) => (
+              <Box sx={{ fontSize: 13 }}>
+                <div>
+                  {t('app.clicks.click_id')}: <code>{c.click_id}</code>
+                </div>
+                <div>
+                  {t('app.clicks.payout')}: {c.payout_amount === null ? 'N/A' : formatPayout(c.payout_amount)}
+                </div>
+                <div>
+                  {t('app.clicks.completion_id')}: {c.completion_id ?? 'N/A'}
+                </div>
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.columns.reward')}
+            disableSort
+            render={(c: Row) =>
+              c.voucher_amount ? (
+                <Chip size="small" color="success" label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()} />
+              ) : (
+                <Chip size="small" variant="outlined" label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')} />
+              )
+            }
+          />
+          <DataTable.Col label={t('app.clicks.columns.time')} disableSort render={(c: Row) => (c.completed_at ? formatDateTime(c.completed_at) : 'N/A')} />
+          <DataTable.Col
+            label={t('app.columns.actions')}
+            disableSort
+            render={(c: Row) => (
+              // Section 2: a view button with no action attached.
+              <Tooltip title={t('app.clicks.view')}>
+                <IconButton size="small" aria-label={`${t('app.clicks.view')}: ${c.click_id}`}>
+                  <ViewIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          />
+        </DataTable>
+      </ListTableCard>
+    </>
+  );
+}
+
+/** /admin/clicks (spec section 2), headed 'Conversion Analytics'. */
+export function ClickList() {
+  return (
+    <ListBase resource="clicks" perPage={20} sort={{ field: 'completed_at', order: 'DESC' }} debounce={CLICKS_DEBOUNCE_MS} exporter={exporter}>
+      <ClicksView />
+    </ListBase>
+  );
+}

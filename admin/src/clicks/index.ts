@@ -1,0 +1,9 @@
+import ClickIcon from '@mui/icons-material/AdsClick';
+import type { AdminClickRow } from '../../../shared/api-types';
+import { ClickList } from './click-list';
+
+export default {
+  list: ClickList,
+  icon: ClickIcon,
+  recordRepresentation: (c: AdminClickRow) => c.click_id,
+};

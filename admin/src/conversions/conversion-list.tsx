@@ -1,0 +1,245 @@
+import { Box, Button, Card, CardContent, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import ConversionIcon from '@mui/icons-material/TaskAlt';
+import RevenueIcon from '@mui/icons-material/Payments';
+import ValueIcon from '@mui/icons-material/CurrencyRupee';
+import VoucherIcon from '@mui/icons-material/CardGiftcard';
+import ShareIcon from '@mui/icons-material/Share';
+import PeopleIcon from '@mui/icons-material/People';
+import ViewIcon from '@mui/icons-material/Visibility';
+import { useState } from 'react';
+import { DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
+import type { AdminConversionRow, AdminConversionsResponse } from '../../../shared/api-types';
+import { formatDateTime, formatPercent, formatRupees } from '../../../shared/format';
+import { FilterCard } from '../components/filter-card';
+import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
+import { ListTableCard } from '../components/list-shell';
+import { EmptyState } from '../components/page-states';
+import { PageHeader } from '../components/page-header';
+import { SpecPagination } from '../components/spec-pagination';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { DetailList } from '../components/detail-list';
+import { csvExporter } from '../lib/csv';
+import { formatCount, formatPayout, fullName } from '../lib/format';
+import { ConversionDetailsDialog } from './conversion-details-dialog';
+import { activeFilters, conversionChoices, conversionSortChoices } from './conversion-filters';
+
+type Row = AdminConversionRow & { id: number };
+type Meta = Partial<Pick<AdminConversionsResponse, 'summary' | 'referralImpact' | 'userTypeBreakdown'>>;
+
+const exporter = csvExporter<Row>('conversions', [
+  { header: 'completion_id', value: (c) => c.completion_id },
+  { header: 'user_id', value: (c) => c.user_id },
+  { header: 'email', value: (c) => c.email },
+  { header: 'first_name', value: (c) => c.first_name },
+  { header: 'last_name', value: (c) => c.last_name },
+  { header: 'registration_method', value: (c) => c.registration_method },
+  { header: 'user_source', value: (c) => c.user_source },
+  { header: 'referred_by_code', value: (c) => c.referred_by_code },
+  { header: 'title', value: (c) => c.title },
+  { header: 'external_offer_id', value: (c) => c.external_offer_id },
+  { header: 'payout_amount', value: (c) => c.payout_amount },
+  { header: 'payout_currency', value: (c) => c.payout_currency },
+  { header: 'completed_at', value: (c) => c.completed_at },
+  { header: 'is_first_completion', value: (c) => c.is_first_completion },
+  { header: 'completion_type', value: (c) => c.completion_type },
+  { header: 'spinner_used', value: (c) => c.spinner_used },
+  { header: 'voucher_won', value: (c) => c.voucher_won },
+  { header: 'voucher_brand', value: (c) => c.voucher_brand },
+  { header: 'voucher_amount', value: (c) => c.voucher_amount },
+  { header: 'reward_type', value: (c) => c.reward_type },
+]);
+
+function InfoCard({ title, items }: { title: string; items: [string, string][] }) {
+  return (
+    <Card component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        <DetailList items={items} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function FilterChips() {
+  const t = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const active = activeFilters(filterValues ?? {});
+  const remove = (name: string) => setFilters({ ...filterValues, [name]: undefined }, displayedFilters, false);
+  return (
+    <>
+      <Button variant="outlined" size="small" disabled={active.length === 0} onClick={() => setFilters({}, {}, false)}>
+        {t('app.conversions.clear', { n: active.length })}
+      </Button>
+      {active.length > 0 && (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', width: '100%' }} aria-label={t('app.conversions.active_filters')}>
+          {active.map(([name, value]) => (
+            <Chip
+              key={name}
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={`${t(`app.conversions.filter_names.${name}`)}: ${name === 'search' ? value : t(`app.conversions.filter_values.${name}.${value}`, { _: value })}`}
+              onDelete={() => remove(name)}
+            />
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+function ConversionsView() {
+  const t = useTranslate();
+  const { meta, total, isPending } = useListContext<Row>();
+  const { summary, referralImpact, userTypeBreakdown } = (meta ?? {}) as Meta;
+  const [viewing, setViewing] = useState<Row | null>(null);
+  const totalConversions = summary?.totalConversions ?? 0;
+  return (
+    <>
+      <PageHeader
+        title={t('app.conversions.title')}
+        badge={<Chip color="primary" label={t('app.conversions.count_badge', { smart_count: total ?? 0, n: formatCount(total ?? 0) })} />}
+        actions={<ExportButton />}
+      />
+      <StatGrid columns={3}>
+        <StatCard loading={isPending} label={t('app.conversions.tiles.total')} value={formatCount(totalConversions)} icon={<ConversionIcon />} />
+        <StatCard loading={isPending} label={t('app.conversions.tiles.revenue')} value={formatPayout(summary?.totalRevenue)} icon={<RevenueIcon />} color="success.dark" />
+        <StatCard loading={isPending} label={t('app.conversions.tiles.voucher_value')} value={formatRupees(summary?.voucherValue)} icon={<ValueIcon />} color="secondary.main" />
+        <StatCard
+          loading={isPending}
+          label={t('app.conversions.tiles.vouchers_given')}
+          value={formatCount(summary?.voucherWins)}
+          hint={t('app.conversions.win_rate', { rate: formatPercent(summary?.voucherWinRate ?? 0) })}
+          icon={<VoucherIcon />}
+          color="warning.main"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.conversions.tiles.referral_conversions')}
+          value={formatCount(referralImpact?.referralDrivenConversions)}
+          hint={t('app.conversions.of_total', {
+            rate: formatPercent(referralImpact?.referralImpactRate ?? (totalConversions ? (100 * (referralImpact?.referralDrivenConversions ?? 0)) / totalConversions : 0)),
+          })}
+          icon={<ShareIcon />}
+          color="info.main"
+        />
+        <StatCard loading={isPending} label={t('app.conversions.tiles.unique_users')} value={formatCount(summary?.uniqueUsers)} icon={<PeopleIcon />} color="primary.main" />
+      </StatGrid>
+      {!isPending && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 2 }}>
+          <InfoCard
+            title={t('app.conversions.cards.referral_impact')}
+            items={[
+              [t('app.conversions.cards.first_completions'), formatCount(referralImpact?.firstCompletions)],
+              [t('app.conversions.cards.from_referrals'), formatCount(referralImpact?.firstCompletionsReferred)],
+              [t('app.conversions.cards.referral_revenue'), formatPayout(referralImpact?.referralDrivenRevenue)],
+              [t('app.conversions.cards.first_completion_rate'), formatPercent(referralImpact?.firstCompletionRate ?? 0)],
+            ]}
+          />
+          <InfoCard
+            title={t('app.conversions.cards.user_types')}
+            items={[
+              [t('app.conversions.cards.firebase_users'), formatCount(userTypeBreakdown?.firebaseUsers)],
+              [t('app.conversions.cards.email_users'), formatCount(userTypeBreakdown?.emailUsers)],
+              [t('app.conversions.cards.total'), formatCount((userTypeBreakdown?.firebaseUsers ?? 0) + (userTypeBreakdown?.emailUsers ?? 0))],
+            ]}
+          />
+          <InfoCard
+            title={t('app.conversions.cards.voucher_performance')}
+            items={[
+              [t('app.conversions.cards.value_given'), formatRupees(summary?.voucherValue)],
+              [t('app.conversions.cards.spins_used'), formatCount(summary?.spinsUsed)],
+              [t('app.conversions.cards.win_rate'), formatPercent(summary?.voucherWinRate ?? 0)],
+            ]}
+          />
+        </Box>
+      )}
+      <FilterCard label={t('app.filters.label')}>
+        <SearchFilter placeholder={t('app.conversions.search')} showSearching />
+        <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={conversionChoices(t, 'dateRange')} />
+        <SelectFilter source="voucherFilter" label={t('app.conversions.filter_names.voucherFilter')} choices={conversionChoices(t, 'voucherFilter')} />
+        <SelectFilter source="userTypeFilter" label={t('app.conversions.filter_names.userTypeFilter')} choices={conversionChoices(t, 'userTypeFilter')} />
+        <SelectFilter source="referralFilter" label={t('app.conversions.filter_names.referralFilter')} choices={conversionChoices(t, 'referralFilter')} />
+        <SortSelect label={t('app.filters.sort')} choices={conversionSortChoices(t)} />
+        <FilterChips />
+      </FilterCard>
+      <ListTableCard loading={t('app.conversions.loading')} footer={<SpecPagination noun={t('app.conversions.noun')} hideWhenSinglePage />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.conversions.empty')} />}>
+          <DataTable.Col
+            label={t('app.columns.user')}
+            disableSort
+            render={(c: Row) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {fullName(c.first_name, c.last_name)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {c.email}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.columns.offer')}
+            disableSort
+            render={(c: Row) => (
+              <Box>
+                <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {c.external_offer_id}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col label={t('app.columns.revenue')} source="payout_amount" sortByOrder="DESC" align="right" render={(c: Row) => formatPayout(c.payout_amount, c.payout_currency)} />
+          <DataTable.Col
+            label={t('app.columns.reward')}
+            disableSort
+            render={(c: Row) =>
+              c.voucher_won ? (
+                <Chip size="small" color="success" label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()} />
+              ) : (
+                <Chip size="small" variant="outlined" label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')} />
+              )
+            }
+          />
+          <DataTable.Col label={t('app.columns.date')} source="completed_at" sortByOrder="DESC" render={(c: Row) => formatDateTime(c.completed_at)} />
+          <DataTable.Col
+            label={t('app.columns.type')}
+            disableSort
+            render={(c: Row) => (
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                <Chip size="small" variant="outlined" label={c.registration_method} />
+                {c.user_source === 'referred' && <Chip size="small" color="info" label={t('app.conversions.referred')} />}
+                {c.is_first_completion && <Chip size="small" color="secondary" variant="outlined" label={t('app.conversions.first')} />}
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.columns.actions')}
+            disableSort
+            render={(c: Row) => (
+              <Tooltip title={t('app.conversions.view')}>
+                <IconButton size="small" aria-label={`${t('app.conversions.view')}: ${c.completion_id}`} onClick={() => setViewing(c)}>
+                  <ViewIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          />
+        </DataTable>
+      </ListTableCard>
+      {viewing && <ConversionDetailsDialog conversion={viewing} onClose={() => setViewing(null)} />}
+    </>
+  );
+}
+
+/** /admin/conversions (spec section 2). */
+export function ConversionList() {
+  return (
+    <ListBase resource="conversions" perPage={20} sort={{ field: 'completed_at', order: 'DESC' }} debounce={500} exporter={exporter}>
+      <ConversionsView />
+    </ListBase>
+  );
+}

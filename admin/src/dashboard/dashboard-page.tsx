@@ -1,0 +1,244 @@
+import {
+  Avatar,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import PeopleIcon from '@mui/icons-material/People';
+import OfferIcon from '@mui/icons-material/LocalOffer';
+import ConversionIcon from '@mui/icons-material/TaskAlt';
+import RevenueIcon from '@mui/icons-material/Payments';
+import VoucherIcon from '@mui/icons-material/CardGiftcard';
+import SendIcon from '@mui/icons-material/Send';
+import ShareIcon from '@mui/icons-material/Share';
+import CasinoIcon from '@mui/icons-material/Casino';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import type { AdminDashboardResponse } from '../../../shared/api-types';
+import { formatDateTime, formatPercent, formatRupees, initials } from '../../../shared/format';
+import { ErrorState, PageLoading } from '../components/page-states';
+import { PageHeader } from '../components/page-header';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { formatCount, formatPayout } from '../lib/format';
+import { DashboardChart } from './dashboard-chart';
+import { useDashboard } from './use-dashboard';
+
+/** Spec section 9: recent users and conversions 8 rows, top referrers 10, funnel bars at least 10% wide. */
+export const RECENT_ROWS = 8;
+export const TOP_REFERRERS = 10;
+export const FUNNEL_MIN_WIDTH = 10;
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Funnel({ funnel }: { funnel: AdminDashboardResponse['referralFunnel'] }) {
+  const t = useTranslate();
+  const total = funnel.total_referrals || 0;
+  const steps = [
+    { label: t('app.dashboard.funnel_total'), value: funnel.total_referrals },
+    { label: t('app.dashboard.funnel_completed'), value: funnel.completed_first_offer },
+    { label: t('app.dashboard.funnel_rewarded'), value: funnel.rewards_granted },
+  ];
+  return (
+    <Box>
+      {steps.map((step) => {
+        const pct = total > 0 ? (100 * step.value) / total : 0;
+        return (
+          <Box key={step.label} sx={{ mb: 1.5 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+              <Typography variant="body2">{step.label}</Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {formatCount(step.value)}
+              </Typography>
+            </Box>
+            <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, height: 22 }}>
+              <Box
+                data-testid="funnel-bar"
+                sx={{
+                  width: `${Math.max(FUNNEL_MIN_WIDTH, Math.min(100, pct))}%`,
+                  height: '100%',
+                  borderRadius: 1,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  fontSize: 12,
+                  px: 1,
+                  display: 'flex',
+                  alignItems: 'center',
+                }}
+              >
+                {formatPercent(pct)}
+              </Box>
+            </Box>
+          </Box>
+        );
+      })}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+        <Chip label={t('app.dashboard.completion_rate', { rate: formatPercent(funnel.completion_rate) })} />
+        <Chip label={t('app.dashboard.reward_success_rate', { rate: formatPercent(funnel.reward_success_rate) })} />
+      </Box>
+    </Box>
+  );
+}
+
+export function DashboardPage() {
+  const t = useTranslate();
+  const { data, isPending, error, refetch } = useDashboard();
+  if (isPending) {
+    return (
+      <>
+        <PageHeader title={t('app.dashboard.title')} />
+        <PageLoading message={t('app.dashboard.loading')} />
+      </>
+    );
+  }
+  if (error || !data) {
+    return (
+      <>
+        <PageHeader title={t('app.dashboard.title')} />
+        <ErrorState error={error} onRetry={() => refetch()} />
+      </>
+    );
+  }
+  const s = data.stats;
+  return (
+    <>
+      <PageHeader title={t('app.dashboard.title')} subtitle={t('app.dashboard.subtitle')} />
+      <StatGrid columns={4}>
+        <StatCard label={t('app.dashboard.total_users')} value={formatCount(s.total_users)} hint={t('app.dashboard.today', { n: s.new_users_today })} icon={<PeopleIcon />} />
+        <StatCard label={t('app.dashboard.active_offers')} value={formatCount(s.active_offers)} hint={t('app.dashboard.firebase_users', { n: formatCount(s.firebase_users) })} icon={<OfferIcon />} color="#e07a1f" />
+        <StatCard label={t('app.dashboard.total_conversions')} value={formatCount(s.total_conversions)} hint={t('app.dashboard.today', { n: s.conversions_today })} icon={<ConversionIcon />} color="success.main" />
+        <StatCard label={t('app.dashboard.total_revenue')} value={formatPayout(s.total_revenue)} hint={t('app.dashboard.today', { n: formatPayout(s.revenue_today) })} icon={<RevenueIcon />} color="success.dark" />
+        <StatCard label={t('app.dashboard.available_vouchers')} value={formatCount(s.available_vouchers)} hint={t('app.dashboard.distributed', { n: formatCount(s.distributed_vouchers) })} icon={<VoucherIcon />} color="secondary.main" />
+        <StatCard label={t('app.dashboard.voucher_value')} value={formatRupees(s.total_voucher_value)} hint={t('app.dashboard.rewards_given', { n: formatCount(s.total_rewards_given) })} icon={<SendIcon />} color="info.main" />
+        <StatCard label={t('app.dashboard.referrals')} value={formatCount(s.total_referrals)} hint={t('app.dashboard.referrals_hint', { successful: formatCount(s.successful_referrals), today: s.referrals_today, rate: formatPercent(s.referral_conversion_rate) })} icon={<ShareIcon />} color="warning.main" />
+        <StatCard label={t('app.dashboard.free_spins')} value={formatCount(s.total_free_spins_remaining)} hint={t('app.dashboard.free_spins_hint', { n: formatCount(s.total_free_spins_granted) })} icon={<CasinoIcon />} color="error.main" />
+      </StatGrid>
+
+      <DashboardChart data={data.dailyConversions} />
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 2 }}>
+        <Section title={t('app.dashboard.recent_users')} id="recent-users">
+          {data.recentUsers.length === 0 ? (
+            <Typography color="text.secondary">{t('app.dashboard.no_users')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('app.columns.user')}</TableCell>
+                  <TableCell>{t('app.columns.registered')}</TableCell>
+                  <TableCell align="right">{t('app.columns.completions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.recentUsers.slice(0, RECENT_ROWS).map((u) => (
+                  <TableRow key={u.user_id}>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        <Avatar sx={{ width: 28, height: 28, fontSize: 12 }}>{initials(`${u.first_name} ${u.last_name}`)}</Avatar>
+                        <Box>
+                          <Typography variant="body2">{`${u.first_name} ${u.last_name}`.trim() || 'Unknown'}</Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {u.email}
+                          </Typography>
+                        </Box>
+                      </Box>
+                    </TableCell>
+                    <TableCell>{formatDateTime(u.registration_date)}</TableCell>
+                    <TableCell align="right">{u.total_completions}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Section>
+        <Section title={t('app.dashboard.recent_conversions')} id="recent-conversions">
+          {data.recentConversions.length === 0 ? (
+            <Typography color="text.secondary">{t('app.dashboard.no_conversions')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('app.columns.offer')}</TableCell>
+                  <TableCell>{t('app.columns.user')}</TableCell>
+                  <TableCell align="right">{t('app.columns.payout')}</TableCell>
+                  <TableCell>{t('app.columns.reward')}</TableCell>
+                  <TableCell>{t('app.columns.date')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.recentConversions.slice(0, RECENT_ROWS).map((c) => (
+                  <TableRow key={c.completion_id}>
+                    <TableCell>{c.title || 'Untitled Offer'}</TableCell>
+                    <TableCell>{c.first_name || 'Unknown'}</TableCell>
+                    <TableCell align="right">{formatPayout(c.payout_amount)}</TableCell>
+                    <TableCell>
+                      {c.voucher_won ? (
+                        <Chip size="small" color="success" label={formatRupees(c.voucher_amount)} />
+                      ) : (
+                        <Chip size="small" variant="outlined" label={t('app.dashboard.no_voucher')} />
+                      )}
+                    </TableCell>
+                    <TableCell>{formatDateTime(c.completed_at)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Section>
+        <Section title={t('app.dashboard.top_referrers')} id="top-referrers">
+          {data.topReferrers.length === 0 ? (
+            <Typography color="text.secondary">{t('app.dashboard.no_referrers')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('app.columns.referrer')}</TableCell>
+                  <TableCell>{t('app.columns.code')}</TableCell>
+                  <TableCell align="right">{t('app.columns.successful')}</TableCell>
+                  <TableCell align="right">{t('app.columns.rate')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.topReferrers.slice(0, TOP_REFERRERS).map((r) => (
+                  <TableRow key={r.referral_code}>
+                    <TableCell>
+                      <Typography variant="body2">{r.referrer_name || 'Unknown'}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {r.referrer_email}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <code>{r.referral_code}</code>
+                    </TableCell>
+                    <TableCell align="right">{`${r.successful_referrals} / ${r.total_referrals}`}</TableCell>
+                    <TableCell align="right">{formatPercent(r.conversion_rate)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Section>
+        <Section title={t('app.dashboard.referral_funnel')} id="referral-funnel">
+          <Funnel funnel={data.referralFunnel} />
+        </Section>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Box, Typography } from '@mui/material';
+import DashboardIcon from '@mui/icons-material/SpaceDashboard';
+import type { ReactNode } from 'react';
+import { AppBar, Layout, Menu, TitlePortal, UserMenu, useBasename, useTranslate } from 'react-admin';
+import { BRAND_NAME } from '../../../shared/constants';
+import { LogoutItem } from './logout-item';
+
+function AppMenu() {
+  const t = useTranslate();
+  const basename = useBasename();
+  return (
+    <Menu>
+      <Menu.Item to={`${basename}/dashboard`} primaryText={t('app.menu.dashboard')} leftIcon={<DashboardIcon />} />
+      <Menu.ResourceItem name="users" />
+      <Menu.ResourceItem name="offers" />
+      <Menu.ResourceItem name="vouchers" />
+      <Menu.ResourceItem name="referrals" />
+      <Menu.ResourceItem name="conversions" />
+      <Menu.ResourceItem name="clicks" />
+      <Menu.ResourceItem name="audit-log" />
+    </Menu>
+  );
+}
+
+function ConsoleAppBar() {
+  const t = useTranslate();
+  return (
+    <AppBar
+      userMenu={
+        <UserMenu>
+          <LogoutItem />
+        </UserMenu>
+      }
+    >
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', sm: 'block' } }}>
+        {t('app.brand_admin', { brand: BRAND_NAME })}
+      </Typography>
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+/** react-admin's layout: app bar, a sidebar that folds into a drawer on phones and tablets. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const t = useTranslate();
+  return (
+    <Layout menu={AppMenu} appBar={ConsoleAppBar}>
+      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4, maxWidth: 1600, width: '100%', mx: 'auto' }}>{children}</Box>
+      <Typography component="footer" variant="caption" color="text.secondary" sx={{ textAlign: 'center', pb: 2 }}>
+        {t('app.monitored')}
+      </Typography>
+    </Layout>
+  );
+}

@@ -1,0 +1,158 @@
+// Rules of the Add / Edit Offer form, spec section 5. Pure, so they are tested without a browser.
+import type { AdminOfferRow, OfferCreateRequest } from '../../../shared/api-types';
+import { MAX_REELS, isValidProbabilityTotal, parseSlotConfig, type SlotReel } from '../../../shared/slot';
+
+export { MAX_REELS };
+
+/** Default reels when the form opens: 5 at 15% and 10 at 8%. */
+export const DEFAULT_FORM_REELS: SlotReel[] = [
+  { amount: 5, probability: 15 },
+  { amount: 10, probability: 8 },
+];
+
+export interface OfferFormValues {
+  title: string;
+  description: string;
+  external_offer_id: string;
+  offer_url: string;
+  preview_url: string;
+  category: string;
+  model: string;
+  targeting: string;
+  reward_amount: string;
+  reels: SlotReel[];
+}
+
+export const emptyOfferForm = (): OfferFormValues => ({
+  title: '',
+  description: '',
+  external_offer_id: '',
+  offer_url: '',
+  preview_url: '',
+  category: '',
+  model: 'CPR',
+  targeting: 'ALL',
+  reward_amount: '',
+  reels: DEFAULT_FORM_REELS.map((r) => ({ ...r })),
+});
+
+/** The form filled from an offer row (Edit Offer); reels from its slot_config or the defaults. */
+export function offerToForm(offer: AdminOfferRow): OfferFormValues {
+  const reels = parseSlotConfig(offer.slot_config)?.reels;
+  return {
+    title: offer.title ?? '',
+    description: offer.description ?? '',
+    external_offer_id: offer.external_offer_id ?? '',
+    offer_url: offer.offer_url ?? '',
+    preview_url: offer.preview_url ?? '',
+    category: offer.category ?? '',
+    model: offer.model || 'CPR',
+    targeting: offer.targeting || 'ALL',
+    reward_amount: offer.reward_amount === null || offer.reward_amount === undefined ? '' : String(offer.reward_amount),
+    reels: reels && reels.length > 0 ? reels.slice(0, MAX_REELS).map((r) => ({ ...r })) : DEFAULT_FORM_REELS.map((r) => ({ ...r })),
+  };
+}
+
+/**
+ * External id generated from the title: lowercased, non-alphanumerics removed, spaces turned to
+ * underscores, first 20 characters, then '_' and the last 4 digits of the time in milliseconds.
+ */
+export function generateExternalId(title: string, now: number = Date.now()): string {
+  const base = title
+    .toLowerCase()
+    .replace(/[^a-z0-9\s]/g, '')
+    .trim()
+    .replace(/\s+/g, '_')
+    .slice(0, 20);
+  return `${base}_${String(now).slice(-4)}`;
+}
+
+/** Reel inputs: negative values are clamped to 0; an empty input reads as 0. */
+export function clampReelValue(raw: string | number): number {
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isFinite(n) || n < 0) return 0;
+  return n;
+}
+
+export function probabilityTotal(reels: SlotReel[]): number {
+  return reels.reduce((sum, r) => sum + (Number(r.probability) || 0), 0);
+}
+
+/** Valid when the sum is above 0 and below 100 (the remainder is the 'try again' chance). */
+export const isReelTotalValid = isValidProbabilityTotal;
+
+export function tryAgainChance(reels: SlotReel[]): number {
+  return Math.max(0, 100 - probabilityTotal(reels));
+}
+
+/** On submit, reels whose amount or probability is not above 0 are dropped. */
+export function keptReels(reels: SlotReel[]): SlotReel[] {
+  return reels
+    .map((r) => ({ amount: Number(r.amount), probability: Number(r.probability) }))
+    .filter((r) => r.amount > 0 && r.probability > 0);
+}
+
+export type OfferFieldErrors = Partial<Record<keyof OfferFormValues, string>>;
+
+export function isValidUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Required fields and URL formats; values are i18n keys. */
+export function validateOffer(values: OfferFormValues, mode: 'create' | 'edit'): OfferFieldErrors {
+  const errors: OfferFieldErrors = {};
+  if (!values.title.trim()) errors.title = 'app.offers.form.errors.title';
+  if (!values.description.trim()) errors.description = 'app.offers.form.errors.description';
+  if (mode === 'create' && !values.external_offer_id.trim()) errors.external_offer_id = 'app.offers.form.errors.external_offer_id';
+  if (!values.model) errors.model = 'app.offers.form.errors.model';
+  if (!values.offer_url.trim()) errors.offer_url = 'app.offers.form.errors.offer_url';
+  else if (!isValidUrl(values.offer_url.trim())) errors.offer_url = 'app.offers.form.errors.url';
+  if (values.preview_url.trim() && !isValidUrl(values.preview_url.trim())) errors.preview_url = 'app.offers.form.errors.url';
+  if (values.reward_amount !== '' && (!Number.isFinite(Number(values.reward_amount)) || Number(values.reward_amount) < 0)) {
+    errors.reward_amount = 'app.offers.form.errors.reward_amount';
+  }
+  return errors;
+}
+
+function common(values: OfferFormValues) {
+  const reward = Number(values.reward_amount);
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    offer_url: values.offer_url.trim(),
+    preview_url: values.preview_url.trim() || null,
+    category: values.category || null,
+    model: values.model || 'CPR',
+    targeting: values.targeting || 'ALL',
+    reward_amount: values.reward_amount === '' || !Number.isFinite(reward) ? 0 : Math.max(0, reward),
+    slot_config: { reels: keptReels(values.reels) },
+  };
+}
+
+/** POST /offers.php body (section 7); new offers are created active. */
+export function toCreateRequest(values: OfferFormValues): OfferCreateRequest {
+  const c = common(values);
+  return {
+    title: c.title,
+    description: c.description,
+    offer_url: c.offer_url,
+    preview_url: c.preview_url,
+    external_offer_id: values.external_offer_id.trim(),
+    category: c.category,
+    model: c.model,
+    targeting: c.targeting,
+    reward_amount: c.reward_amount,
+    slot_config: c.slot_config,
+    is_active: true,
+  };
+}
+
+/** PUT /offers.php edit body without offer_id (added by the data provider); no external_offer_id. */
+export function toEditRequest(values: OfferFormValues) {
+  return common(values);
+}

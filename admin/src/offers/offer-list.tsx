@@ -1,0 +1,300 @@
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import OpenIcon from '@mui/icons-material/OpenInNew';
+import CasinoIcon from '@mui/icons-material/Casino';
+import OfferIcon from '@mui/icons-material/LocalOffer';
+import ActiveIcon from '@mui/icons-material/CheckCircle';
+import ConversionIcon from '@mui/icons-material/TaskAlt';
+import RevenueIcon from '@mui/icons-material/Payments';
+import { useState } from 'react';
+import { DataTable, ExportButton, ListBase, useListContext, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import type { AdminOfferRow } from '../../../shared/api-types';
+import { formatDate, formatRupees } from '../../../shared/format';
+import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
+import { FilterCard } from '../components/filter-card';
+import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
+import { ListTableCard } from '../components/list-shell';
+import { EmptyState } from '../components/page-states';
+import { PageHeader } from '../components/page-header';
+import { SpecPagination } from '../components/spec-pagination';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { dateRangeChoices } from '../users/user-choices';
+import { csvExporter } from '../lib/csv';
+import { categoryLabel, formatCount, formatPayout, hostOf } from '../lib/format';
+import { categoryChoices, modelChoices, offerSortChoices, PERFORMANCE_SHORTCUTS, statusChoices } from './offer-choices';
+import { OfferFormDialog } from './offer-form-dialog';
+
+type Row = AdminOfferRow & { id: number };
+
+const exporter = csvExporter<Row>('offers', [
+  { header: 'offer_id', value: (o) => o.offer_id },
+  { header: 'title', value: (o) => o.title },
+  { header: 'external_offer_id', value: (o) => o.external_offer_id },
+  { header: 'category', value: (o) => o.category },
+  { header: 'model', value: (o) => o.model },
+  { header: 'targeting', value: (o) => o.targeting },
+  { header: 'reward_amount', value: (o) => o.reward_amount },
+  { header: 'is_active', value: (o) => o.is_active },
+  { header: 'offer_url', value: (o) => o.offer_url },
+  { header: 'preview_url', value: (o) => o.preview_url },
+  { header: 'slot_config', value: (o) => o.slot_config },
+  { header: 'total_completions', value: (o) => o.total_completions },
+  { header: 'unique_users', value: (o) => o.unique_users },
+  { header: 'total_revenue', value: (o) => o.total_revenue },
+  { header: 'created_at', value: (o) => o.created_at },
+]);
+
+function ToggleActive({ offer }: { offer: Row }) {
+  const t = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate();
+  return (
+    <Tooltip title={offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}>
+      <Switch
+        checked={offer.is_active}
+        disabled={isPending}
+        slotProps={{ input: { 'aria-label': `${offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}: ${offer.title}` } }}
+        onChange={() =>
+          // Section 4: the toggle sends the opposite of the current is_active.
+          update(
+            'offers',
+            { id: offer.offer_id, data: { is_active: !offer.is_active }, previousData: offer },
+            {
+              onSuccess: () => {
+                notify(offer.is_active ? 'app.offers.deactivated' : 'app.offers.activated', { type: 'success' });
+                refresh();
+              },
+              onError: () => notify('app.offers.update_failed', { type: 'error' }),
+            },
+          )
+        }
+      />
+    </Tooltip>
+  );
+}
+
+function SlotConfigDialog({ config, title, onClose }: { config: SlotConfig; title: string; onClose: () => void }) {
+  const t = useTranslate();
+  const total = config.reels.reduce((s, r) => s + r.probability, 0);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="slot-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="slot-title">{t('app.offers.slot_title', { title })}</DialogTitle>
+      <DialogContent dividers>
+        {config.reels.map((r, i) => (
+          <Box key={i} sx={{ display: 'flex', justifyContent: 'space-between', py: 0.5 }}>
+            <Typography>{formatRupees(r.amount)}</Typography>
+            <Typography>{`${r.probability}%`}</Typography>
+          </Box>
+        ))}
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('app.offers.form.try_again', { chance: Math.max(0, 100 - total) })}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('app.actions.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function QuickFilters() {
+  const t = useTranslate();
+  const { setFilters, setSort, displayedFilters } = useListContext();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: '100%' }} role="group" aria-label={t('app.offers.quick.label')}>
+      <Button size="small" variant="outlined" onClick={() => { setSort({ field: 'total_completions', order: 'DESC' }); setFilters({ status: 'active' }, displayedFilters); }}>
+        {t('app.offers.quick.top_performing')}
+      </Button>
+      <Button size="small" variant="outlined" onClick={() => setFilters({ model: 'CPR' }, displayedFilters)}>
+        {t('app.offers.quick.cpr')}
+      </Button>
+      <Button size="small" variant="outlined" onClick={() => setFilters({ model: 'CPA' }, displayedFilters)}>
+        {t('app.offers.quick.cpa')}
+      </Button>
+      <Button size="small" variant="outlined" onClick={() => { setSort({ field: 'created_at', order: 'DESC' }); setFilters({ status: 'active' }, displayedFilters); }}>
+        {t('app.offers.quick.recent')}
+      </Button>
+      <Button size="small" onClick={() => { setSort({ field: 'created_at', order: 'DESC' }); setFilters({}, {}); }}>
+        {t('app.filters.reset')}
+      </Button>
+    </Box>
+  );
+}
+
+function PerformanceSelect() {
+  const t = useTranslate();
+  const { setSort } = useListContext();
+  const [value, setValue] = useState('');
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('app.offers.performance.label')}
+      value={value}
+      onChange={(e) => {
+        setValue(e.target.value);
+        const sort = PERFORMANCE_SHORTCUTS[e.target.value];
+        if (sort) setSort(sort);
+      }}
+      sx={{ minWidth: 180, flex: { sm: 1 } }}
+    >
+      {Object.keys(PERFORMANCE_SHORTCUTS).map((id) => (
+        <MenuItem key={id} value={id}>
+          {t(`app.offers.performance.${id}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function OffersView() {
+  const t = useTranslate();
+  const notify = useNotify();
+  const { data, total, isPending } = useListContext<Row>();
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [slot, setSlot] = useState<{ config: SlotConfig; title: string } | null>(null);
+  const rows = data ?? [];
+  // Section 2: Total Offers from the pagination total; the other three over the current page only.
+  const active = rows.filter((o) => o.is_active).length;
+  const completions = rows.reduce((s, o) => s + (Number(o.total_completions) || 0), 0);
+  const revenue = rows.reduce((s, o) => s + (Number(o.total_revenue) || 0), 0);
+
+  const showSlot = (o: Row) => {
+    if (o.slot_config === null || o.slot_config === undefined) return notify('app.offers.no_slot_config', { type: 'info' });
+    const config = parseSlotConfig(o.slot_config);
+    if (!config) return notify('app.offers.invalid_slot_config', { type: 'error' });
+    setSlot({ config, title: o.title || 'Untitled Offer' });
+  };
+  const openUrl = (o: Row) => {
+    if (!o.offer_url) return notify('app.offers.no_offer_url', { type: 'warning' });
+    window.open(o.offer_url, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('app.offers.title')}
+        actions={
+          <>
+            <ExportButton />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              {t('app.offers.add')}
+            </Button>
+          </>
+        }
+      />
+      <StatGrid columns={4}>
+        <StatCard loading={isPending} label={t('app.offers.summary.total')} value={formatCount(total)} icon={<OfferIcon />} />
+        <StatCard loading={isPending} label={t('app.offers.summary.active')} value={formatCount(active)} icon={<ActiveIcon />} color="success.main" hint={t('app.offers.summary.this_page')} />
+        <StatCard loading={isPending} label={t('app.offers.summary.completions')} value={formatCount(completions)} icon={<ConversionIcon />} color="info.main" hint={t('app.offers.summary.this_page')} />
+        <StatCard loading={isPending} label={t('app.offers.summary.revenue')} value={formatPayout(revenue)} icon={<RevenueIcon />} color="success.dark" hint={t('app.offers.summary.this_page')} />
+      </StatGrid>
+      <FilterCard label={t('app.filters.label')}>
+        <QuickFilters />
+        <SearchFilter placeholder={t('app.offers.search')} />
+        <SelectFilter source="status" label={t('app.filters.status')} choices={statusChoices(t)} />
+        <SelectFilter source="category" label={t('app.filters.category')} choices={categoryChoices(t)} />
+        <SelectFilter source="model" label={t('app.filters.model')} choices={modelChoices(t)} />
+        <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t)} />
+        <SortSelect label={t('app.filters.sort')} choices={offerSortChoices(t)} />
+        <PerformanceSelect />
+      </FilterCard>
+      <ListTableCard loading={t('app.offers.loading')} footer={<SpecPagination noun={t('app.offers.noun')} />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.offers.empty')} />}>
+          <DataTable.Col
+            label={t('app.offers.columns.title')}
+            source="title"
+            sortByOrder="DESC"
+            render={(o: Row) => (
+              <Box sx={{ minWidth: 220, maxWidth: 360 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {o.title || 'Untitled Offer'}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap>
+                  {o.description || 'No description'}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {`${o.external_offer_id} · ${hostOf(o.offer_url)}`}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.offers.columns.category')}
+            source="category"
+            sortByOrder="DESC"
+            render={(o: Row) => <Chip size="small" variant="outlined" label={categoryLabel(o.category)} />}
+          />
+          <DataTable.Col label={t('app.offers.columns.model')} disableSort render={(o: Row) => `${o.model} · ${o.targeting}`} />
+          <DataTable.Col
+            label={t('app.offers.columns.reward')}
+            source="reward_amount"
+            sortByOrder="DESC"
+            align="right"
+            render={(o: Row) => formatRupees(o.reward_amount)}
+          />
+          <DataTable.Col
+            label={t('app.offers.columns.completions')}
+            source="total_completions"
+            sortByOrder="DESC"
+            align="right"
+            render={(o: Row) => (
+              <Box>
+                <Typography variant="body2">{formatCount(o.total_completions)}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('app.offers.unique_users', { n: formatCount(o.unique_users) })}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col label={t('app.offers.columns.revenue')} disableSort align="right" render={(o: Row) => formatPayout(o.total_revenue)} />
+          <DataTable.Col
+            label={t('app.offers.columns.status')}
+            disableSort
+            render={(o: Row) => (
+              <Chip size="small" color={o.is_active ? 'success' : 'default'} label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')} />
+            )}
+          />
+          <DataTable.Col label={t('app.offers.columns.created')} disableSort render={(o: Row) => formatDate(o.created_at)} />
+          <DataTable.Col
+            label={t('app.columns.actions')}
+            disableSort
+            render={(o: Row) => (
+              <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+                <ToggleActive offer={o} />
+                <Tooltip title={t('app.offers.edit')}>
+                  <IconButton size="small" aria-label={`${t('app.offers.edit')}: ${o.title}`} onClick={() => setEditing(o)}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('app.offers.view_slot')}>
+                  <IconButton size="small" aria-label={`${t('app.offers.view_slot')}: ${o.title}`} onClick={() => showSlot(o)}>
+                    <CasinoIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t('app.offers.open_url')}>
+                  <IconButton size="small" aria-label={`${t('app.offers.open_url')}: ${o.title}`} onClick={() => openUrl(o)}>
+                    <OpenIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </Box>
+            )}
+          />
+        </DataTable>
+      </ListTableCard>
+      {editing && <OfferFormDialog offer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {slot && <SlotConfigDialog config={slot.config} title={slot.title} onClose={() => setSlot(null)} />}
+    </>
+  );
+}
+
+/** /admin/offers (spec section 2). */
+export function OfferList() {
+  return (
+    <ListBase resource="offers" perPage={20} sort={{ field: 'created_at', order: 'DESC' }} debounce={500} exporter={exporter}>
+      <OffersView />
+    </ListBase>
+  );
+}

@@ -1,0 +1,184 @@
+import { Box, Button, Card, CardContent, Chip, Tooltip, Typography } from '@mui/material';
+import ShareIcon from '@mui/icons-material/Share';
+import SuccessIcon from '@mui/icons-material/EmojiEvents';
+import RateIcon from '@mui/icons-material/Percent';
+import RevenueIcon from '@mui/icons-material/Payments';
+import { DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
+import type { AdminReferralRow, AdminReferralsResponse } from '../../../shared/api-types';
+import { REFERRAL_DATE_RANGES } from '../../../shared/constants';
+import { formatDate, formatDateTime, formatPercent } from '../../../shared/format';
+import { FilterCard } from '../components/filter-card';
+import { SearchFilter, SelectFilter } from '../components/filters';
+import { ListTableCard } from '../components/list-shell';
+import { EmptyState } from '../components/page-states';
+import { PageHeader } from '../components/page-header';
+import { SpecPagination } from '../components/spec-pagination';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { csvExporter } from '../lib/csv';
+import { formatCount, formatPayout } from '../lib/format';
+import { dateRangeChoices } from '../users/user-choices';
+
+type Row = AdminReferralRow & { id: number };
+
+const STATUS_COLORS = { successful: 'success', completed_waiting: 'warning', pending: 'default' } as const;
+
+const exporter = csvExporter<Row>('referrals', [
+  { header: 'referral_id', value: (r) => r.referral_id },
+  { header: 'referrer_name', value: (r) => r.referrer_name },
+  { header: 'referrer_email', value: (r) => r.referrer_email },
+  { header: 'referred_name', value: (r) => r.referred_name },
+  { header: 'referred_email', value: (r) => r.referred_email },
+  { header: 'registration_date', value: (r) => r.registration_date },
+  { header: 'referred_user_completions', value: (r) => r.referred_user_completions },
+  { header: 'first_completion_date', value: (r) => r.first_completion_date },
+  { header: 'free_spins_granted', value: (r) => r.free_spins_granted },
+  { header: 'status', value: (r) => r.status },
+  { header: 'same_device', value: (r) => r.same_device },
+]);
+
+function Funnel({ summary }: { summary: AdminReferralsResponse['summary'] | undefined }) {
+  const t = useTranslate();
+  const total = summary?.total_referrals ?? 0;
+  const completed = summary?.completed_referrals ?? 0;
+  const rewarded = summary?.successful_referrals ?? 0;
+  const items: [string, string][] = [
+    [t('app.referrals.funnel.total'), formatCount(total)],
+    [t('app.referrals.funnel.completed'), formatCount(completed)],
+    [t('app.referrals.funnel.rewarded'), formatCount(rewarded)],
+    [t('app.referrals.funnel.completion_rate'), formatPercent(total ? (100 * completed) / total : 0)],
+    [t('app.referrals.funnel.reward_success_rate'), formatPercent(completed ? (100 * rewarded) / completed : 0)],
+  ];
+  return (
+    <Card component="section" aria-labelledby="funnel-title" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography id="funnel-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          {t('app.referrals.funnel.title')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
+          {items.map(([label, value]) => (
+            <Box key={label} sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 2 }}>
+              <Typography variant="caption" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography variant="h6" component="p">
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReferralsView() {
+  const t = useTranslate();
+  const { meta, isPending } = useListContext<Row>();
+  const summary = (meta as Partial<AdminReferralsResponse> | undefined)?.summary;
+  return (
+    <>
+      <PageHeader
+        title={t('app.referrals.title')}
+        badge={<Chip color="success" label={t('app.referrals.success_badge', { rate: formatPercent(summary?.success_rate ?? 0) })} />}
+        actions={<ExportButton />}
+      />
+      <StatGrid columns={4}>
+        <StatCard loading={isPending} label={t('app.referrals.tiles.total')} value={formatCount(summary?.total_referrals)} icon={<ShareIcon />} />
+        <StatCard loading={isPending} label={t('app.referrals.tiles.successful')} value={formatCount(summary?.successful_referrals)} icon={<SuccessIcon />} color="success.main" />
+        <StatCard loading={isPending} label={t('app.referrals.tiles.success_rate')} value={formatPercent(summary?.success_rate ?? 0)} icon={<RateIcon />} color="info.main" />
+        <StatCard loading={isPending} label={t('app.referrals.tiles.revenue_impact')} value={formatPayout(summary?.total_referral_revenue)} icon={<RevenueIcon />} color="success.dark" />
+      </StatGrid>
+      {!isPending && <Funnel summary={summary} />}
+      <FilterCard label={t('app.filters.label')}>
+        <SearchFilter placeholder={t('app.referrals.search')} />
+        <SelectFilter
+          source="status"
+          label={t('app.filters.status')}
+          choices={['all', 'successful', 'completed', 'pending'].map((id) => ({ id, name: t(`app.referrals.filter_status.${id}`) }))}
+        />
+        <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t, REFERRAL_DATE_RANGES)} />
+      </FilterCard>
+      <ListTableCard loading={t('app.referrals.loading')} footer={<SpecPagination noun={t('app.referrals.noun')} />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.referrals.empty')} />}>
+          <DataTable.Col
+            label={t('app.referrals.columns.referrer')}
+            disableSort
+            render={(r: Row) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {r.referrer_name || 'Unknown'}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {r.referrer_email}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.referrals.columns.referred')}
+            disableSort
+            render={(r: Row) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {r.referred_name || 'Unknown'}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {r.referred_email}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('app.referrals.joined', { date: formatDate(r.registration_date) })}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.referrals.columns.progress')}
+            disableSort
+            render={(r: Row) => (
+              <Box>
+                <Typography variant="body2">{t('app.referrals.offers_completed', { smart_count: r.referred_user_completions, n: r.referred_user_completions })}</Typography>
+                {r.first_completion_date && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {t('app.referrals.first_completion', { date: formatDateTime(r.first_completion_date) })}
+                  </Typography>
+                )}
+                {r.free_spins_granted > 0 && <Chip size="small" color="success" variant="outlined" label={t('app.referrals.free_spin_granted')} />}
+                {r.same_device && (
+                  <Tooltip title={t('app.referrals.same_device_help')}>
+                    <Chip size="small" color="warning" label={t('app.referrals.same_device')} sx={{ ml: 0.5 }} />
+                  </Tooltip>
+                )}
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.referrals.columns.status')}
+            disableSort
+            render={(r: Row) => <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={t(`app.referrals.status.${r.status}`, { _: 'Unknown' })} />}
+          />
+          <DataTable.Col
+            label={t('app.columns.actions')}
+            disableSort
+            render={(r: Row) =>
+              // Section 2: shown when no free spin is granted yet and a first completion exists; no action attached.
+              !r.free_spins_granted && r.first_completion_date ? (
+                <Button size="small" variant="outlined">
+                  {t('app.referrals.grant_reward')}
+                </Button>
+              ) : null
+            }
+          />
+        </DataTable>
+      </ListTableCard>
+    </>
+  );
+}
+
+/** /admin/referrals (spec section 2). */
+export function ReferralList() {
+  return (
+    <ListBase resource="referrals" perPage={20} sort={{ field: 'registration_date', order: 'DESC' }} debounce={500} exporter={exporter}>
+      <ReferralsView />
+    </ListBase>
+  );
+}

@@ -1,0 +1,9 @@
+import UserIcon from '@mui/icons-material/People';
+import type { AdminUserRow } from '../../../shared/api-types';
+import { UserList } from './user-list';
+
+export default {
+  list: UserList,
+  icon: UserIcon,
+  recordRepresentation: (u: AdminUserRow) => `${u.first_name} ${u.last_name}`.trim() || u.email,
+};

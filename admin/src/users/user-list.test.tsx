@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { user } from '../testing/fixtures';
+import { db, requests, resetDb } from '../testing/handlers';
+import { renderAdmin } from '../testing/render-admin';
+
+beforeEach(() => resetDb());
+
+describe('/admin/users', () => {
+  it('shows the loading text, then the empty state', async () => {
+    db.delayMs = 400;
+    renderAdmin('/admin/users');
+    expect(await screen.findByText('Loading user data...')).toBeInTheDocument();
+    expect(await screen.findByText('No users found matching your criteria')).toBeInTheDocument();
+  });
+
+  it('shows the total badge, the five summary cards, rows with status badges', async () => {
+    db.users = [
+      user(1, { total_completions: 11 }),
+      user(2, { total_completions: 0 }),
+      user(3, { is_suspicious: true }),
+      user(4, { total_completions: 2 }),
+    ];
+    renderAdmin('/admin/users');
+    expect(await screen.findByText('user1@example.com')).toBeInTheDocument();
+    expect(screen.getByText('4 users')).toBeInTheDocument();
+    for (const label of ['Total Users', 'Active Users', 'Firebase Users', 'Total Referrals', 'Blocked Users']) {
+      expect(screen.getByRole('group', { name: label })).toBeInTheDocument();
+    }
+    expect(within(screen.getByRole('group', { name: 'Blocked Users' })).getByText('1')).toBeInTheDocument();
+    const rows = screen.getAllByRole('row');
+    const rowOf = (email: string) => rows.find((r) => within(r).queryByText(email))!;
+    expect(within(rowOf('user1@example.com')).getByText('Active')).toBeInTheDocument();
+    expect(within(rowOf('user2@example.com')).getByText('New')).toBeInTheDocument();
+    expect(within(rowOf('user3@example.com')).getByText('Blocked')).toBeInTheDocument();
+    expect(within(rowOf('user4@example.com')).getByText('Member')).toBeInTheDocument();
+    expect(within(rowOf('user3@example.com')).getByRole('button', { name: /Unblock User/ })).toBeInTheDocument();
+    expect(within(rowOf('user1@example.com')).getByRole('button', { name: /Block User/ })).toBeInTheDocument();
+  });
+
+  it('asks for page 1, limit 20, sorted by registration date, and debounces the search by 500 ms', async () => {
+    db.users = [user(1)];
+    renderAdmin('/admin/users');
+    await screen.findByText('user1@example.com');
+    expect(requests.find((r) => r.path.endsWith('/users.php'))?.query).toEqual({
+      page: '1',
+      limit: '20',
+      sortBy: 'registration_date',
+      sortOrder: 'desc',
+    });
+    const before = requests.length;
+    await userEvent.type(screen.getByLabelText('Search name or email'), 'asha');
+    // Nothing sent while typing.
+    expect(requests.slice(before).filter((r) => r.query.search)).toHaveLength(0);
+    await waitFor(() => expect(requests.some((r) => r.query.search === 'asha')).toBe(true), { timeout: 2000 });
+    expect(requests.filter((r) => r.query.search?.startsWith('a'))).toHaveLength(1);
+  });
+
+  it('blocks one user and says so', async () => {
+    db.users = [user(1)];
+    renderAdmin('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Block User: user1@example.com' }));
+    expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ user_id: 1, action: 'flag' });
+    expect(await screen.findByRole('button', { name: 'Unblock User: user1@example.com' })).toBeInTheDocument();
+  });
+
+  it('says when a single block fails', async () => {
+    db.users = [user(1)];
+    db.failingUserIds = [1];
+    renderAdmin('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Block User: user1@example.com' }));
+    expect(await screen.findByText('Failed to block user')).toBeInTheDocument();
+  });
+
+  it('selects all on the page, blocks in bulk with one call per user, reports partial failure, clears the selection', async () => {
+    db.users = [user(1), user(2), user(3)];
+    db.failingUserIds = [2];
+    renderAdmin('/admin/users');
+    await screen.findByText('user1@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
+    expect(await screen.findByText('3 users selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Block selected' }));
+    expect(await screen.findByText('Successfully blocked 2 users, 1 failed')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { user_id: 1, action: 'flag' },
+      { user_id: 2, action: 'flag' },
+      { user_id: 3, action: 'flag' },
+    ]);
+    await waitFor(() => expect(screen.queryByText('3 users selected')).not.toBeInTheDocument());
+  });
+
+  it('unblocks in bulk', async () => {
+    db.users = [user(1, { is_suspicious: true }), user(2, { is_suspicious: true })];
+    renderAdmin('/admin/users');
+    await screen.findByText('user1@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Unblock selected' }));
+    expect(await screen.findByText('Successfully unblocked 2 users')).toBeInTheDocument();
+  });
+
+  it("says 'All bulk actions failed' when every call fails", async () => {
+    db.users = [user(1), user(2)];
+    db.failingUserIds = [1, 2];
+    renderAdmin('/admin/users');
+    await screen.findByText('user1@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Block selected' }));
+    expect(await screen.findByText('All bulk actions failed')).toBeInTheDocument();
+  });
+
+  it('opens the user detail dialog with four cards and three tabs', async () => {
+    db.users = [user(7, { user_category: 'top_referrer', referred_by_code: 'FRIEND1', total_vouchers_won: 4 })];
+    renderAdmin('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'View user: user7@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    for (const label of ['Offers Completed', 'Vouchers Won', 'Successful Referrals', 'Revenue Generated']) {
+      expect(within(dialog).getByRole('group', { name: label })).toBeInTheDocument();
+    }
+    expect(within(dialog).getByText('top referrer')).toBeInTheDocument();
+    expect(within(dialog).getByText('FRIEND1')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Activity' }));
+    expect(within(dialog).getByText('Free spins remaining')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Admin Actions' }));
+    expect(within(dialog).getByText(/Blocking prevents login and all platform access/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block User' }));
+    expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Unblock User' })).toBeInTheDocument();
+  });
+});

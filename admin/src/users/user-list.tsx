@@ -1,0 +1,168 @@
+import { Avatar, Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import PeopleIcon from '@mui/icons-material/People';
+import ActiveIcon from '@mui/icons-material/HowToReg';
+import FirebaseIcon from '@mui/icons-material/LocalFireDepartment';
+import ShareIcon from '@mui/icons-material/Share';
+import BlockIcon from '@mui/icons-material/Block';
+import ViewIcon from '@mui/icons-material/Visibility';
+import { useState } from 'react';
+import { BulkActionsToolbar, DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
+import type { AdminUsersResponse, AdminUserRow } from '../../../shared/api-types';
+import { formatDateTime, initials } from '../../../shared/format';
+import { FilterCard } from '../components/filter-card';
+import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
+import { ListTableCard } from '../components/list-shell';
+import { EmptyState } from '../components/page-states';
+import { PageHeader } from '../components/page-header';
+import { SpecPagination } from '../components/spec-pagination';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { csvExporter } from '../lib/csv';
+import { formatCount, formatPayout, fullName, underscoreToSpace } from '../lib/format';
+import { BlockToggleButton, BulkBlockButtons } from './block-buttons';
+import { dateRangeChoices, performanceChoices, referralChoices, userSortChoices, voucherChoices } from './user-choices';
+import { UserDetailDialog } from './user-detail-dialog';
+import { UserStatusBadge } from './user-status-badge';
+
+type Row = AdminUserRow & { id: number };
+
+const exporter = csvExporter<Row>('users', [
+  { header: 'user_id', value: (u) => u.user_id },
+  { header: 'first_name', value: (u) => u.first_name },
+  { header: 'last_name', value: (u) => u.last_name },
+  { header: 'email', value: (u) => u.email },
+  { header: 'registration_date', value: (u) => u.registration_date },
+  { header: 'registration_method', value: (u) => u.registration_method },
+  { header: 'last_activity', value: (u) => u.last_activity },
+  { header: 'referred_by_code', value: (u) => u.referred_by_code },
+  { header: 'total_completions', value: (u) => u.total_completions },
+  { header: 'total_vouchers_won', value: (u) => u.total_vouchers_won },
+  { header: 'total_revenue_generated', value: (u) => u.total_revenue_generated },
+  { header: 'successful_referrals', value: (u) => u.successful_referrals },
+  { header: 'total_referrals', value: (u) => u.total_referrals },
+  { header: 'free_spins_remaining', value: (u) => u.free_spins_remaining },
+  { header: 'user_category', value: (u) => u.user_category },
+  { header: 'status', value: (u) => (u.is_suspicious ? 'Blocked' : 'Active') },
+]);
+
+function UsersView() {
+  const t = useTranslate();
+  const { meta, total, isPending, data } = useListContext<Row>();
+  const summary = (meta as Partial<AdminUsersResponse> | undefined)?.summary;
+  const [openId, setOpenId] = useState<number | null>(null);
+  const openUser = data?.find((u) => u.user_id === openId) ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('app.users.title')}
+        badge={<Chip color="primary" label={t('app.users.total_badge', { smart_count: total ?? 0, n: formatCount(total ?? 0) })} />}
+        actions={<ExportButton />}
+      />
+      <StatGrid columns={5}>
+        <StatCard loading={isPending} label={t('app.users.summary.total_users')} value={formatCount(summary?.total_users)} icon={<PeopleIcon />} />
+        <StatCard loading={isPending} label={t('app.users.summary.active_users')} value={formatCount(summary?.active_users)} icon={<ActiveIcon />} color="success.main" />
+        <StatCard loading={isPending} label={t('app.users.summary.firebase_users')} value={formatCount(summary?.firebase_users)} icon={<FirebaseIcon />} color="#e07a1f" />
+        <StatCard loading={isPending} label={t('app.users.summary.total_referrals')} value={formatCount(summary?.total_referrals)} icon={<ShareIcon />} color="info.main" />
+        <StatCard loading={isPending} label={t('app.users.summary.blocked_users')} value={formatCount(summary?.flagged_users)} icon={<BlockIcon />} color="error.main" />
+      </StatGrid>
+      <FilterCard label={t('app.filters.label')}>
+        <SearchFilter placeholder={t('app.users.search')} />
+        <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t)} />
+        <SelectFilter source="performanceFilter" label={t('app.users.performance.label')} choices={performanceChoices(t)} />
+        <SelectFilter source="referralFilter" label={t('app.users.referral.label')} choices={referralChoices(t)} />
+        <SelectFilter source="voucherFilter" label={t('app.users.voucher.label')} choices={voucherChoices(t)} />
+        <SortSelect label={t('app.filters.sort')} choices={userSortChoices(t)} />
+      </FilterCard>
+      <ListTableCard loading={t('app.users.loading')} footer={<SpecPagination noun={t('app.users.noun')} />}>
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={<BulkBlockButtons />}
+          bulkActionsToolbar={
+            <BulkActionsToolbar selectAllButton={false} label="app.users.selected">
+              <BulkBlockButtons />
+            </BulkActionsToolbar>
+          }
+          empty={<EmptyState message={t('app.users.empty')} />}
+          rowSx={(u: Row) => (u.is_suspicious ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : {})}
+        >
+          <DataTable.Col
+            label={t('app.columns.user')}
+            source="first_name"
+            render={(u: Row) => (
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 200 }}>
+                <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>{initials(fullName(u.first_name, u.last_name))}</Avatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {fullName(u.first_name, u.last_name)}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {u.email}
+                  </Typography>
+                </Box>
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            label={t('app.columns.registered')}
+            source="registration_date"
+            sortByOrder="DESC"
+            render={(u: Row) => (
+              <Box>
+                <Typography variant="body2">{formatDateTime(u.registration_date)}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {u.registration_method}
+                </Typography>
+              </Box>
+            )}
+          />
+          <DataTable.Col label={t('app.columns.completions')} source="total_completions" sortByOrder="DESC" align="right" />
+          <DataTable.Col label={t('app.columns.vouchers_won')} source="total_vouchers_won" sortByOrder="DESC" align="right" />
+          <DataTable.Col
+            label={t('app.columns.referrals')}
+            source="successful_referrals"
+            sortByOrder="DESC"
+            align="right"
+            render={(u: Row) => `${u.successful_referrals} / ${u.total_referrals}`}
+          />
+          <DataTable.Col
+            label={t('app.columns.revenue')}
+            source="total_revenue_generated"
+            sortByOrder="DESC"
+            align="right"
+            render={(u: Row) => formatPayout(u.total_revenue_generated)}
+          />
+          <DataTable.Col
+            label={t('app.columns.category')}
+            disableSort
+            render={(u: Row) => <Chip size="small" variant="outlined" label={underscoreToSpace(u.user_category)} />}
+          />
+          <DataTable.Col label={t('app.columns.status')} disableSort render={(u: Row) => <UserStatusBadge user={u} />} />
+          <DataTable.Col
+            label={t('app.columns.actions')}
+            disableSort
+            render={(u: Row) => (
+              <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}>
+                <Tooltip title={t('app.users.view')}>
+                  <IconButton size="small" aria-label={`${t('app.users.view')}: ${u.email}`} onClick={() => setOpenId(u.user_id)}>
+                    <ViewIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <BlockToggleButton user={u} />
+              </Box>
+            )}
+          />
+        </DataTable>
+      </ListTableCard>
+      <UserDetailDialog key={openId ?? 'none'} user={openUser} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
+
+/** /admin/users (spec section 2). */
+export function UserList() {
+  return (
+    <ListBase resource="users" perPage={20} sort={{ field: 'registration_date', order: 'DESC' }} debounce={500} exporter={exporter}>
+      <UsersView />
+    </ListBase>
+  );
+}
