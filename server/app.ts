@@ -19,6 +19,8 @@ import demoPartnerRoutes from './routes/demo-partner';
 import systemRoutes from './routes/system';
 import { createTokenVerifier, type TokenVerifier } from './services/firebase';
 import fp from 'fastify-plugin';
+import secureJson from 'secure-json-parse';
+import { HttpError } from './lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +54,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON with prototype-poisoning protection, and an empty body read as "no body" (logout sends none,
+  // some clients still label it application/json).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(
+        null,
+        secureJson.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }),
+      );
+    } catch {
+      done(new HttpError(400, 'Malformed JSON body'), undefined);
+    }
+  });
 
   // 1. external
   app.decorate('config', opts.config);

@@ -16,8 +16,18 @@ describe('demo partner network', () => {
 
   it('shows the offer and completes it with a signed postback to ourselves', async () => {
     const m = await signIn(app);
-    const offerId = await insertOffer(tdb.database.db, { title: 'Demo <b>Offer</b>', offerUrl: '/partner/demo/d1?click_id={click_id}' });
-    const click = (await app.inject({ method: 'POST', url: '/api/click-offer.php', headers: { cookie: m.cookie }, payload: { offerId } })).json();
+    const offerId = await insertOffer(tdb.database.db, {
+      title: 'Demo <b>Offer</b>',
+      offerUrl: '/partner/demo/d1?click_id={click_id}',
+    });
+    const click = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/click-offer.php',
+        headers: { cookie: m.cookie },
+        payload: { offerId },
+      })
+    ).json();
     const url = new URL(click.redirectUrl);
     const pageRes = await app.inject({ url: url.pathname + url.search });
     expect(pageRes.statusCode).toBe(200);
@@ -31,8 +41,12 @@ describe('demo partner network', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Offer completed!');
-    const offers = (await app.inject({ url: '/api/offers.php', headers: { cookie: m.cookie } })).json().offers;
-    expect(offers.find((o: { offer_id: number }) => o.offer_id === offerId)).toMatchObject({ completed: true, spinner_used: false });
+    const offers = (await app.inject({ url: '/api/offers.php', headers: { cookie: m.cookie } })).json()
+      .offers;
+    expect(offers.find((o: { offer_id: number }) => o.offer_id === offerId)).toMatchObject({
+      completed: true,
+      spinner_used: false,
+    });
   });
 
   it('answers an unknown click with a 404 page', async () => {

@@ -204,6 +204,24 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
       expect(after).toHaveLength(0);
     });
 
+    it('logout accepts an empty body labelled JSON; prototype-poisoning JSON is refused', async () => {
+      const m = await signIn(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/logout.php',
+        headers: { cookie: m.cookie, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(200);
+      const poisoned = await app.inject({
+        method: 'POST',
+        url: '/api/firebase-auth.php',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"idToken":"x","__proto__":{"admin":true}}',
+      });
+      expect(poisoned.statusCode).toBe(400);
+      expect(poisoned.json()).toEqual({ success: false, error: 'Malformed JSON body' });
+    });
+
     it('refuses cross-origin and non-JSON state-changing calls', async () => {
       const m = await signIn(app);
       const offerId = await insertOffer(db());

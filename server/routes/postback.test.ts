@@ -17,7 +17,13 @@ import { completions, postbackLog, users } from '../db/schema';
 
 describe('postback signature', () => {
   it('signs the sorted, encoded parameters except sig', () => {
-    const params = { status: 'approved', click_id: 'a b', payout: '1.5', transaction_id: 't/1', sig: 'ignored' };
+    const params = {
+      status: 'approved',
+      click_id: 'a b',
+      payout: '1.5',
+      transaction_id: 't/1',
+      sig: 'ignored',
+    };
     expect(canonicalString(params)).toBe('click_id=a%20b&payout=1.5&status=approved&transaction_id=t%2F1');
     expect(signPostback(params, 'k')).toMatch(/^[0-9a-f]{64}$/);
     expect(signPostback(params, 'k')).toBe(signPostback({ ...params, sig: 'other' }, 'k'));
@@ -36,7 +42,12 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
     await tdb?.drop();
   });
   const db = () => tdb.database.db;
-  const countCompletions = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(completions))[0]!.n;
+  const countCompletions = async () =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(completions)
+    )[0]!.n;
 
   async function freshClick() {
     const m = await signIn(app);
@@ -46,7 +57,13 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
 
   it('accepts a signed GET, credits once, and answers a replay with 200 and no change', async () => {
     const { m, clickId } = await freshClick();
-    const params = { click_id: clickId, transaction_id: 'T-1', payout: '3.25', currency: 'usd', status: 'approved' };
+    const params = {
+      click_id: clickId,
+      transaction_id: 'T-1',
+      payout: '3.25',
+      currency: 'usd',
+      status: 'approved',
+    };
     const first = await app.inject({ url: signedPostbackUrl(params) });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, status: 'approved' });
@@ -62,7 +79,12 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
 
   it('accepts a signed form POST and a JSON POST', async () => {
     const a = await freshClick();
-    const pa: Record<string, string> = { click_id: a.clickId, transaction_id: 'F-1', payout: '1', status: 'pending' };
+    const pa: Record<string, string> = {
+      click_id: a.clickId,
+      transaction_id: 'F-1',
+      payout: '1',
+      status: 'pending',
+    };
     const form = await app.inject({
       method: 'POST',
       url: '/api/postback.php',
@@ -71,8 +93,17 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
     });
     expect(form.statusCode).toBe(200);
     const b = await freshClick();
-    const pb: Record<string, string> = { click_id: b.clickId, transaction_id: 'J-1', payout: '1', status: 'approved' };
-    const json = await app.inject({ method: 'POST', url: '/api/postback.php', payload: { ...pb, sig: signPostback(pb, TEST_POSTBACK_SECRET) } });
+    const pb: Record<string, string> = {
+      click_id: b.clickId,
+      transaction_id: 'J-1',
+      payout: '1',
+      status: 'approved',
+    };
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/postback.php',
+      payload: { ...pb, sig: signPostback(pb, TEST_POSTBACK_SECRET) },
+    });
     expect(json.statusCode).toBe(200);
   });
 
@@ -91,7 +122,11 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
       [signedPostbackUrl({ click_id: clickId, status: 'approved', payout: '1' }), 400, /transaction_id/],
       [`/api/postback.php?click_id=a&click_id=b&sig=x`, 400, /Malformed/],
     ];
-    const logBefore = (await db().select({ n: sql<number>`count(*)::int` }).from(postbackLog))[0]!.n;
+    const logBefore = (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(postbackLog)
+    )[0]!.n;
     for (const [url, status, error] of cases) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(status);
@@ -99,9 +134,16 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
       expect(res.json().error).toMatch(error);
     }
     expect(await countCompletions()).toBe(before);
-    const logAfter = (await db().select({ n: sql<number>`count(*)::int` }).from(postbackLog))[0]!.n;
+    const logAfter = (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(postbackLog)
+    )[0]!.n;
     expect(logAfter - logBefore).toBe(cases.length);
-    const outcomes = await db().select({ outcome: postbackLog.outcome }).from(postbackLog).orderBy(postbackLog.id);
+    const outcomes = await db()
+      .select({ outcome: postbackLog.outcome })
+      .from(postbackLog)
+      .orderBy(postbackLog.id);
     expect(outcomes.slice(-cases.length).map((o) => o.outcome)).toEqual([
       'bad_signature',
       'bad_signature',
@@ -117,20 +159,28 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
   it('refuses every postback when no secret is configured', async () => {
     const noSecret = await createTestApp(tdb.database, { postbackSecret: null });
     const { clickId } = await freshClick();
-    const res = await noSecret.inject({ url: signedPostbackUrl({ click_id: clickId, transaction_id: 'N-1', payout: '1', status: 'approved' }) });
+    const res = await noSecret.inject({
+      url: signedPostbackUrl({ click_id: clickId, transaction_id: 'N-1', payout: '1', status: 'approved' }),
+    });
     expect(res.statusCode).toBe(403);
     await noSecret.close();
   });
 
   it('ignores an out-of-order pending after approval and a second transaction for a completed offer', async () => {
     const { m, offerId, clickId } = await freshClick();
-    await app.inject({ url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-1', payout: '1', status: 'approved' }) });
-    const late = await app.inject({ url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-1', payout: '1', status: 'pending' }) });
+    await app.inject({
+      url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-1', payout: '1', status: 'approved' }),
+    });
+    const late = await app.inject({
+      url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-1', payout: '1', status: 'pending' }),
+    });
     expect(late.statusCode).toBe(200);
     expect(late.json().status).toBe('approved');
     const click2 = await clickOffer(app, m, offerId).catch(() => null);
     expect(click2).toBeNull(); // completed offers cannot be clicked again
-    const other = await app.inject({ url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-2', payout: '1', status: 'approved' }) });
+    const other = await app.inject({
+      url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-2', payout: '1', status: 'approved' }),
+    });
     expect(other.statusCode).toBe(200);
     expect(other.json().duplicate).toBe(true);
     const rows = await db().select().from(completions).where(eq(completions.userId, m.userId));

@@ -15,10 +15,18 @@ type Log = (line: string) => void;
 class Browser {
   cookie = '';
   constructor(private base: string) {}
-  async call<T = Record<string, unknown>>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const res = await fetch(new URL(url, this.base), {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), origin: this.base },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        origin: this.base,
+      },
       body: body ? JSON.stringify(body) : undefined,
       redirect: 'manual',
     });
@@ -39,22 +47,44 @@ function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`demo walk failed: ${message}`);
 }
 
-export async function walk(base: string, log: Log = console.log): Promise<{ voucherCode: string | null; referrerFreeSpins: number }> {
+export async function walk(
+  base: string,
+  log: Log = console.log,
+): Promise<{ voucherCode: string | null; referrerFreeSpins: number }> {
   const config = (await (await fetch(new URL('/api/client-config.json', base))).json()) as ClientConfig;
   check(config.authEmulatorHost, 'the server is not in demo mode (no Auth Emulator)');
   const stamp = Date.now().toString(36);
 
   const referrer = new Browser(base);
-  const refToken = await emulatorIdToken(config.authEmulatorHost, { sub: `walk-ref-${stamp}`, email: `walk-ref-${stamp}@example.com`, name: 'Walk Referrer' }, config.firebase.apiKey);
-  const refLogin = await referrer.call<{ user: { referral_code: string } }>('POST', '/api/firebase-auth.php', { idToken: refToken, deviceFingerprint: `walk-a-${stamp}` });
+  const refToken = await emulatorIdToken(
+    config.authEmulatorHost,
+    { sub: `walk-ref-${stamp}`, email: `walk-ref-${stamp}@example.com`, name: 'Walk Referrer' },
+    config.firebase.apiKey,
+  );
+  const refLogin = await referrer.call<{ user: { referral_code: string } }>(
+    'POST',
+    '/api/firebase-auth.php',
+    { idToken: refToken, deviceFingerprint: `walk-a-${stamp}` },
+  );
   check(refLogin.status === 200, `referrer sign-in answered ${refLogin.status}`);
   const code = refLogin.body.user.referral_code;
   log(`1. referrer signed in through the emulator; referral code ${code}`);
 
   const member = new Browser(base);
-  const idToken = await emulatorIdToken(config.authEmulatorHost, { sub: `walk-${stamp}`, email: `walk-${stamp}@example.com`, name: 'Walk Member' }, config.firebase.apiKey);
-  const login = await member.call<{ isNewUser: boolean; referralUsed: boolean }>('POST', '/api/firebase-auth.php', { idToken, deviceFingerprint: `walk-b-${stamp}`, referralCode: code });
-  check(login.status === 200 && login.body.isNewUser && login.body.referralUsed, `member sign-in: ${JSON.stringify(login.body)}`);
+  const idToken = await emulatorIdToken(
+    config.authEmulatorHost,
+    { sub: `walk-${stamp}`, email: `walk-${stamp}@example.com`, name: 'Walk Member' },
+    config.firebase.apiKey,
+  );
+  const login = await member.call<{ isNewUser: boolean; referralUsed: boolean }>(
+    'POST',
+    '/api/firebase-auth.php',
+    { idToken, deviceFingerprint: `walk-b-${stamp}`, referralCode: code },
+  );
+  check(
+    login.status === 200 && login.body.isNewUser && login.body.referralUsed,
+    `member sign-in: ${JSON.stringify(login.body)}`,
+  );
   log(`2. new member signed in with ?ref=${code}: isNewUser=true, referralUsed=true`);
 
   let voucherCode: string | null = null;
@@ -64,50 +94,91 @@ export async function walk(base: string, log: Log = console.log): Promise<{ vouc
     const offer = offers.body.offers.find((o) => o.status === 'available');
     check(offer, 'no available offer left to complete');
     if (attempt === 1) log(`3. ${offers.body.offers.length} offers listed; starting "${offer.title}"`);
-    const click = await member.call<{ clickId: string; redirectUrl: string }>('POST', '/api/click-offer.php', { offerId: offer.offer_id });
+    const click = await member.call<{ clickId: string; redirectUrl: string }>(
+      'POST',
+      '/api/click-offer.php',
+      { offerId: offer.offer_id },
+    );
     check(click.status === 200, `click answered ${click.status}`);
     const partner = await fetch(click.body.redirectUrl);
-    check(partner.status === 200 && (await partner.text()).includes('Complete offer'), 'demo partner page did not open');
+    check(
+      partner.status === 200 && (await partner.text()).includes('Complete offer'),
+      'demo partner page did not open',
+    );
     const done = await fetch(new URL('/partner/demo/complete', base), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ click_id: click.body.clickId, status: 'approved' }),
     });
     check(done.status === 200, `demo partner completion answered ${done.status}`);
-    const ready = (await member.call<{ offers: MemberOffer[] }>('GET', '/api/offers.php')).body.offers.find((o) => o.offer_id === offer.offer_id);
-    check(ready?.completed && !ready.spinner_used, 'offer did not become ready to spin');
-    log(`4. click ${click.body.clickId.slice(0, 8)}… completed at the demo partner (signed postback): ready to spin`);
-    const spin = await member.call<{ slotResult: number[]; isWinningCombination: boolean; voucher: { code: string; brand: string; amount: number } | null }>(
-      'POST',
-      '/api/slot-spin.php',
-      { offerId: offer.offer_id, spinType: 'offer' },
+    const ready = (await member.call<{ offers: MemberOffer[] }>('GET', '/api/offers.php')).body.offers.find(
+      (o) => o.offer_id === offer.offer_id,
     );
+    check(ready?.completed && !ready.spinner_used, 'offer did not become ready to spin');
+    log(
+      `4. click ${click.body.clickId.slice(0, 8)}… completed at the demo partner (signed postback): ready to spin`,
+    );
+    const spin = await member.call<{
+      slotResult: number[];
+      isWinningCombination: boolean;
+      voucher: { code: string; brand: string; amount: number } | null;
+    }>('POST', '/api/slot-spin.php', { offerId: offer.offer_id, spinType: 'offer' });
     check(spin.status === 200, `spin answered ${spin.status}: ${JSON.stringify(spin.body)}`);
-    log(`5. spin ${attempt}: [${spin.body.slotResult.join(' | ')}] ${spin.body.isWinningCombination ? `WIN ₹${spin.body.voucher!.amount} ${spin.body.voucher!.brand}` : 'no win'}`);
+    log(
+      `5. spin ${attempt}: [${spin.body.slotResult.join(' | ')}] ${spin.body.isWinningCombination ? `WIN ₹${spin.body.voucher!.amount} ${spin.body.voucher!.brand}` : 'no win'}`,
+    );
     if (spin.body.voucher) voucherCode = spin.body.voucher.code;
   }
   check(voucherCode, 'no win in 8 spins (odds are random; run again)');
-  const stats = await member.call<{ userVouchers: { voucher_code: string }[]; stats: { total_vouchers_won: number } }>('GET', '/api/user-stats.php');
-  check(stats.body.userVouchers.some((v) => v.voucher_code === voucherCode), 'voucher missing from user-stats');
-  log(`6. user-stats lists voucher ${voucherCode} (total_vouchers_won=${stats.body.stats.total_vouchers_won})`);
+  const stats = await member.call<{
+    userVouchers: { voucher_code: string }[];
+    stats: { total_vouchers_won: number };
+  }>('GET', '/api/user-stats.php');
+  check(
+    stats.body.userVouchers.some((v) => v.voucher_code === voucherCode),
+    'voucher missing from user-stats',
+  );
+  log(
+    `6. user-stats lists voucher ${voucherCode} (total_vouchers_won=${stats.body.stats.total_vouchers_won})`,
+  );
 
-  const refStats = await referrer.call<{ summary: { successfulReferrals: number; totalFreeSpinsEarned: number } }>('GET', '/api/referral-stats.php');
+  const refStats = await referrer.call<{
+    summary: { successfulReferrals: number; totalFreeSpinsEarned: number };
+  }>('GET', '/api/referral-stats.php');
   const refOffers = await referrer.call<{ freeSpinsRemaining: number }>('GET', '/api/offers.php');
-  check(refStats.body.summary.totalFreeSpinsEarned === 1 && refOffers.body.freeSpinsRemaining === 1, `referrer: ${JSON.stringify(refStats.body.summary)}`);
-  log(`7. referrer's referral-stats: successfulReferrals=${refStats.body.summary.successfulReferrals}, totalFreeSpinsEarned=1; offers.php freeSpinsRemaining=1`);
+  check(
+    refStats.body.summary.totalFreeSpinsEarned === 1 && refOffers.body.freeSpinsRemaining === 1,
+    `referrer: ${JSON.stringify(refStats.body.summary)}`,
+  );
+  log(
+    `7. referrer's referral-stats: successfulReferrals=${refStats.body.summary.successfulReferrals}, totalFreeSpinsEarned=1; offers.php freeSpinsRemaining=1`,
+  );
   return { voucherCode, referrerFreeSpins: refOffers.body.freeSpinsRemaining };
 }
 
 async function main() {
   let base = process.env.BASE_URL ?? 'http://localhost:3000';
   let stop = () => {};
-  const up = await fetch(new URL('/api/health.php', base)).then((r) => r.ok, () => false);
+  const up = await fetch(new URL('/api/health.php', base)).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!up) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rewards-walk-'));
     base = 'http://localhost:3210';
-    console.log(`No server at ${process.env.BASE_URL ?? 'http://localhost:3000'}; starting one in demo mode on ${base} (data in ${dataDir})`);
+    console.log(
+      `No server at ${process.env.BASE_URL ?? 'http://localhost:3000'}; starting one in demo mode on ${base} (data in ${dataDir})`,
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-      env: { ...process.env, PORT: '3210', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9499', SKIP_BUILD: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: '3210',
+        DATA_DIR: dataDir,
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9499',
+        SKIP_BUILD: '1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
     });
@@ -120,7 +191,12 @@ async function main() {
       setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 1500).unref();
     };
     const deadline = Date.now() + 90_000;
-    while (!(await fetch(new URL('/api/health.php', base)).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(new URL('/api/health.php', base)).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error('demo server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }

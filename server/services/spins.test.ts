@@ -4,7 +4,12 @@ import { DEFAULT_SLOT_CONFIG } from '../../shared/slot';
 
 describe('the draw', () => {
   it('maps the roll onto cumulative percent probabilities; the remainder is a miss', () => {
-    const config = { reels: [{ amount: 100, probability: 5 }, { amount: 50, probability: 15 }] };
+    const config = {
+      reels: [
+        { amount: 100, probability: 5 },
+        { amount: 50, probability: 15 },
+      ],
+    };
     expect(drawAmount(config, () => 0)).toBe(100);
     expect(drawAmount(config, () => 499)).toBe(100);
     expect(drawAmount(config, () => 500)).toBe(50);

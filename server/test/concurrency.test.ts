@@ -34,7 +34,10 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
   const db = () => tdb.database.db;
 
   /** Members with one approved, unspent completion of `offerId`, created directly for speed. */
-  async function membersWithCompletion(count: number, offerId: number): Promise<{ userId: number; cookie: string }[]> {
+  async function membersWithCompletion(
+    count: number,
+    offerId: number,
+  ): Promise<{ userId: number; cookie: string }[]> {
     const tag = Math.random().toString(36).slice(2, 8);
     const rows = await db()
       .insert(users)
@@ -49,7 +52,16 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
       .returning({ id: users.id });
     await db()
       .insert(completions)
-      .values(rows.map((r, i) => ({ userId: r.id, offerId, network: 'testnet', transactionId: `ct-${tag}-${i}`, status: 'approved' as const, completedAt: new Date() })));
+      .values(
+        rows.map((r, i) => ({
+          userId: r.id,
+          offerId,
+          network: 'testnet',
+          transactionId: `ct-${tag}-${i}`,
+          status: 'approved' as const,
+          completedAt: new Date(),
+        })),
+      );
     return Promise.all(
       rows.map(async (r) => {
         const s = await createSession(db(), TEST_SESSION_SECRET, { kind: 'member', userId: r.id }, 3_600_000);
@@ -63,7 +75,12 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
     const [member] = await membersWithCompletion(1, offerId);
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
-        app.inject({ method: 'POST', url: '/api/slot-spin.php', headers: { cookie: member!.cookie }, payload: { offerId, spinType: 'offer' } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/slot-spin.php',
+          headers: { cookie: member!.cookie },
+          payload: { offerId, spinType: 'offer' },
+        }),
       ),
     );
     const statuses = results.map((r) => r.statusCode);
@@ -71,7 +88,10 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
     const rows = await db().select().from(spins).where(eq(spins.userId, member!.userId));
     expect(rows).toHaveLength(1);
-    const [u] = await db().select({ spinsUsed: users.spinsUsed }).from(users).where(eq(users.id, member!.userId));
+    const [u] = await db()
+      .select({ spinsUsed: users.spinsUsed })
+      .from(users)
+      .where(eq(users.id, member!.userId));
     expect(u!.spinsUsed).toBe(1);
   });
 
@@ -82,7 +102,12 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
     const members = await membersWithCompletion(500, offerId);
     const results = await Promise.all(
       members.map((m) =>
-        app.inject({ method: 'POST', url: '/api/slot-spin.php', headers: { cookie: m.cookie }, payload: { offerId, spinType: 'offer' } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/slot-spin.php',
+          headers: { cookie: m.cookie },
+          payload: { offerId, spinType: 'offer' },
+        }),
       ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
@@ -97,18 +122,33 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
       sql`select count(*)::int as n, count(distinct assigned_to_user_id)::int as users from vouchers where voucher_amount = ${amount} and status = 'assigned'`,
     );
     expect(assigned[0]).toEqual({ n: 25, users: 25 });
-    const spinWins = await query<{ n: number }>(db(), sql`select count(*)::int as n from spins where offer_id = ${offerId} and is_win`);
+    const spinWins = await query<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from spins where offer_id = ${offerId} and is_win`,
+    );
     expect(spinWins[0]!.n).toBe(25);
-    const stockOuts = await query<{ n: number }>(db(), sql`select count(*)::int as n from spins where offer_id = ${offerId} and stock_out`);
+    const stockOuts = await query<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from spins where offer_id = ${offerId} and stock_out`,
+    );
     expect(stockOuts[0]!.n + 25).toBeLessThanOrEqual(500);
   });
 
   it('200 concurrent replays of one approved postback for a referred member: one completion, one free spin', async () => {
     const referrer = await signIn(app, newAccount('cref'), { deviceFingerprint: 'A' });
-    const friend = await signIn(app, newAccount('cfriend'), { referralCode: referrer.referralCode, deviceFingerprint: 'B' });
+    const friend = await signIn(app, newAccount('cfriend'), {
+      referralCode: referrer.referralCode,
+      deviceFingerprint: 'B',
+    });
     const offerId = await insertOffer(db());
     const clickId = await clickOffer(app, friend, offerId);
-    const url = signedPostbackUrl({ click_id: clickId, transaction_id: `R-${clickId}`, payout: '4', currency: 'USD', status: 'approved' });
+    const url = signedPostbackUrl({
+      click_id: clickId,
+      transaction_id: `R-${clickId}`,
+      payout: '4',
+      currency: 'USD',
+      status: 'approved',
+    });
     const results = await Promise.all(Array.from({ length: 200 }, () => app.inject({ url })));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(results.filter((r) => !r.json().duplicate)).toHaveLength(1);
@@ -126,7 +166,14 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
     const m = await signIn(app, newAccount('free'));
     await db().update(users).set({ freeSpinsRemaining: 3 }).where(eq(users.id, m.userId));
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => app.inject({ method: 'POST', url: '/api/slot-spin.php', headers: { cookie: m.cookie }, payload: { spinType: 'free' } })),
+      Array.from({ length: 50 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/slot-spin.php',
+          headers: { cookie: m.cookie },
+          payload: { spinType: 'free' },
+        }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(47);

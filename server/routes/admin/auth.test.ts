@@ -1,0 +1,263 @@
+// Admin sign-in, sessions, the login rate limit and the authorisation matrix, on PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  DATABASE_KINDS,
+  createTestApp,
+  createTestDatabase,
+  newAccount,
+  signIn,
+  type TestDatabase,
+} from '../../test/helpers';
+import { admins, adminLoginAttempts } from '../../db/schema';
+import { BLOCKED_MESSAGE } from '../../lib/errors';
+import { emulatorIdToken } from '../../demo/emulator';
+import { TEST_EMULATOR_HOST } from '../../test/helpers';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, adminCookie, adminLogin, client, createAdmin } from './test-support';
+
+/** Every admin call except sign-in and sign-out (spec section 7, plus the audit log). */
+const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown }[] = [
+  { method: 'GET', url: '/api/admin/dashboard.php' },
+  { method: 'GET', url: '/api/admin/users.php' },
+  { method: 'PUT', url: '/api/admin/users.php', body: { user_id: 1, action: 'flag' } },
+  { method: 'GET', url: '/api/admin/offers.php' },
+  { method: 'POST', url: '/api/admin/offers.php', body: { title: 'x' } },
+  { method: 'PUT', url: '/api/admin/offers.php', body: { offer_id: 1, is_active: false } },
+  { method: 'GET', url: '/api/admin/vouchers.php' },
+  { method: 'POST', url: '/api/admin/vouchers.php', body: { voucher_codes: ['A'] } },
+  { method: 'PUT', url: '/api/admin/vouchers.php', body: { voucher_id: 1, status: 'expired' } },
+  { method: 'GET', url: '/api/admin/referrals.php' },
+  { method: 'GET', url: '/api/admin/conversions.php' },
+  { method: 'GET', url: '/api/admin/offer-clicks.php' },
+  { method: 'GET', url: '/api/admin/audit-log.php' },
+];
+
+describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) => {
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    app = await createTestApp(tdb.database);
+    await createAdmin(tdb.database.db);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.drop();
+  });
+
+  const call = (c: (typeof ADMIN_CALLS)[number], cookie?: string) =>
+    app.inject({
+      method: c.method,
+      url: c.url,
+      headers: cookie ? { cookie } : {},
+      ...(c.body ? { payload: c.body as object } : {}),
+    });
+
+  it('signs in with the right password: admin record and an HttpOnly admin_sid cookie of 12 hours', async () => {
+    const res = await adminLogin(app);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      admin: { id: expect.any(Number), username: ADMIN_USERNAME, email: `${ADMIN_USERNAME}@example.com` },
+    });
+    const cookie = res.cookies.find((c) => c.name === 'admin_sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
+    const hours = (new Date(cookie.expires!).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThanOrEqual(12);
+    expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+  });
+
+  it("refuses a wrong password or an unknown username with 'Invalid username or password'", async () => {
+    for (const payload of [
+      { username: ADMIN_USERNAME, password: 'wrong' },
+      { username: 'nobody', password: ADMIN_PASSWORD },
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login.php',
+        payload,
+        remoteAddress: '10.9.9.9',
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, error: 'Invalid username or password' });
+      expect(res.cookies.find((c) => c.name === 'admin_sid')).toBeUndefined();
+    }
+  });
+
+  it('requires both username and password (spec section 5)', async () => {
+    for (const payload of [
+      { username: ADMIN_USERNAME },
+      { password: 'x' },
+      { username: '  ', password: 'x' },
+      {},
+    ]) {
+      const res = await app.inject({ method: 'POST', url: '/api/admin/login.php', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, error: 'Username and password are required' });
+    }
+  });
+
+  it('gives a new session id at every sign-in and ends the previous one of the same browser', async () => {
+    const first = await adminCookie(app);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login.php',
+      headers: { cookie: first },
+      payload: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    });
+    const second = `admin_sid=${again.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+    expect(second).not.toBe(first);
+    expect((await client(app, first).get('/api/admin/dashboard.php')).statusCode).toBe(401);
+    expect((await client(app, second).get('/api/admin/dashboard.php')).statusCode).toBe(200);
+  });
+
+  it('signs out: the session is deleted and the cookie cleared', async () => {
+    const cookie = await adminCookie(app);
+    expect((await client(app, cookie).get('/api/admin/dashboard.php')).statusCode).toBe(200);
+    const out = await client(app, cookie).post('/api/admin/logout.php', {});
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect(out.cookies.find((c) => c.name === 'admin_sid')?.value).toBe('');
+    const after = await client(app, cookie).get('/api/admin/dashboard.php');
+    expect(after.statusCode).toBe(401);
+    // Signing out without a session still answers success (the console navigates away regardless).
+    expect((await app.inject({ method: 'POST', url: '/api/admin/logout.php' })).json()).toEqual({
+      success: true,
+    });
+  });
+
+  it('answers 401 on every admin call without a session, with a made-up session, and with a member session', async () => {
+    const member = await signIn(app, newAccount('matrix'));
+    // The member session is real: it opens member calls.
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/user-stats.php', headers: { cookie: member.cookie } }))
+        .statusCode,
+    ).toBe(200);
+    const memberAsAdmin = `admin_sid=${member.cookie.split('=')[1]}`;
+    for (const c of ADMIN_CALLS) {
+      for (const cookie of [undefined, 'admin_sid=not-a-session', member.cookie, memberAsAdmin]) {
+        const res = await call(c, cookie);
+        expect(res.statusCode, `${c.method} ${c.url} with ${cookie ?? 'no cookie'}`).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, error: expect.any(String) });
+      }
+    }
+  });
+
+  it('answers 401 on every admin call once the administrator is deactivated', async () => {
+    await createAdmin(tdb.database.db, 'temp-admin', 'temp-password-1');
+    const cookie = await adminCookie(app, 'temp-admin', 'temp-password-1');
+    expect((await client(app, cookie).get('/api/admin/dashboard.php')).statusCode).toBe(200);
+    await tdb.database.db.update(admins).set({ isActive: false }).where(eq(admins.username, 'temp-admin'));
+    for (const c of ADMIN_CALLS) expect((await call(c, cookie)).statusCode).toBe(401);
+    const login = await adminLogin(app, 'temp-admin', 'temp-password-1', '10.7.7.7');
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('an admin session opens no member call', async () => {
+    const cookie = await adminCookie(app);
+    const res = await app.inject({ method: 'GET', url: '/api/user-stats.php', headers: { cookie } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('blocking a member ends their sessions at once; the next call and the next sign-in are refused', async () => {
+    const account = newAccount('blocked');
+    const member = await signIn(app, account);
+    const admin = client(app, await adminCookie(app));
+    const block = await admin.put('/api/admin/users.php', { user_id: member.userId, action: 'flag' });
+    expect(block.statusCode).toBe(200);
+    expect(block.json()).toEqual({ success: true });
+
+    const next = await app.inject({
+      method: 'GET',
+      url: '/api/offers.php',
+      headers: { cookie: member.cookie },
+    });
+    expect(next.statusCode).toBe(401);
+    const idToken = await emulatorIdToken(TEST_EMULATOR_HOST, account);
+    const again = await app.inject({ method: 'POST', url: '/api/firebase-auth.php', payload: { idToken } });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ success: false, error: BLOCKED_MESSAGE });
+    expect(again.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+
+    const row = (await admin.get(`/api/admin/users.php?search=${encodeURIComponent(account.email)}`)).json();
+    expect(row.users).toHaveLength(1);
+    expect(row.users[0]).toMatchObject({ user_id: member.userId, is_suspicious: true });
+
+    const unblock = await admin.put('/api/admin/users.php', { user_id: member.userId, action: 'unflag' });
+    expect(unblock.statusCode).toBe(200);
+    const back = await app.inject({ method: 'POST', url: '/api/firebase-auth.php', payload: { idToken } });
+    expect(back.statusCode).toBe(200);
+
+    const audit = (
+      await admin.get(`/api/admin/audit-log.php?target_type=user&target_id=${member.userId}`)
+    ).json();
+    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['user.unblock', 'user.block']);
+    expect(audit.entries[1]).toMatchObject({
+      admin_username: ADMIN_USERNAME,
+      target_type: 'user',
+      target_id: String(member.userId),
+      before: { is_suspicious: false },
+      after: { is_suspicious: true },
+    });
+  });
+
+  it('PUT users.php: unknown user 404, bad action 400', async () => {
+    const admin = client(app, await adminCookie(app));
+    const missing = await admin.put('/api/admin/users.php', { user_id: 999999, action: 'flag' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, error: 'User not found' });
+    const bad = await admin.put('/api/admin/users.php', { user_id: 1, action: 'delete' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Invalid action: must be one of: flag, unflag');
+  });
+
+  describe('rate limit (stored in the database)', () => {
+    it('refuses the 11th attempt for one username within 15 minutes with 429, even with the right password', async () => {
+      await createAdmin(tdb.database.db, 'limited', 'limited-password');
+      for (let i = 0; i < 10; i++) {
+        const res = await adminLogin(app, 'limited', `wrong-${i}`, `10.1.0.${i}`);
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await adminLogin(app, 'LIMITED', 'limited-password', '10.1.1.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        success: false,
+        error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+      // Other usernames from other addresses are unaffected.
+      expect((await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, '10.1.1.2')).statusCode).toBe(200);
+      // Once the window has passed the username may try again.
+      await tdb.database.db
+        .update(adminLoginAttempts)
+        .set({ attemptedAt: new Date(Date.now() - 16 * 60_000) })
+        .where(eq(adminLoginAttempts.username, 'limited'));
+      expect((await adminLogin(app, 'limited', 'limited-password', '10.1.1.1')).statusCode).toBe(200);
+    });
+
+    it('refuses an address after 30 failures within 15 minutes, whatever the username', async () => {
+      for (let i = 0; i < 30; i++) {
+        const res = await adminLogin(app, `guess-${i}`, 'nope', '10.2.2.2');
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, '10.2.2.2');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatch(/^Too many failed sign-in attempts/);
+      expect((await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, '10.2.2.3')).statusCode).toBe(200);
+    });
+
+    it('a successful sign-in clears the username count', async () => {
+      await createAdmin(tdb.database.db, 'reset-me', 'reset-password');
+      for (let i = 0; i < 9; i++) await adminLogin(app, 'reset-me', 'bad', `10.3.0.${i}`);
+      expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.1.1')).statusCode).toBe(200);
+      for (let i = 0; i < 9; i++)
+        expect((await adminLogin(app, 'reset-me', 'bad', `10.3.2.${i}`)).statusCode).toBe(401);
+      expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.1.1')).statusCode).toBe(200);
+    });
+  });
+});
