@@ -29,6 +29,15 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // vite-plugin-pwa's virtual module exists only in a PWA build; tests get a stub.
+        resolve: {
+          alias: {
+            'virtual:pwa-register/react': new URL(
+              './member/src/testing/pwa-register-stub.ts',
+              import.meta.url,
+            ).pathname,
+          },
+        },
         test: {
           name: 'member',
           environment: 'jsdom',

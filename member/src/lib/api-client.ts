@@ -43,15 +43,17 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   signal?: AbortSignal;
+  /** The call's own section 8 text for a failure without an error field (e.g. 'Failed to process offer click'). */
+  fallbackMessage?: string;
 }
 
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, fallbackMessage }: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(new URL(`/api${path}`, window.location.origin), {
       method,
       credentials: 'include',
       headers:
@@ -84,14 +86,19 @@ export async function apiRequest<T>(
     if (response.status === 401 && !isLoginPath(window.location.pathname)) unauthorizedHandler();
     const field = data && typeof data === 'object' ? (data as { error?: unknown }).error : undefined;
     const serverMessage = typeof field === 'string' && field.trim() !== '' ? field : null;
-    throw new ApiError(errorMessageFor(response.status, data), response.status, serverMessage);
+    throw new ApiError(
+      errorMessageFor(response.status, data, fallbackMessage),
+      response.status,
+      serverMessage,
+    );
   }
   return data as T;
 }
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  post: <T>(path: string, body?: unknown, fallbackMessage?: string) =>
+    apiRequest<T>(path, { method: 'POST', body, fallbackMessage }),
 };
 
 /** Message for a failed call: the client's text, else a caller-specific fallback (section 8 table). */

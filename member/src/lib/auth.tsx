@@ -41,7 +41,7 @@ export const LOGIN_FAILED_MESSAGE = 'Authentication failed. Please try again.';
 export const LOGIN_TOAST_FALLBACK = 'Login failed. Please try again.';
 
 export async function loginWithIdToken(body: LoginRequest): Promise<LoginResponse> {
-  const data = await api.post<LoginResponse>('/firebase-auth.php', body);
+  const data = await api.post<LoginResponse>('/firebase-auth.php', body, LOGIN_FAILED_MESSAGE);
   if (!data?.success || !data.user) throw new Error(LOGIN_FAILED_MESSAGE);
   return data;
 }

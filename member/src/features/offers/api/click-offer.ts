@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
 export const CLICK_FAILED_MESSAGE = 'Failed to process offer click';
 
 export async function clickOffer(offerId: number): Promise<ClickResponse> {
-  const data = await api.post<ClickResponse>('/click-offer.php', { offerId });
+  const data = await api.post<ClickResponse>('/click-offer.php', { offerId }, CLICK_FAILED_MESSAGE);
   if (!data?.success || !data.redirectUrl) throw new Error(CLICK_FAILED_MESSAGE);
   return data;
 }

@@ -14,7 +14,7 @@ export function spinRequestFor(offerId: number, freeSpinsRemaining: number): Spi
 }
 
 export async function slotSpin(request: SpinRequest): Promise<SpinResponse> {
-  const data = await api.post<SpinResponse>('/slot-spin.php', request);
+  const data = await api.post<SpinResponse>('/slot-spin.php', request, SPIN_FAILED_MESSAGE);
   if (!data?.success || !Array.isArray(data.slotResult)) throw new Error(SPIN_FAILED_MESSAGE);
   return data;
 }

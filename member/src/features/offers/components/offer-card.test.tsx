@@ -1,0 +1,130 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeOffer } from '../../../testing/mocks/db';
+import { renderWithProviders } from '../../../testing/test-utils';
+import { OfferCard } from './offer-card';
+
+function renderCard(
+  overrides: Parameters<typeof makeOffer>[0],
+  props: Partial<Parameters<typeof OfferCard>[0]> = {},
+) {
+  const onStart = vi.fn();
+  const onSpin = vi.fn();
+  const utils = renderWithProviders(
+    <OfferCard offer={makeOffer(overrides)} onStart={onStart} onSpin={onSpin} {...props} />,
+  );
+  return { ...utils, onStart, onSpin };
+}
+
+describe('offer card (spec sections 2 and 4)', () => {
+  it("Available: 'Start Offer', the earn strip with 'Preview →', host link and win range", async () => {
+    const { user, onStart } = renderCard({});
+    expect(screen.getByRole('heading', { name: 'Stream Plus trial' })).toBeInTheDocument();
+    expect(screen.getByText('Start a free trial of Stream Plus.')).toBeInTheDocument();
+    expect(screen.getByText('Available')).toBeInTheDocument();
+    expect(screen.getByText('Entertainment')).toBeInTheDocument();
+    expect(screen.getByText('Win ₹10 - ₹50')).toBeInTheDocument();
+    expect(screen.getByText('Complete & Earn Rewards')).toBeInTheDocument();
+    expect(screen.getByText('Preview →').closest('a')).toHaveAttribute(
+      'href',
+      'https://streamplus.example.com/trial',
+    );
+    const host = screen.getByRole('link', { name: /streamplus\.example\.com/ });
+    expect(host).toHaveAttribute('target', '_blank');
+    expect(screen.queryByText('Offer completed successfully')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start Offer' }));
+    expect(onStart).toHaveBeenCalledTimes(1);
+  });
+
+  it("Available while the click is handled: 'Processing...'", () => {
+    renderCard({}, { starting: true });
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  });
+
+  it("Verifying: status pending shows 'Verifying...'", () => {
+    renderCard({ status: 'pending' });
+    expect(screen.getByText('Verifying')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Start Offer' })).not.toBeInTheDocument();
+  });
+
+  it("Ready to Spin: 'Play Slot Machine!' when spinning is allowed, hidden otherwise", async () => {
+    const { user, onSpin, unmount } = renderCard({ completed: true, status: 'completed' });
+    expect(screen.getByText('Ready to Spin')).toBeInTheDocument();
+    expect(screen.getByText('Offer completed successfully')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Play Slot Machine!' }));
+    expect(onSpin).toHaveBeenCalledTimes(1);
+    unmount();
+    renderCard({ completed: true, status: 'completed' }, { canSpin: false });
+    expect(screen.queryByRole('button', { name: 'Play Slot Machine!' })).not.toBeInTheDocument();
+  });
+
+  it("Reward Won: 'Won ₹N Voucher' from reward_type, with the code box", async () => {
+    const { user } = renderCard({
+      completed: true,
+      spinner_used: true,
+      status: 'completed',
+      reward_type: 'voucher_100',
+      voucher_code: 'FLIP-100-QQ',
+    });
+    expect(screen.getByText('Reward Won')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Won ₹100 Voucher' })).toBeInTheDocument();
+    expect(screen.getByText('FLIP-100-QQ')).toBeInTheDocument();
+    expect(screen.getByText('Offer completed successfully')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy Code FLIP-100-QQ' }));
+    expect(await screen.findByText('Voucher code copied to clipboard!')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('FLIP-100-QQ');
+  });
+
+  it("copy failure says 'Failed to copy voucher code'", async () => {
+    const { user } = renderCard({
+      completed: true,
+      spinner_used: true,
+      reward_type: 'voucher_5',
+      voucher_code: 'C5',
+    });
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy Code C5' }));
+    expect(await screen.findByText('Failed to copy voucher code')).toBeInTheDocument();
+  });
+
+  it("No Reward: 'Better Luck Next Time'", () => {
+    renderCard({ completed: true, spinner_used: true, status: 'completed', reward_type: 'none' });
+    expect(screen.getByText('No Reward')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Better Luck Next Time' })).toBeDisabled();
+  });
+
+  it("uses the defaults 'Untitled Offer', 'No description available' and 'General'; no range without amounts above 0", () => {
+    renderCard({
+      title: null,
+      description: '',
+      category: null,
+      preview_url: null,
+      slot_config: { reels: [{ amount: 0, probability: 50 }] },
+    });
+    expect(screen.getByRole('heading', { name: 'Untitled Offer' })).toBeInTheDocument();
+    expect(screen.getByText('No description available')).toBeInTheDocument();
+    expect(screen.getByText('General')).toBeInTheDocument();
+    expect(screen.queryByText(/^Win ₹/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Preview →')).not.toBeInTheDocument();
+  });
+
+  it('reads slot_config given as a JSON string and shows category labels', () => {
+    renderCard({
+      category: 'Food',
+      slot_config: JSON.stringify({
+        reels: [
+          { amount: 20, probability: 5 },
+          { amount: 'x', probability: 1 },
+        ],
+      }) as never,
+    });
+    expect(screen.getByText('Win ₹20 - ₹20')).toBeInTheDocument();
+    expect(screen.getByText('Food & Delivery')).toBeInTheDocument();
+  });
+
+  it("shows 'Invalid URL' for a preview link that does not parse", () => {
+    renderCard({ preview_url: 'not a url' });
+    expect(screen.getByText('Invalid URL')).toBeInTheDocument();
+  });
+});

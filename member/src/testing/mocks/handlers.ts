@@ -1,0 +1,54 @@
+import { http, HttpResponse } from 'msw';
+import type { ClientConfig } from '../../../../shared/api-types';
+import { state } from './db';
+
+// msw handlers written from spec section 7 (member calls) plus the run-time client config.
+const unauthorized = () => HttpResponse.json({ success: false, error: 'Not signed in' }, { status: 401 });
+
+export const clientConfig: ClientConfig = {
+  brand: 'SpinRewards',
+  firebase: {
+    apiKey: 'demo-key',
+    authDomain: 'demo-spinrewards.firebaseapp.com',
+    projectId: 'demo-spinrewards',
+  },
+  authEmulatorHost: '127.0.0.1:9099',
+  demoAccounts: [{ sub: 'demo-asha', name: 'Asha Verma', email: 'asha@example.com' }],
+};
+
+export const handlers = [
+  http.get('*/api/client-config.json', () => HttpResponse.json(clientConfig)),
+  http.post('*/api/firebase-auth.php', async () => {
+    state.current.signedIn = true;
+    return HttpResponse.json(state.current.login);
+  }),
+  http.post('*/api/logout.php', () => {
+    state.current.signedIn = false;
+    return HttpResponse.json({ success: true });
+  }),
+  http.get('*/api/user-stats.php', () =>
+    state.current.signedIn ? HttpResponse.json(state.current.stats) : unauthorized(),
+  ),
+  http.get('*/api/offers.php', () =>
+    state.current.signedIn ? HttpResponse.json(state.current.offers) : unauthorized(),
+  ),
+  http.post('*/api/click-offer.php', async ({ request }) => {
+    if (!state.current.signedIn) return unauthorized();
+    const { offerId } = (await request.json()) as { offerId: number };
+    const offer = state.current.offers.offers.find((o) => o.offer_id === offerId);
+    if (!offer) return HttpResponse.json({ success: false, error: 'Offer not found' }, { status: 404 });
+    return HttpResponse.json({
+      success: true,
+      clickId: 'clk_123',
+      offerTitle: offer.title,
+      network: 'demo',
+      redirectUrl: `http://localhost:3000/partner/demo/${offerId}?click_id=clk_123`,
+    });
+  }),
+  http.post('*/api/slot-spin.php', () =>
+    state.current.signedIn ? HttpResponse.json(state.current.spin) : unauthorized(),
+  ),
+  http.get('*/api/referral-stats.php', () =>
+    state.current.signedIn ? HttpResponse.json(state.current.referrals) : unauthorized(),
+  ),
+];

@@ -1,0 +1,42 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetClientConfig } from '../lib/client-config';
+import { resetSessionCache } from '../lib/session';
+import { clearToasts } from '../lib/toast';
+import { freshState, state } from './mocks/db';
+import { server } from './mocks/server';
+
+// jsdom has no IndexedDB: an in-memory idb-keyval with the same API.
+vi.mock('idb-keyval', () => {
+  const store = new Map<string, unknown>();
+  return {
+    get: async (key: string) => store.get(key),
+    set: async (key: string, value: unknown) => void store.set(key, value),
+    del: async (key: string) => void store.delete(key),
+    keys: async () => [...store.keys()],
+    clear: async () => store.clear(),
+  };
+});
+
+// Lazy route chunks compile on first use in tests: allow them time.
+configure({ asyncUtilTimeout: 4000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  state.current = freshState();
+  window.history.replaceState({}, '', '/');
+});
+afterEach(async () => {
+  cleanup();
+  server.resetHandlers();
+  clearToasts();
+  localStorage.clear();
+  resetSessionCache();
+  resetClientConfig();
+  const idb = await import('idb-keyval');
+  await idb.clear();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
