@@ -75,7 +75,6 @@ export function App(props: AppProps) {
       loading={LoadingScreen}
       notification={TopRightNotification}
       theme={theme}
-      requireAuth
       disableTelemetry
     >
       <CustomRoutes>
@@ -90,8 +89,11 @@ export function App(props: AppProps) {
       <Resource name="audit-log" {...auditLog} />
     </Admin>
   );
+  // useTransitions off: react-admin's logout navigates and clears its query cache in the same tick;
+  // inside a transition the old page re-renders first, fails its auth check and logs out again,
+  // forever. Plain state updates commit the navigation at once.
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <Routes>
         <Route path={`${BASENAME}/*`} element={admin} />
         <Route path="*" element={<Navigate to={BASENAME} replace />} />

@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Menu, TitlePortal, UserMenu, useBasename, useTranslate } from 'react-admin';
+import { AppBar, Layout, Menu, TitlePortal, UserMenu, useAuthState, useBasename, useTranslate } from 'react-admin';
+import { LoadingScreen } from './loading-screen';
 import { BRAND_NAME } from '../../../shared/constants';
 import { LogoutItem } from './logout-item';
 
@@ -43,6 +44,11 @@ function ConsoleAppBar() {
 /** react-admin's layout: app bar, a sidebar that folds into a drawer on phones and tablets. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useTranslate();
+  // Guard of spec section 2 for every page in the layout (the dashboard included): a full-screen
+  // loader while the session is checked, /admin/login when there is none. (react-admin's own
+  // `requireAuth` loops between logout and login when the console is mounted under /admin/*.)
+  const { isPending, authenticated } = useAuthState(undefined, true);
+  if (isPending || !authenticated) return <LoadingScreen />;
   return (
     <Layout menu={AppMenu} appBar={ConsoleAppBar}>
       <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4, maxWidth: 1600, width: '100%', mx: 'auto' }}>{children}</Box>

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
 
@@ -13,3 +13,4 @@ afterAll(() => server.close());
 
 // Whole-console renders in jsdom take a few seconds each (MUI + react-admin).
 vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
