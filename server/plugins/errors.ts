@@ -18,8 +18,23 @@ function describeValidation(err: FastifyError): string {
   return 'Invalid request';
 }
 
+/** PostgreSQL text cannot hold U+0000: a NUL anywhere in the input would fail in the database as a 500. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  for (const [k, v] of Object.entries(value))
+    if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
+  return false;
+}
+
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
+    // The postback receiver logs every attempt, so it refuses NUL itself (as malformed, and logged).
+    app.addHook('preValidation', async (request) => {
+      if (request.url.startsWith('/api/postback.php')) return;
+      if (containsNul(request.query) || containsNul(request.body))
+        throw new HttpError(400, 'Invalid request: text must not contain NUL (\\u0000) characters');
+    });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof HttpError) {
         return reply.status(err.statusCode).send({ success: false, error: err.message });

@@ -54,6 +54,8 @@ export function flattenParams(raw: unknown): Record<string, string> | null {
   if (!raw || typeof raw !== 'object') return {};
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    // PostgreSQL text cannot hold U+0000: such a postback is malformed (and is logged as such).
+    if (k.includes('\u0000') || (typeof v === 'string' && v.includes('\u0000'))) return null;
     if (typeof v === 'string') out[k] = v;
     else if (typeof v === 'number') out[k] = String(v);
     else return null;
