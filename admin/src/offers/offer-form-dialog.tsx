@@ -41,6 +41,8 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
   const [errors, setErrors] = useState<OfferFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // The id follows the title until the admin edits the id field (or it was filled before).
+  const [idIsGenerated, setIdIsGenerated] = useState(true);
   const reelsValid = isReelTotalValid(values.reels);
 
   const set = <K extends keyof OfferFormValues>(key: K, value: OfferFormValues[K]) => {
@@ -111,13 +113,26 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
                 setValues((v) => ({
                   ...v,
                   title,
-                  external_offer_id: mode === 'create' && !v.external_offer_id && title.trim() ? generateExternalId(title) : v.external_offer_id,
+                  external_offer_id:
+                    mode === 'create' && (!v.external_offer_id || idIsGenerated)
+                      ? title.trim()
+                        ? generateExternalId(title)
+                        : ''
+                      : v.external_offer_id,
                 }));
                 setErrors((er) => ({ ...er, title: undefined, external_offer_id: undefined }));
               }}
             />
             {mode === 'create' ? (
-              <TextField {...field('external_offer_id')} label={t('app.offers.form.external_offer_id')} required />
+              <TextField
+                {...field('external_offer_id')}
+                label={t('app.offers.form.external_offer_id')}
+                required
+                onChange={(e) => {
+                  setIdIsGenerated(false);
+                  set('external_offer_id', e.target.value);
+                }}
+              />
             ) : (
               <TextField value={values.external_offer_id} label={t('app.offers.form.external_offer_id')} size="small" fullWidth disabled />
             )}

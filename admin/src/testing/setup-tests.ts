@@ -12,5 +12,5 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // Whole-console renders in jsdom take a few seconds each (MUI + react-admin).
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 5000 });

@@ -71,7 +71,7 @@ export function parseCodes(text: string): string[] {
 
 /** The first problem with the form as an i18n key, or null (section 5, in its order). */
 export function validateVoucherForm(values: VoucherFormValues, today = localDay()): string | null {
-  if (!values.voucher_brand.trim() || values.voucher_amount === '' || !values.codes.trim() || !values.expiry_date) {
+  if (!values.voucher_brand.trim() || values.voucher_amount === '' || !values.codes || !values.expiry_date) {
     return 'app.vouchers.add.errors.required';
   }
   const codes = parseCodes(values.codes);
