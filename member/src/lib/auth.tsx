@@ -16,9 +16,13 @@ import { toast } from './toast';
 
 export const USER_STATS_STALE_MS = 2 * 60 * 1000;
 
+// After an explicit logout, a late answer (e.g. when the logout call itself failed) must not
+// sign the member back in locally; only a new login does.
+let loggedOutLocally = false;
+
 export async function getUserStats({ signal }: { signal?: AbortSignal } = {}): Promise<UserStatsResponse> {
   const data = await api.get<UserStatsResponse>('/user-stats.php', signal);
-  if (data?.user) setSessionUser(toSessionUser(data.user));
+  if (data?.user && !loggedOutLocally) setSessionUser(toSessionUser(data.user));
   return data;
 }
 
@@ -52,6 +56,7 @@ export async function loginWithIdToken(body: LoginRequest): Promise<LoginRespons
  */
 export function applyLogin(queryClient: QueryClient, response: LoginResponse): SessionUser {
   const user = toSessionUser(response.user);
+  loggedOutLocally = false;
   queryClient.clear();
   setSessionUser(user);
   if (response.isNewUser) {
@@ -72,6 +77,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
     failed = true;
   }
   // Cleared whatever the server said (spec section 4), and the offline copy with it (DESIGN.md 5).
+  loggedOutLocally = true;
   setSessionUser(null);
   queryClient.clear();
   await wipePersistedCache(user?.id);
@@ -92,6 +98,8 @@ export function useLogout(onDone?: () => void) {
 export interface LoginRedirectState {
   from?: string;
   error?: string;
+  /** Set by logout: the login page then skips its "already signed in" check. */
+  loggedOut?: boolean;
 }
 
 /** Member-page guard of spec section 2, with the 'Loading {brand}' loader while checking. */

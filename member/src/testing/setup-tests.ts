@@ -21,13 +21,20 @@ vi.mock('idb-keyval', () => {
 
 // Lazy route chunks compile on first use in tests: allow them time.
 configure({ asyncUtilTimeout: 4000 });
+// Whole-app renders on a busy 2-core machine need more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+// The build test runs in the node environment: nothing below applies there.
+const dom = typeof window !== 'undefined';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
+  if (!dom) return;
   state.current = freshState();
   window.history.replaceState({}, '', '/');
 });
 afterEach(async () => {
+  if (!dom) return;
   cleanup();
   server.resetHandlers();
   clearToasts();

@@ -54,7 +54,12 @@ export function LoginRoute() {
   }, [ref]);
 
   // Already signed in: back where the member came from, else the dashboard (spec section 2).
-  const session = useQuery({ ...getUserStatsQueryOptions(), refetchOnMount: 'always', retry: false });
+  const session = useQuery({
+    ...getUserStatsQueryOptions(),
+    refetchOnMount: 'always',
+    retry: false,
+    enabled: !state.loggedOut,
+  });
   const authenticated = session.isSuccess && session.isFetchedAfterMount && !session.isError;
 
   if (referrerRef) return <Navigate to={paths.login.getHref(referrerRef)} replace state={location.state} />;

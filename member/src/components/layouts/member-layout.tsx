@@ -30,7 +30,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const logoutMutation = useLogout(() => navigate(paths.login.getHref(), { replace: true }));
+  const logoutMutation = useLogout(() =>
+    navigate(paths.login.getHref(), { replace: true, state: { loggedOut: true } }),
+  );
 
   const firstName = stats.data?.user.first_name ?? sessionUser?.firstName ?? '';
   const email = stats.data?.user.email ?? sessionUser?.email ?? '';

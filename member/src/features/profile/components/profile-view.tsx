@@ -61,7 +61,9 @@ const BADGE_ICONS = { active: ZapIcon, lucky: TrophyIcon, influencer: UsersIcon 
 export function ProfileView() {
   const query = useUserStats();
   const navigate = useNavigate();
-  const logout = useLogout(() => navigate(paths.login.getHref(), { replace: true }));
+  const logout = useLogout(() =>
+    navigate(paths.login.getHref(), { replace: true, state: { loggedOut: true } }),
+  );
 
   if (query.isPending) {
     return (
