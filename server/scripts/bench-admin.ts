@@ -1,0 +1,169 @@
+// `npm run bench:admin`: times every admin list and the dashboard on DATABASE_URL (filled by
+// `npm run seed:large`): the default view and its heaviest filters and sorts, through the real app
+// (app.inject, a real admin session), and prints p50 and p95 per call.
+//   DATABASE_URL=postgres://... npm run bench:admin [-- --runs 40 --markdown]
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { migrate, openDatabase } from '../db/client';
+import { upsertAdmin } from '../services/admin/auth';
+
+const CALLS: { name: string; url: string }[] = [
+  { name: 'dashboard', url: '/api/admin/dashboard.php' },
+  { name: 'users default', url: '/api/admin/users.php' },
+  { name: 'users search', url: '/api/admin/users.php?search=user4242' },
+  {
+    name: 'users inactive by revenue',
+    url: '/api/admin/users.php?performanceFilter=inactive&sortBy=total_revenue_generated&sortOrder=desc',
+  },
+  {
+    name: 'users 3 filters, name, p50',
+    url: '/api/admin/users.php?performanceFilter=medium_performers&referralFilter=referred&voucherFilter=multiple_vouchers&dateRange=quarter&sortBy=first_name&sortOrder=asc&page=50',
+  },
+  { name: 'offers default', url: '/api/admin/offers.php' },
+  {
+    name: 'offers top performing',
+    url: '/api/admin/offers.php?status=active&sortBy=total_completions&sortOrder=desc',
+  },
+  {
+    name: 'offers search+category',
+    url: '/api/admin/offers.php?search=shop&category=Shopping&dateRange=quarter',
+  },
+  { name: 'vouchers default', url: '/api/admin/vouchers.php' },
+  {
+    name: 'vouchers available soon',
+    url: '/api/admin/vouchers.php?status=available&expiry_filter=expiring_soon&sortBy=expiry_date&sortOrder=asc',
+  },
+  {
+    name: 'vouchers brand+range+assign',
+    url: '/api/admin/vouchers.php?brand=Amazon&amount_range=0-50&assignment_filter=offer_rewards&sortBy=voucher_amount&sortOrder=desc',
+  },
+  { name: 'vouchers search code', url: '/api/admin/vouchers.php?search=AMZ-1234' },
+  { name: 'referrals default', url: '/api/admin/referrals.php' },
+  {
+    name: 'referrals successful month',
+    url: '/api/admin/referrals.php?status=successful&dateRange=month&sortBy=first_completion_date',
+  },
+  { name: 'referrals search', url: '/api/admin/referrals.php?search=user777' },
+  { name: 'conversions default', url: '/api/admin/conversions.php' },
+  {
+    name: 'conversions won email payout',
+    url: '/api/admin/conversions.php?voucherFilter=won&userTypeFilter=email&sortBy=payout_amount&sortOrder=desc',
+  },
+  {
+    name: 'conversions month referred',
+    url: '/api/admin/conversions.php?dateRange=month&referralFilter=referred_users&sortBy=completed_at',
+  },
+  {
+    name: 'conversions first, page 200',
+    url: '/api/admin/conversions.php?referralFilter=first_completions&page=200',
+  },
+  { name: 'conversions search user', url: '/api/admin/conversions.php?search=user4242%40' },
+  { name: 'conversions offer', url: '/api/admin/conversions.php?offer=17&voucherFilter=lost' },
+  { name: 'clicks default', url: '/api/admin/offer-clicks.php' },
+  {
+    name: 'clicks voucher_won payout',
+    url: '/api/admin/offer-clicks.php?conversionStatus=voucher_won&sortBy=payout_amount',
+  },
+  { name: 'clicks email week', url: '/api/admin/offer-clicks.php?userType=email&dateRange=week' },
+  { name: 'clicks by click time', url: '/api/admin/offer-clicks.php?sortBy=created_at&offer=42' },
+  { name: 'clicks search email', url: '/api/admin/offer-clicks.php?search=user4242%40' },
+  { name: 'audit log', url: '/api/admin/audit-log.php' },
+];
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '40' }, markdown: { type: 'boolean', default: false } },
+  });
+  const runs = Number(values.runs);
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('bench:admin needs DATABASE_URL (a PostgreSQL database filled by npm run seed:large).');
+    process.exit(2);
+  }
+  const config = {
+    ...loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    databaseUrl: url,
+  };
+  const database = await openDatabase({ databaseUrl: url, poolMax: Number(process.env.DB_POOL_MAX ?? 10) });
+  await migrate(database.db);
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: randomBytes(16).toString('hex'),
+    serveStatic: false,
+  });
+  await app.ready();
+
+  const password = randomBytes(12).toString('base64url');
+  await upsertAdmin(database.db, { username: 'bench-admin', password });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login.php',
+    payload: { username: 'bench-admin', password },
+  });
+  const sid = login.cookies.find((c) => c.name === 'admin_sid');
+  if (!sid) throw new Error(`admin sign-in failed: ${login.statusCode} ${login.body}`);
+  const headers = { cookie: `admin_sid=${sid.value}` };
+
+  const results: { name: string; p50: number; p95: number; max: number; total: string }[] = [];
+  for (const call of CALLS) {
+    const times: number[] = [];
+    let total = '';
+    for (let i = 0; i < runs + 3; i++) {
+      const t = process.hrtime.bigint();
+      const res = await app.inject({ method: 'GET', url: call.url, headers });
+      const ms = Number(process.hrtime.bigint() - t) / 1e6;
+      if (res.statusCode !== 200) throw new Error(`${call.url}: ${res.statusCode} ${res.body}`);
+      if (i >= 3) times.push(ms); // three warm-up calls
+      if (i === 0) {
+        const p = res.json().pagination as { total: number; estimated?: boolean } | undefined;
+        total = p ? `${p.total}${p.estimated ? ' (est.)' : ''}` : '';
+      }
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      name: call.name,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      max: times.at(-1)!,
+      total,
+    });
+  }
+  await app.close();
+  await database.close();
+
+  if (values.markdown) {
+    console.log('| call | query | rows total | p50 ms | p95 ms |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const [i, r] of results.entries())
+      console.log(
+        `| ${r.name} | \`${CALLS[i]!.url.replace('/api/admin/', '')}\` | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`,
+      );
+  } else {
+    console.log(
+      `${'call'.padEnd(30)} ${'total'.padStart(16)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+    );
+    for (const r of results)
+      console.log(
+        `${r.name.padEnd(30)} ${r.total.padStart(16)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)}`,
+      );
+  }
+  const slow = results.filter((r) => r.p95 >= 100);
+  console.log(
+    slow.length
+      ? `\n${slow.length} call(s) at p95 >= 100 ms: ${slow.map((r) => r.name).join(', ')}`
+      : `\nEvery call under 100 ms at p95 (${runs} runs each).`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
