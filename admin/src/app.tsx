@@ -1,5 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, localStorageStore, Resource, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  localStorageStore,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+  type Store,
+} from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import auditLog from './audit-log';
 import { createAuthProvider } from './auth-provider';

@@ -20,21 +20,34 @@ beforeEach(() => localStorage.clear());
 
 describe('auth provider', () => {
   it('logs in with POST login.php {username, password}, keeps the admin and goes to the dashboard', async () => {
-    const { client, calls } = stub(() => ({ success: true, admin: { id: 1, username: 'root', email: null } }));
+    const { client, calls } = stub(() => ({
+      success: true,
+      admin: { id: 1, username: 'root', email: null },
+    }));
     const auth = createAuthProvider(client, API);
-    await expect(auth.login({ username: 'root', password: 'pw' })).resolves.toEqual({ redirectTo: '/admin/dashboard' });
-    expect(calls).toEqual([{ url: `${API}/login.php`, options: { method: 'POST', body: { username: 'root', password: 'pw' } } }]);
+    await expect(auth.login({ username: 'root', password: 'pw' })).resolves.toEqual({
+      redirectTo: '/admin/dashboard',
+    });
+    expect(calls).toEqual([
+      { url: `${API}/login.php`, options: { method: 'POST', body: { username: 'root', password: 'pw' } } },
+    ]);
     await expect(auth.getIdentity!()).resolves.toEqual({ id: 1, fullName: 'root' });
   });
 
   it("shows the server's error on a failed login", async () => {
-    const { client } = stub(() => new HttpError('Invalid credentials', 401, { success: false, error: 'Invalid credentials' }));
-    await expect(createAuthProvider(client, API).login({ username: 'a', password: 'b' })).rejects.toThrow('Invalid credentials');
+    const { client } = stub(
+      () => new HttpError('Invalid credentials', 401, { success: false, error: 'Invalid credentials' }),
+    );
+    await expect(createAuthProvider(client, API).login({ username: 'a', password: 'b' })).rejects.toThrow(
+      'Invalid credentials',
+    );
   });
 
   it("falls back to 'Login failed'", async () => {
     const { client } = stub(() => new HttpError('Server error. Please try again later.', 500, null));
-    await expect(createAuthProvider(client, API).login({ username: 'a', password: 'b' })).rejects.toThrow(/^Login failed$/);
+    await expect(createAuthProvider(client, API).login({ username: 'a', password: 'b' })).rejects.toThrow(
+      /^Login failed$/,
+    );
   });
 
   it('logs out with POST logout.php and resolves even when the call fails', async () => {

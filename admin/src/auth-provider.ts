@@ -84,7 +84,10 @@ export function createAuthProvider(
     async getIdentity() {
       const admin = readAdmin();
       if (!admin) return { id: 'admin', fullName: 'Administrator' };
-      return { id: admin.id ?? admin.email ?? admin.username, fullName: admin.username ?? admin.email ?? 'Administrator' };
+      return {
+        id: admin.id ?? admin.email ?? admin.username,
+        fullName: admin.username ?? admin.email ?? 'Administrator',
+      };
     },
 
     async getPermissions() {

@@ -5,7 +5,9 @@ import type { HttpClient, HttpRequestOptions } from './http-client';
 const API = 'http://test/api/admin';
 
 /** A stub HTTP client: records each call and answers with what the test queued. */
-function stubClient(answer: (url: string, options?: HttpRequestOptions) => unknown = () => ({ success: true })) {
+function stubClient(
+  answer: (url: string, options?: HttpRequestOptions) => unknown = () => ({ success: true }),
+) {
   const calls: { url: string; options?: HttpRequestOptions }[] = [];
   const client = vi.fn(async (url: string, options?: HttpRequestOptions) => {
     calls.push({ url, options });
@@ -29,7 +31,13 @@ describe('getList: page, limit, sort and the exact filter names of spec section 
   const cases: [string, Record<string, unknown>, { field: string; order: 'ASC' | 'DESC' }, string][] = [
     [
       'users',
-      { search: 'asha', dateRange: 'week', performanceFilter: 'high_performers', referralFilter: 'top_referrers', voucherFilter: 'multiple_vouchers' },
+      {
+        search: 'asha',
+        dateRange: 'week',
+        performanceFilter: 'high_performers',
+        referralFilter: 'top_referrers',
+        voucherFilter: 'multiple_vouchers',
+      },
       { field: 'registration_date', order: 'DESC' },
       '/users.php?page=1&limit=20&sortBy=registration_date&sortOrder=desc&search=asha&dateRange=week&performanceFilter=high_performers&referralFilter=top_referrers&voucherFilter=multiple_vouchers',
     ],
@@ -61,13 +69,26 @@ describe('getList: page, limit, sort and the exact filter names of spec section 
     ],
     [
       'conversions',
-      { search: 'x', offer: '3', dateRange: 'week', voucherFilter: 'won', userTypeFilter: 'firebase', referralFilter: 'first_completions' },
+      {
+        search: 'x',
+        offer: '3',
+        dateRange: 'week',
+        voucherFilter: 'won',
+        userTypeFilter: 'firebase',
+        referralFilter: 'first_completions',
+      },
       { field: 'payout_amount', order: 'ASC' },
       '/conversions.php?page=1&limit=20&sortBy=payout_amount&sortOrder=asc&search=x&offer=3&dateRange=week&voucherFilter=won&userTypeFilter=firebase&referralFilter=first_completions',
     ],
     [
       'clicks',
-      { search: 'clk_1', dateRange: 'quarter', offer: '9', conversionStatus: 'voucher_won', userType: 'email' },
+      {
+        search: 'clk_1',
+        dateRange: 'quarter',
+        offer: '9',
+        conversionStatus: 'voucher_won',
+        userType: 'email',
+      },
       { field: 'completed_at', order: 'DESC' },
       '/offer-clicks.php?page=1&limit=20&sortBy=completed_at&search=clk_1&dateRange=quarter&offer=9&conversionStatus=voucher_won&userType=email',
     ],
@@ -95,13 +116,26 @@ describe('getList: page, limit, sort and the exact filter names of spec section 
     await createDataProvider(client, API).getList('vouchers', {
       pagination: page(),
       sort: { field: 'created_at', order: 'DESC' },
-      filter: { search: '  ', status: 'all', brand: '', expiry_filter: undefined, q: 'nope', voucher_code: ' X1 ' },
+      filter: {
+        search: '  ',
+        status: 'all',
+        brand: '',
+        expiry_filter: undefined,
+        q: 'nope',
+        voucher_code: ' X1 ',
+      },
     });
     expect(calls[0].url).toBe(`${API}/vouchers.php?page=1&limit=20&sortBy=created_at&sortOrder=desc`);
   });
 
   it('maps ids, pagination.total and passes summaries on as meta', async () => {
-    const summary = { total_users: 2, active_users: 1, firebase_users: 2, total_referrals: 0, flagged_users: 1 };
+    const summary = {
+      total_users: 2,
+      active_users: 1,
+      firebase_users: 2,
+      total_referrals: 0,
+      flagged_users: 1,
+    };
     const { client } = stubClient(() => list('users', [{ user_id: 7, email: 'a@x' }], 41, { summary }));
     const result = await createDataProvider(client, API).getList('users', {
       pagination: page(),
@@ -121,7 +155,14 @@ describe('getList: page, limit, sort and the exact filter names of spec section 
     ['clicks', 'click_id'],
     ['audit-log', 'id'],
   ])('%s rows take their id from %s', async (resource, idField) => {
-    const key = { offers: 'offers', vouchers: 'vouchers', referrals: 'referrals', conversions: 'conversions', clicks: 'clicks', 'audit-log': 'entries' }[resource]!;
+    const key = {
+      offers: 'offers',
+      vouchers: 'vouchers',
+      referrals: 'referrals',
+      conversions: 'conversions',
+      clicks: 'clicks',
+      'audit-log': 'entries',
+    }[resource]!;
     const { client } = stubClient(() => list(key, [{ [idField]: 'k1' }]));
     const result = await createDataProvider(client, API).getList(resource, {
       pagination: page(),
@@ -169,7 +210,10 @@ describe('update', () => {
       data: { is_active: false },
       previousData: { id: 3, title: 'T', is_active: true },
     });
-    expect(calls[0]).toEqual({ url: `${API}/offers.php`, options: { method: 'PUT', body: { offer_id: 3, is_active: false } } });
+    expect(calls[0]).toEqual({
+      url: `${API}/offers.php`,
+      options: { method: 'PUT', body: { offer_id: 3, is_active: false } },
+    });
     expect(result.data).toEqual({ id: 3, title: 'T', is_active: false });
   });
 
@@ -238,7 +282,10 @@ describe('updateMany: bulk block / unblock, one PUT per user in parallel', () =>
       await new Promise<void>((resolve) => pending.push(resolve));
       return { status: 200, json: { success: true } };
     }) as HttpClient;
-    const promise = createDataProvider(client, API).updateMany('users', { ids: [1, 2, 3], data: { is_suspicious: true } });
+    const promise = createDataProvider(client, API).updateMany('users', {
+      ids: [1, 2, 3],
+      data: { is_suspicious: true },
+    });
     await Promise.resolve();
     expect(bodies).toEqual([
       { user_id: 1, action: 'flag' },
@@ -253,7 +300,10 @@ describe('updateMany: bulk block / unblock, one PUT per user in parallel', () =>
     const { client } = stubClient((_url, o) =>
       (o?.body as { user_id: number }).user_id === 2 ? new Error('nope') : { success: true },
     );
-    const result = await createDataProvider(client, API).updateMany('users', { ids: [1, 2, 3], data: { is_suspicious: false } });
+    const result = await createDataProvider(client, API).updateMany('users', {
+      ids: [1, 2, 3],
+      data: { is_suspicious: false },
+    });
     expect(result).toEqual({ data: [1, 3], meta: { failed: [2] } });
   });
 
@@ -307,11 +357,22 @@ describe('getOne', () => {
   it('walks the list call (section 7 has no single-record call) until it finds the id', async () => {
     const { client, calls } = stubClient((url) =>
       url.includes('page=1&')
-        ? { success: true, offers: [{ offer_id: 1 }], pagination: { page: 1, limit: 100, total: 2, totalPages: 2 } }
-        : { success: true, offers: [{ offer_id: 2, title: 'B' }], pagination: { page: 2, limit: 100, total: 2, totalPages: 2 } },
+        ? {
+            success: true,
+            offers: [{ offer_id: 1 }],
+            pagination: { page: 1, limit: 100, total: 2, totalPages: 2 },
+          }
+        : {
+            success: true,
+            offers: [{ offer_id: 2, title: 'B' }],
+            pagination: { page: 2, limit: 100, total: 2, totalPages: 2 },
+          },
     );
     const result = await createDataProvider(client, API).getOne('offers', { id: 2 });
-    expect(calls.map((c) => c.url)).toEqual([`${API}/offers.php?page=1&limit=100`, `${API}/offers.php?page=2&limit=100`]);
+    expect(calls.map((c) => c.url)).toEqual([
+      `${API}/offers.php?page=1&limit=100`,
+      `${API}/offers.php?page=2&limit=100`,
+    ]);
     expect(result.data).toEqual({ offer_id: 2, title: 'B', id: 2 });
   });
 });
@@ -319,7 +380,10 @@ describe('getOne', () => {
 describe('getDashboard', () => {
   it('reads GET dashboard.php', async () => {
     const { client, calls } = stubClient(() => ({ success: true, stats: {} }));
-    await expect(createDataProvider(client, API).getDashboard()).resolves.toEqual({ success: true, stats: {} });
+    await expect(createDataProvider(client, API).getDashboard()).resolves.toEqual({
+      success: true,
+      stats: {},
+    });
     expect(calls).toEqual([{ url: `${API}/dashboard.php`, options: undefined }]);
   });
 });

@@ -1,4 +1,10 @@
-import { HttpError, type DataProvider, type GetListResult, type Identifier, type RaRecord } from 'react-admin';
+import {
+  HttpError,
+  type DataProvider,
+  type GetListResult,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/constants';
 import type { AdminDashboardResponse, Pagination } from '../../shared/api-types';
 import type { HttpClient } from './http-client';
@@ -169,7 +175,10 @@ export interface AdminDataProvider extends DataProvider {
 }
 
 export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'): AdminDataProvider {
-  const toRecord = (cfg: ResourceConfig, row: Record<string, unknown>) => ({ ...row, id: row[cfg.idField] as Identifier });
+  const toRecord = (cfg: ResourceConfig, row: Record<string, unknown>) => ({
+    ...row,
+    id: row[cfg.idField] as Identifier,
+  });
 
   async function fetchPage(
     cfg: ResourceConfig,
@@ -178,7 +187,9 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
     sort: { field: string; order: string } | undefined,
     filter: Record<string, unknown>,
   ) {
-    const { json } = await httpClient<ListJson>(`${apiUrl}/${cfg.path}?${listQuery(cfg, page, perPage, sort, filter)}`);
+    const { json } = await httpClient<ListJson>(
+      `${apiUrl}/${cfg.path}?${listQuery(cfg, page, perPage, sort, filter)}`,
+    );
     const rows = (json[cfg.listKey] as Record<string, unknown>[] | undefined) ?? [];
     const { [cfg.listKey]: _rows, pagination, success: _success, ...meta } = json;
     return { rows, pagination, meta };
@@ -190,7 +201,8 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
     await httpClient(`${apiUrl}/${cfg.path}`, { method: 'PUT', body: cfg.updateBody(id, data) });
   }
 
-  const unsupported = (name: string) => () => Promise.reject(new HttpError(`${name} is not offered by the admin API`, 405, null));
+  const unsupported = (name: string) => () =>
+    Promise.reject(new HttpError(`${name} is not offered by the admin API`, 405, null));
 
   return {
     async getList(resource, params) {
@@ -200,7 +212,11 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
       const filter = params.filter ?? {};
       if (perPage <= MAX_PAGE_SIZE) {
         const { rows, pagination, meta } = await fetchPage(cfg, page, perPage, params.sort, filter);
-        return { data: rows.map((r) => toRecord(cfg, r)), total: pagination?.total ?? rows.length, meta } as GetListResult;
+        return {
+          data: rows.map((r) => toRecord(cfg, r)),
+          total: pagination?.total ?? rows.length,
+          meta,
+        } as GetListResult;
       }
       // A large read (the CSV export asks for 1000 at once): pages of 100, sequentially.
       const wanted = perPage;
@@ -252,7 +268,9 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
         body: params.data,
       });
       const data = params.data as Record<string, unknown>;
-      const record = cfg.createResult ? cfg.createResult(json ?? {}, data) : { ...data, id: json?.id as Identifier };
+      const record = cfg.createResult
+        ? cfg.createResult(json ?? {}, data)
+        : { ...data, id: json?.id as Identifier };
       return { data: record } as never;
     },
 

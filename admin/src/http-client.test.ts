@@ -7,10 +7,17 @@ const respond = (status: number, body: unknown) =>
 describe('http client', () => {
   it('sends cookies and JSON bodies', async () => {
     const fetch = respond(200, { success: true });
-    await createHttpClient({ fetch })('http://t/api/admin/users.php', { method: 'PUT', body: { user_id: 1, action: 'flag' } });
+    await createHttpClient({ fetch })('http://t/api/admin/users.php', {
+      method: 'PUT',
+      body: { user_id: 1, action: 'flag' },
+    });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://t/api/admin/users.php');
-    expect(init).toMatchObject({ method: 'PUT', credentials: 'include', body: '{"user_id":1,"action":"flag"}' });
+    expect(init).toMatchObject({
+      method: 'PUT',
+      credentials: 'include',
+      body: '{"user_id":1,"action":"flag"}',
+    });
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
@@ -22,24 +29,31 @@ describe('http client', () => {
   });
 
   it('shows the server-error text for 500 and above (spec section 8)', async () => {
-    const error = await createHttpClient({ fetch: respond(503, { success: false, error: 'db down' }) })('http://t/x').catch((e) => e);
+    const error = await createHttpClient({ fetch: respond(503, { success: false, error: 'db down' }) })(
+      'http://t/x',
+    ).catch((e) => e);
     expect(error).toMatchObject({ status: 503, message: SERVER_ERROR_MESSAGE });
     expect(serverErrorText(error)).toBeNull();
   });
 
   it('treats {success:false} as an error even with 200', async () => {
-    const error = await createHttpClient({ fetch: respond(200, { success: false, error: 'Nope' }) })('http://t/x').catch((e) => e);
+    const error = await createHttpClient({ fetch: respond(200, { success: false, error: 'Nope' }) })(
+      'http://t/x',
+    ).catch((e) => e);
     expect(error.message).toBe('Nope');
   });
 
   it('gives up after the timeout (10 s for admin calls)', async () => {
     const fetch = vi.fn(
       (_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new Error('aborted')))),
+        new Promise<Response>((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
     );
-    const error = await createHttpClient({ fetch: fetch as unknown as typeof globalThis.fetch, timeoutMs: 20 })('http://t/x').catch(
-      (e) => e,
-    );
+    const error = await createHttpClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      timeoutMs: 20,
+    })('http://t/x').catch((e) => e);
     expect(error.message).toBe(TIMEOUT_MESSAGE);
   });
 });

@@ -32,7 +32,10 @@ interface Options {
  * response's error field; otherwise the error's own message; failing that the generic text.
  * The error keeps the status (checkError sends a 401 to the login page) and the body.
  */
-export function createHttpClient({ fetch: fetchImpl = globalThis.fetch, timeoutMs = ADMIN_TIMEOUT_MS }: Options = {}) {
+export function createHttpClient({
+  fetch: fetchImpl = globalThis.fetch,
+  timeoutMs = ADMIN_TIMEOUT_MS,
+}: Options = {}) {
   const client: HttpClient = async <T>(url: string, options: HttpRequestOptions = {}) => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -60,7 +63,10 @@ export function createHttpClient({ fetch: fetchImpl = globalThis.fetch, timeoutM
     } catch {
       json = null;
     }
-    if (!response.ok || (json && typeof json === 'object' && (json as { success?: unknown }).success === false)) {
+    if (
+      !response.ok ||
+      (json && typeof json === 'object' && (json as { success?: unknown }).success === false)
+    ) {
       throw new HttpError(errorMessage(response.status, json), response.status, json);
     }
     return { status: response.status, json: json as T };

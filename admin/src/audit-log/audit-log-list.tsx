@@ -25,8 +25,11 @@ const exporter = csvExporter<Row>('audit-log', [
 export function describeChange(before: unknown, after: unknown): string {
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
-  const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]),
+  );
+  const show = (v: unknown) =>
+    v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return keys.map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`).join('; ');
 }
 
@@ -34,19 +37,42 @@ function AuditLogView() {
   const t = useTranslate();
   return (
     <>
-      <PageHeader title={t('app.audit.title')} subtitle={t('app.audit.subtitle')} actions={<ExportButton />} />
+      <PageHeader
+        title={t('app.audit.title')}
+        subtitle={t('app.audit.subtitle')}
+        actions={<ExportButton />}
+      />
       <ListTableCard loading={t('app.audit.loading')} footer={<SpecPagination noun={t('app.audit.noun')} />}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.audit.empty')} />}>
-          <DataTable.Col label={t('app.audit.columns.time')} disableSort render={(e: Row) => formatDateTime(e.created_at)} />
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<EmptyState message={t('app.audit.empty')} />}
+        >
+          <DataTable.Col
+            label={t('app.audit.columns.time')}
+            disableSort
+            render={(e: Row) => formatDateTime(e.created_at)}
+          />
           <DataTable.Col label={t('app.audit.columns.admin')} disableSort source="admin_username" />
-          <DataTable.Col label={t('app.audit.columns.action')} disableSort render={(e: Row) => <Chip size="small" label={e.action} />} />
-          <DataTable.Col label={t('app.audit.columns.target')} disableSort render={(e: Row) => `${e.target_type} #${e.target_id}`} />
+          <DataTable.Col
+            label={t('app.audit.columns.action')}
+            disableSort
+            render={(e: Row) => <Chip size="small" label={e.action} />}
+          />
+          <DataTable.Col
+            label={t('app.audit.columns.target')}
+            disableSort
+            render={(e: Row) => `${e.target_type} #${e.target_id}`}
+          />
           <DataTable.Col
             label={t('app.audit.columns.change')}
             disableSort
             render={(e: Row) => (
               <Box sx={{ maxWidth: 520 }}>
-                <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word' }}>
+                <Typography
+                  variant="body2"
+                  sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word' }}
+                >
                   {describeChange(e.before, e.after) || '—'}
                 </Typography>
               </Box>

@@ -43,15 +43,43 @@ function ClicksView() {
   const t = useTranslate();
   const { meta, isPending } = useListContext<Row>();
   const stats = (meta as Partial<AdminClicksResponse> | undefined)?.stats;
-  const choices = (source: string, ids: string[]) => ids.map((id) => ({ id, name: t(`app.clicks.filter_values.${source}.${id}`) }));
+  const choices = (source: string, ids: string[]) =>
+    ids.map((id) => ({ id, name: t(`app.clicks.filter_values.${source}.${id}`) }));
   return (
     <>
-      <PageHeader title={t('app.clicks.title')} subtitle={t('app.clicks.subtitle')} actions={<ExportButton />} />
+      <PageHeader
+        title={t('app.clicks.title')}
+        subtitle={t('app.clicks.subtitle')}
+        actions={<ExportButton />}
+      />
       <StatGrid columns={4}>
-        <StatCard loading={isPending} label={t('app.clicks.tiles.conversions')} value={formatCount(stats?.totalConversions)} icon={<ConversionIcon />} />
-        <StatCard loading={isPending} label={t('app.clicks.tiles.unique_users')} value={formatCount(stats?.uniqueUsers)} icon={<PeopleIcon />} color="info.main" />
-        <StatCard loading={isPending} label={t('app.clicks.tiles.revenue')} value={formatPayout(stats?.totalRevenue)} icon={<RevenueIcon />} color="success.dark" />
-        <StatCard loading={isPending} label={t('app.clicks.tiles.win_rate')} value={formatPercent(stats?.voucherWinRate ?? 0, 1)} icon={<RateIcon />} color="warning.main" />
+        <StatCard
+          loading={isPending}
+          label={t('app.clicks.tiles.conversions')}
+          value={formatCount(stats?.totalConversions)}
+          icon={<ConversionIcon />}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.clicks.tiles.unique_users')}
+          value={formatCount(stats?.uniqueUsers)}
+          icon={<PeopleIcon />}
+          color="info.main"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.clicks.tiles.revenue')}
+          value={formatPayout(stats?.totalRevenue)}
+          icon={<RevenueIcon />}
+          color="success.dark"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.clicks.tiles.win_rate')}
+          value={formatPercent(stats?.voucherWinRate ?? 0, 1)}
+          icon={<RateIcon />}
+          color="warning.main"
+        />
       </StatGrid>
       <FilterCard label={t('app.filters.label')}>
         <SearchFilter placeholder={t('app.clicks.search')} />
@@ -59,9 +87,19 @@ function ClicksView() {
         <SelectFilter
           source="conversionStatus"
           label={t('app.clicks.conversion_status')}
-          choices={choices('conversionStatus', ['all', 'voucher_won', 'no_voucher', 'spinner_used', 'spinner_not_used'])}
+          choices={choices('conversionStatus', [
+            'all',
+            'voucher_won',
+            'no_voucher',
+            'spinner_used',
+            'spinner_not_used',
+          ])}
         />
-        <SelectFilter source="userType" label={t('app.clicks.user_type')} choices={choices('userType', ['all', 'firebase', 'email'])} />
+        <SelectFilter
+          source="userType"
+          label={t('app.clicks.user_type')}
+          choices={choices('userType', ['all', 'firebase', 'email'])}
+        />
         <SortSelect
           label={t('app.filters.sort')}
           choices={[
@@ -70,8 +108,15 @@ function ClicksView() {
           ]}
         />
       </FilterCard>
-      <ListTableCard loading={t('app.clicks.loading')} footer={<SpecPagination noun={t('app.clicks.noun')} />}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.clicks.empty')} />}>
+      <ListTableCard
+        loading={t('app.clicks.loading')}
+        footer={<SpecPagination noun={t('app.clicks.noun')} />}
+      >
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<EmptyState message={t('app.clicks.empty')} />}
+        >
           <DataTable.Col
             label={t('app.columns.user')}
             disableSort
@@ -83,7 +128,11 @@ function ClicksView() {
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {c.email}
                 </Typography>
-                <Chip size="small" variant="outlined" label={c.firebase_uid ? t('app.clicks.firebase') : t('app.clicks.email')} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={c.firebase_uid ? t('app.clicks.firebase') : t('app.clicks.email')}
+                />
               </Box>
             )}
           />
@@ -121,13 +170,25 @@ function ClicksView() {
             disableSort
             render={(c: Row) =>
               c.voucher_amount ? (
-                <Chip size="small" color="success" label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()} />
+                <Chip
+                  size="small"
+                  color="success"
+                  label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
+                />
               ) : (
-                <Chip size="small" variant="outlined" label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
+                />
               )
             }
           />
-          <DataTable.Col label={t('app.clicks.columns.time')} disableSort render={(c: Row) => (c.completed_at ? formatDateTime(c.completed_at) : 'N/A')} />
+          <DataTable.Col
+            label={t('app.clicks.columns.time')}
+            disableSort
+            render={(c: Row) => (c.completed_at ? formatDateTime(c.completed_at) : 'N/A')}
+          />
           <DataTable.Col
             label={t('app.columns.actions')}
             disableSort
@@ -149,7 +210,13 @@ function ClicksView() {
 /** /admin/clicks (spec section 2), headed 'Conversion Analytics'. */
 export function ClickList() {
   return (
-    <ListBase resource="clicks" perPage={20} sort={{ field: 'completed_at', order: 'DESC' }} debounce={CLICKS_DEBOUNCE_MS} exporter={exporter}>
+    <ListBase
+      resource="clicks"
+      perPage={20}
+      sort={{ field: 'completed_at', order: 'DESC' }}
+      debounce={CLICKS_DEBOUNCE_MS}
+      exporter={exporter}
+    >
       <ClicksView />
     </ListBase>
   );

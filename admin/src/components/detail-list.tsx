@@ -6,7 +6,13 @@ export function DetailList({ items }: { items: [string, ReactNode][] }) {
   return (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, auto) 1fr' }, columnGap: 2, rowGap: 1, m: 0 }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, auto) 1fr' },
+        columnGap: 2,
+        rowGap: 1,
+        m: 0,
+      }}
     >
       {items.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>

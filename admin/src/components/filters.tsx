@@ -57,14 +57,19 @@ export function SearchFilter({
               <SearchIcon fontSize="small" />
             </InputAdornment>
           ),
-          endAdornment:
-            showSearching && value.trim() !== applied.trim() ? (
-              <InputAdornment position="end">
-                <Typography variant="caption" color="text.secondary" role="status">
-                  {t('app.filters.searching')}
-                </Typography>
-              </InputAdornment>
-            ) : undefined,
+          // Always present (an adornment appearing mid-typing would re-mount the input and drop keys).
+          endAdornment: showSearching ? (
+            <InputAdornment position="end">
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                role="status"
+                sx={{ minWidth: 72, textAlign: 'right' }}
+              >
+                {value.trim() !== applied.trim() ? t('app.filters.searching') : ''}
+              </Typography>
+            </InputAdornment>
+          ) : undefined,
         },
       }}
     />
@@ -72,7 +77,15 @@ export function SearchFilter({
 }
 
 /** A select bound to one filter of the list; 'all' (or empty) removes the filter. */
-export function SelectFilter({ source, label, choices }: { source: string; label: string; choices: Choice[] }) {
+export function SelectFilter({
+  source,
+  label,
+  choices,
+}: {
+  source: string;
+  label: string;
+  choices: Choice[];
+}) {
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const value = (filterValues?.[source] as string | undefined) ?? 'all';
   return (
@@ -81,7 +94,13 @@ export function SelectFilter({ source, label, choices }: { source: string; label
       size="small"
       label={label}
       value={choices.some((c) => c.id === value) ? value : 'all'}
-      onChange={(e) => setFilters({ ...filterValues, [source]: e.target.value === 'all' ? undefined : e.target.value }, displayedFilters, false)}
+      onChange={(e) =>
+        setFilters(
+          { ...filterValues, [source]: e.target.value === 'all' ? undefined : e.target.value },
+          displayedFilters,
+          false,
+        )
+      }
       sx={{ minWidth: 160, flex: { sm: 1 } }}
     >
       {choices.map((c) => (

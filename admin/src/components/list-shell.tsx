@@ -7,7 +7,15 @@ import { ErrorState, PageLoading } from './page-states';
  * The body of a list page: the page's loading text on first load, an error with a retry, otherwise
  * the table in a card that scrolls sideways on narrow screens.
  */
-export function ListTableCard({ loading, children, footer }: { loading: string; children: ReactNode; footer?: ReactNode }) {
+export function ListTableCard({
+  loading,
+  children,
+  footer,
+}: {
+  loading: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { isPending, error, refetch } = useListContext();
   if (isPending) return <PageLoading message={loading} />;
   if (error) return <ErrorState error={error} onRetry={() => refetch()} />;

@@ -5,7 +5,11 @@ import type { ReactNode } from 'react';
 /** Loading text of a page (spec section 2), announced to screen readers. */
 export function PageLoading({ message }: { message: string }) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}
+    >
       <CircularProgress size={28} />
       <Typography>{message}</Typography>
     </Box>

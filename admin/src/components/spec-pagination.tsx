@@ -6,7 +6,13 @@ import { pageNumbers, showingRange } from '../lib/pages';
  * Pagination of spec section 5: 'Showing x to y of z {noun}', Previous (disabled on page 1), at most
  * 5 page numbers around the current page, Next (disabled on the last page).
  */
-export function SpecPagination({ noun, hideWhenSinglePage = false }: { noun: string; hideWhenSinglePage?: boolean }) {
+export function SpecPagination({
+  noun,
+  hideWhenSinglePage = false,
+}: {
+  noun: string;
+  hideWhenSinglePage?: boolean;
+}) {
   const t = useTranslate();
   const { page, perPage, total, setPage, isPending } = useListContext();
   if (isPending || !total) return null;
@@ -41,7 +47,12 @@ export function SpecPagination({ noun, hideWhenSinglePage = false }: { noun: str
             {n}
           </Button>
         ))}
-        <Button size="small" variant="outlined" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={page >= totalPages}
+          onClick={() => setPage(page + 1)}
+        >
           {t('app.pagination.next')}
         </Button>
       </Box>

@@ -60,7 +60,12 @@ export function StatGrid({ children, columns = 4 }: { children: ReactNode; colum
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: `repeat(${Math.min(columns, 3)}, 1fr)`, lg: `repeat(${columns}, 1fr)` },
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: 'repeat(2, 1fr)',
+          md: `repeat(${Math.min(columns, 3)}, 1fr)`,
+          lg: `repeat(${columns}, 1fr)`,
+        },
         mb: 2,
       }}
     >

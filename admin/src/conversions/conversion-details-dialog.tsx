@@ -18,7 +18,13 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Conversion details (spec section 2): user, referral, offer and conversion, reward, additional info. */
-export function ConversionDetailsDialog({ conversion: c, onClose }: { conversion: AdminConversionRow; onClose: () => void }) {
+export function ConversionDetailsDialog({
+  conversion: c,
+  onClose,
+}: {
+  conversion: AdminConversionRow;
+  onClose: () => void;
+}) {
   const t = useTranslate();
   const yes = (v: boolean) => (v ? t('app.yes') : t('app.no'));
   return (
@@ -65,11 +71,17 @@ export function ConversionDetailsDialog({ conversion: c, onClose }: { conversion
                 [t('app.conversions.details.voucher_won'), yes(c.voucher_won)],
                 ...(c.voucher_won
                   ? ([
-                      [t('app.conversions.details.voucher'), `${c.voucher_brand ?? 'Unknown'} ${formatRupees(c.voucher_amount)}`],
+                      [
+                        t('app.conversions.details.voucher'),
+                        `${c.voucher_brand ?? 'Unknown'} ${formatRupees(c.voucher_amount)}`,
+                      ],
                       [t('app.conversions.details.voucher_code'), c.voucher_code ?? 'N/A'],
                       [t('app.conversions.details.voucher_type'), c.voucher_type || 'Gift Card'],
                       [t('app.conversions.details.voucher_status'), c.voucher_status ?? 'N/A'],
-                      [t('app.conversions.details.voucher_expiry'), c.voucher_expiry ? formatDate(c.voucher_expiry) : 'N/A'],
+                      [
+                        t('app.conversions.details.voucher_expiry'),
+                        c.voucher_expiry ? formatDate(c.voucher_expiry) : 'N/A',
+                      ],
                     ] as [string, string][])
                   : []),
                 [t('app.conversions.details.reward_type'), c.reward_type],

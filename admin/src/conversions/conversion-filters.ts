@@ -23,7 +23,13 @@ export const conversionSortChoices = (t: Translate): SortChoice[] => [
 export function activeFilters(values: Record<string, unknown>): [string, string][] {
   const names = ['search', ...Object.keys(CONVERSION_FILTERS)];
   return names
-    .map((name) => [name, typeof values[name] === 'string' ? (values[name] as string).trim() : values[name]] as [string, unknown])
+    .map(
+      (name) =>
+        [name, typeof values[name] === 'string' ? (values[name] as string).trim() : values[name]] as [
+          string,
+          unknown,
+        ],
+    )
     .filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 'all')
     .map(([name, v]) => [name, String(v)]);
 }

@@ -66,14 +66,23 @@ function FilterChips() {
   const t = useTranslate();
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const active = activeFilters(filterValues ?? {});
-  const remove = (name: string) => setFilters({ ...filterValues, [name]: undefined }, displayedFilters, false);
+  const remove = (name: string) =>
+    setFilters({ ...filterValues, [name]: undefined }, displayedFilters, false);
   return (
     <>
-      <Button variant="outlined" size="small" disabled={active.length === 0} onClick={() => setFilters({}, {}, false)}>
+      <Button
+        variant="outlined"
+        size="small"
+        disabled={active.length === 0}
+        onClick={() => setFilters({}, {}, false)}
+      >
         {t('app.conversions.clear', { n: active.length })}
       </Button>
       {active.length > 0 && (
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', width: '100%' }} aria-label={t('app.conversions.active_filters')}>
+        <Box
+          sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', width: '100%' }}
+          aria-label={t('app.conversions.active_filters')}
+        >
           {active.map(([name, value]) => (
             <Chip
               key={name}
@@ -100,13 +109,35 @@ function ConversionsView() {
     <>
       <PageHeader
         title={t('app.conversions.title')}
-        badge={<Chip color="primary" label={t('app.conversions.count_badge', { smart_count: total ?? 0, n: formatCount(total ?? 0) })} />}
+        badge={
+          <Chip
+            color="primary"
+            label={t('app.conversions.count_badge', { smart_count: total ?? 0, n: formatCount(total ?? 0) })}
+          />
+        }
         actions={<ExportButton />}
       />
       <StatGrid columns={3}>
-        <StatCard loading={isPending} label={t('app.conversions.tiles.total')} value={formatCount(totalConversions)} icon={<ConversionIcon />} />
-        <StatCard loading={isPending} label={t('app.conversions.tiles.revenue')} value={formatPayout(summary?.totalRevenue)} icon={<RevenueIcon />} color="success.dark" />
-        <StatCard loading={isPending} label={t('app.conversions.tiles.voucher_value')} value={formatRupees(summary?.voucherValue)} icon={<ValueIcon />} color="secondary.main" />
+        <StatCard
+          loading={isPending}
+          label={t('app.conversions.tiles.total')}
+          value={formatCount(totalConversions)}
+          icon={<ConversionIcon />}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.conversions.tiles.revenue')}
+          value={formatPayout(summary?.totalRevenue)}
+          icon={<RevenueIcon />}
+          color="success.dark"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.conversions.tiles.voucher_value')}
+          value={formatRupees(summary?.voucherValue)}
+          icon={<ValueIcon />}
+          color="secondary.main"
+        />
         <StatCard
           loading={isPending}
           label={t('app.conversions.tiles.vouchers_given')}
@@ -120,22 +151,44 @@ function ConversionsView() {
           label={t('app.conversions.tiles.referral_conversions')}
           value={formatCount(referralImpact?.referralDrivenConversions)}
           hint={t('app.conversions.of_total', {
-            rate: formatPercent(referralImpact?.referralImpactRate ?? (totalConversions ? (100 * (referralImpact?.referralDrivenConversions ?? 0)) / totalConversions : 0)),
+            rate: formatPercent(
+              referralImpact?.referralImpactRate ??
+                (totalConversions
+                  ? (100 * (referralImpact?.referralDrivenConversions ?? 0)) / totalConversions
+                  : 0),
+            ),
           })}
           icon={<ShareIcon />}
           color="info.main"
         />
-        <StatCard loading={isPending} label={t('app.conversions.tiles.unique_users')} value={formatCount(summary?.uniqueUsers)} icon={<PeopleIcon />} color="primary.main" />
+        <StatCard
+          loading={isPending}
+          label={t('app.conversions.tiles.unique_users')}
+          value={formatCount(summary?.uniqueUsers)}
+          icon={<PeopleIcon />}
+          color="primary.main"
+        />
       </StatGrid>
       {!isPending && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 2 }}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 2 }}
+        >
           <InfoCard
             title={t('app.conversions.cards.referral_impact')}
             items={[
               [t('app.conversions.cards.first_completions'), formatCount(referralImpact?.firstCompletions)],
-              [t('app.conversions.cards.from_referrals'), formatCount(referralImpact?.firstCompletionsReferred)],
-              [t('app.conversions.cards.referral_revenue'), formatPayout(referralImpact?.referralDrivenRevenue)],
-              [t('app.conversions.cards.first_completion_rate'), formatPercent(referralImpact?.firstCompletionRate ?? 0)],
+              [
+                t('app.conversions.cards.from_referrals'),
+                formatCount(referralImpact?.firstCompletionsReferred),
+              ],
+              [
+                t('app.conversions.cards.referral_revenue'),
+                formatPayout(referralImpact?.referralDrivenRevenue),
+              ],
+              [
+                t('app.conversions.cards.first_completion_rate'),
+                formatPercent(referralImpact?.firstCompletionRate ?? 0),
+              ],
             ]}
           />
           <InfoCard
@@ -143,7 +196,10 @@ function ConversionsView() {
             items={[
               [t('app.conversions.cards.firebase_users'), formatCount(userTypeBreakdown?.firebaseUsers)],
               [t('app.conversions.cards.email_users'), formatCount(userTypeBreakdown?.emailUsers)],
-              [t('app.conversions.cards.total'), formatCount((userTypeBreakdown?.firebaseUsers ?? 0) + (userTypeBreakdown?.emailUsers ?? 0))],
+              [
+                t('app.conversions.cards.total'),
+                formatCount((userTypeBreakdown?.firebaseUsers ?? 0) + (userTypeBreakdown?.emailUsers ?? 0)),
+              ],
             ]}
           />
           <InfoCard
@@ -158,15 +214,38 @@ function ConversionsView() {
       )}
       <FilterCard label={t('app.filters.label')}>
         <SearchFilter placeholder={t('app.conversions.search')} showSearching />
-        <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={conversionChoices(t, 'dateRange')} />
-        <SelectFilter source="voucherFilter" label={t('app.conversions.filter_names.voucherFilter')} choices={conversionChoices(t, 'voucherFilter')} />
-        <SelectFilter source="userTypeFilter" label={t('app.conversions.filter_names.userTypeFilter')} choices={conversionChoices(t, 'userTypeFilter')} />
-        <SelectFilter source="referralFilter" label={t('app.conversions.filter_names.referralFilter')} choices={conversionChoices(t, 'referralFilter')} />
+        <SelectFilter
+          source="dateRange"
+          label={t('app.filters.date_range')}
+          choices={conversionChoices(t, 'dateRange')}
+        />
+        <SelectFilter
+          source="voucherFilter"
+          label={t('app.conversions.filter_names.voucherFilter')}
+          choices={conversionChoices(t, 'voucherFilter')}
+        />
+        <SelectFilter
+          source="userTypeFilter"
+          label={t('app.conversions.filter_names.userTypeFilter')}
+          choices={conversionChoices(t, 'userTypeFilter')}
+        />
+        <SelectFilter
+          source="referralFilter"
+          label={t('app.conversions.filter_names.referralFilter')}
+          choices={conversionChoices(t, 'referralFilter')}
+        />
         <SortSelect label={t('app.filters.sort')} choices={conversionSortChoices(t)} />
         <FilterChips />
       </FilterCard>
-      <ListTableCard loading={t('app.conversions.loading')} footer={<SpecPagination noun={t('app.conversions.noun')} hideWhenSinglePage />}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.conversions.empty')} />}>
+      <ListTableCard
+        loading={t('app.conversions.loading')}
+        footer={<SpecPagination noun={t('app.conversions.noun')} hideWhenSinglePage />}
+      >
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<EmptyState message={t('app.conversions.empty')} />}
+        >
           <DataTable.Col
             label={t('app.columns.user')}
             disableSort
@@ -193,27 +272,55 @@ function ConversionsView() {
               </Box>
             )}
           />
-          <DataTable.Col label={t('app.columns.revenue')} source="payout_amount" sortByOrder="DESC" align="right" render={(c: Row) => formatPayout(c.payout_amount, c.payout_currency)} />
+          <DataTable.Col
+            label={t('app.columns.revenue')}
+            source="payout_amount"
+            sortByOrder="DESC"
+            align="right"
+            render={(c: Row) => formatPayout(c.payout_amount, c.payout_currency)}
+          />
           <DataTable.Col
             label={t('app.columns.reward')}
             disableSort
             render={(c: Row) =>
               c.voucher_won ? (
-                <Chip size="small" color="success" label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()} />
+                <Chip
+                  size="small"
+                  color="success"
+                  label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
+                />
               ) : (
-                <Chip size="small" variant="outlined" label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
+                />
               )
             }
           />
-          <DataTable.Col label={t('app.columns.date')} source="completed_at" sortByOrder="DESC" render={(c: Row) => formatDateTime(c.completed_at)} />
+          <DataTable.Col
+            label={t('app.columns.date')}
+            source="completed_at"
+            sortByOrder="DESC"
+            render={(c: Row) => formatDateTime(c.completed_at)}
+          />
           <DataTable.Col
             label={t('app.columns.type')}
             disableSort
             render={(c: Row) => (
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                 <Chip size="small" variant="outlined" label={c.registration_method} />
-                {c.user_source === 'referred' && <Chip size="small" color="info" label={t('app.conversions.referred')} />}
-                {c.is_first_completion && <Chip size="small" color="secondary" variant="outlined" label={t('app.conversions.first')} />}
+                {c.user_source === 'referred' && (
+                  <Chip size="small" color="info" label={t('app.conversions.referred')} />
+                )}
+                {c.is_first_completion && (
+                  <Chip
+                    size="small"
+                    color="secondary"
+                    variant="outlined"
+                    label={t('app.conversions.first')}
+                  />
+                )}
               </Box>
             )}
           />
@@ -222,7 +329,11 @@ function ConversionsView() {
             disableSort
             render={(c: Row) => (
               <Tooltip title={t('app.conversions.view')}>
-                <IconButton size="small" aria-label={`${t('app.conversions.view')}: ${c.completion_id}`} onClick={() => setViewing(c)}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('app.conversions.view')}: ${c.completion_id}`}
+                  onClick={() => setViewing(c)}
+                >
                   <ViewIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -238,7 +349,13 @@ function ConversionsView() {
 /** /admin/conversions (spec section 2). */
 export function ConversionList() {
   return (
-    <ListBase resource="conversions" perPage={20} sort={{ field: 'completed_at', order: 'DESC' }} debounce={500} exporter={exporter}>
+    <ListBase
+      resource="conversions"
+      perPage={20}
+      sort={{ field: 'completed_at', order: 'DESC' }}
+      debounce={500}
+      exporter={exporter}
+    >
       <ConversionsView />
     </ListBase>
   );

@@ -1,6 +1,16 @@
 import { Box, Card, CardContent, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { AdminDashboardResponse } from '../../../shared/api-types';
 import { formatDate } from '../../../shared/format';
 import { formatPayout } from '../lib/format';
@@ -31,11 +41,35 @@ export function DashboardChart({ data }: { data: AdminDashboardResponse['dailyCo
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={16} />
                 <YAxis yAxisId="left" allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
-                <YAxis yAxisId="right" orientation="right" tick={{ fontSize: 12 }} width={56} tickFormatter={(v: number) => formatPayout(v).replace(/\.00$/, '')} />
-                <Tooltip formatter={(value, name) => (name === t('app.dashboard.revenue') ? formatPayout(value as number) : value)} />
+                <YAxis
+                  yAxisId="right"
+                  orientation="right"
+                  tick={{ fontSize: 12 }}
+                  width={56}
+                  tickFormatter={(v: number) => formatPayout(v).replace(/\.00$/, '')}
+                />
+                <Tooltip
+                  formatter={(value, name) =>
+                    name === t('app.dashboard.revenue') ? formatPayout(value as number) : value
+                  }
+                />
                 <Legend />
-                <Bar yAxisId="left" dataKey="conversions" name={t('app.dashboard.conversions')} fill={theme.palette.primary.main} radius={[4, 4, 0, 0]} />
-                <Line yAxisId="right" dataKey="revenue" name={t('app.dashboard.revenue')} stroke="#e07a1f" strokeWidth={2} dot={false} type="monotone" />
+                <Bar
+                  yAxisId="left"
+                  dataKey="conversions"
+                  name={t('app.dashboard.conversions')}
+                  fill={theme.palette.primary.main}
+                  radius={[4, 4, 0, 0]}
+                />
+                <Line
+                  yAxisId="right"
+                  dataKey="revenue"
+                  name={t('app.dashboard.revenue')}
+                  stroke="#e07a1f"
+                  strokeWidth={2}
+                  dot={false}
+                  type="monotone"
+                />
               </ComposedChart>
             </ResponsiveContainer>
           </Box>

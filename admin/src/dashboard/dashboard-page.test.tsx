@@ -21,7 +21,9 @@ describe('/admin/dashboard', () => {
 
   it('shows the tiles, 8 recent users and conversions, 10 top referrers, the funnel and the chart', async () => {
     renderAdmin('/admin/dashboard');
-    expect(within(await screen.findByRole('group', { name: 'Total Users' })).getByText('1,234')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('group', { name: 'Total Users' })).getByText('1,234'),
+    ).toBeInTheDocument();
     const section = (name: string) => screen.getByRole('region', { name });
     expect(within(section('Recent Users')).getAllByRole('row')).toHaveLength(1 + 8);
     expect(within(section('Recent Conversions')).getAllByRole('row')).toHaveLength(1 + 8);
@@ -33,7 +35,13 @@ describe('/admin/dashboard', () => {
   });
 
   it('shows empty lists plainly', async () => {
-    db.dashboard = { ...db.dashboard, recentUsers: [], recentConversions: [], topReferrers: [], dailyConversions: [] };
+    db.dashboard = {
+      ...db.dashboard,
+      recentUsers: [],
+      recentConversions: [],
+      topReferrers: [],
+      dailyConversions: [],
+    };
     renderAdmin('/admin/dashboard');
     expect(await screen.findByText('No users yet')).toBeInTheDocument();
     expect(screen.getByText('No conversions yet')).toBeInTheDocument();

@@ -91,7 +91,9 @@ function Funnel({ funnel }: { funnel: AdminDashboardResponse['referralFunnel'] }
       })}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
         <Chip label={t('app.dashboard.completion_rate', { rate: formatPercent(funnel.completion_rate) })} />
-        <Chip label={t('app.dashboard.reward_success_rate', { rate: formatPercent(funnel.reward_success_rate) })} />
+        <Chip
+          label={t('app.dashboard.reward_success_rate', { rate: formatPercent(funnel.reward_success_rate) })}
+        />
       </Box>
     </Box>
   );
@@ -121,14 +123,65 @@ export function DashboardPage() {
     <>
       <PageHeader title={t('app.dashboard.title')} subtitle={t('app.dashboard.subtitle')} />
       <StatGrid columns={4}>
-        <StatCard label={t('app.dashboard.total_users')} value={formatCount(s.total_users)} hint={t('app.dashboard.today', { n: s.new_users_today })} icon={<PeopleIcon />} />
-        <StatCard label={t('app.dashboard.active_offers')} value={formatCount(s.active_offers)} hint={t('app.dashboard.firebase_users', { n: formatCount(s.firebase_users) })} icon={<OfferIcon />} color="#e07a1f" />
-        <StatCard label={t('app.dashboard.total_conversions')} value={formatCount(s.total_conversions)} hint={t('app.dashboard.today', { n: s.conversions_today })} icon={<ConversionIcon />} color="success.main" />
-        <StatCard label={t('app.dashboard.total_revenue')} value={formatPayout(s.total_revenue)} hint={t('app.dashboard.today', { n: formatPayout(s.revenue_today) })} icon={<RevenueIcon />} color="success.dark" />
-        <StatCard label={t('app.dashboard.available_vouchers')} value={formatCount(s.available_vouchers)} hint={t('app.dashboard.distributed', { n: formatCount(s.distributed_vouchers) })} icon={<VoucherIcon />} color="secondary.main" />
-        <StatCard label={t('app.dashboard.voucher_value')} value={formatRupees(s.total_voucher_value)} hint={t('app.dashboard.rewards_given', { n: formatCount(s.total_rewards_given) })} icon={<SendIcon />} color="info.main" />
-        <StatCard label={t('app.dashboard.referrals')} value={formatCount(s.total_referrals)} hint={t('app.dashboard.referrals_hint', { successful: formatCount(s.successful_referrals), today: s.referrals_today, rate: formatPercent(s.referral_conversion_rate) })} icon={<ShareIcon />} color="warning.main" />
-        <StatCard label={t('app.dashboard.free_spins')} value={formatCount(s.total_free_spins_remaining)} hint={t('app.dashboard.free_spins_hint', { n: formatCount(s.total_free_spins_granted) })} icon={<CasinoIcon />} color="error.main" />
+        <StatCard
+          label={t('app.dashboard.total_users')}
+          value={formatCount(s.total_users)}
+          hint={t('app.dashboard.today', { n: s.new_users_today })}
+          icon={<PeopleIcon />}
+        />
+        <StatCard
+          label={t('app.dashboard.active_offers')}
+          value={formatCount(s.active_offers)}
+          hint={t('app.dashboard.firebase_users', { n: formatCount(s.firebase_users) })}
+          icon={<OfferIcon />}
+          color="#e07a1f"
+        />
+        <StatCard
+          label={t('app.dashboard.total_conversions')}
+          value={formatCount(s.total_conversions)}
+          hint={t('app.dashboard.today', { n: s.conversions_today })}
+          icon={<ConversionIcon />}
+          color="success.main"
+        />
+        <StatCard
+          label={t('app.dashboard.total_revenue')}
+          value={formatPayout(s.total_revenue)}
+          hint={t('app.dashboard.today', { n: formatPayout(s.revenue_today) })}
+          icon={<RevenueIcon />}
+          color="success.dark"
+        />
+        <StatCard
+          label={t('app.dashboard.available_vouchers')}
+          value={formatCount(s.available_vouchers)}
+          hint={t('app.dashboard.distributed', { n: formatCount(s.distributed_vouchers) })}
+          icon={<VoucherIcon />}
+          color="secondary.main"
+        />
+        <StatCard
+          label={t('app.dashboard.voucher_value')}
+          value={formatRupees(s.total_voucher_value)}
+          hint={t('app.dashboard.rewards_given', { n: formatCount(s.total_rewards_given) })}
+          icon={<SendIcon />}
+          color="info.main"
+        />
+        <StatCard
+          label={t('app.dashboard.referrals')}
+          value={formatCount(s.total_referrals)}
+          hint={t('app.dashboard.referrals_hint', {
+            successful: formatCount(s.successful_referrals),
+            today: s.referrals_today,
+            rate: formatPercent(s.referral_conversion_rate),
+          })}
+          icon={<ShareIcon />}
+          color="warning.main"
+        />
+        <StatCard
+          label={t('app.dashboard.free_spins')}
+          value={formatCount(s.total_free_spins_remaining)}
+          hint={t('app.dashboard.free_spins_hint', { n: formatCount(s.total_free_spins_granted) })}
+          icon={<CasinoIcon />}
+          color="error.main"
+        />
       </StatGrid>
 
       <DashboardChart data={data.dailyConversions} />
@@ -151,9 +204,13 @@ export function DashboardPage() {
                   <TableRow key={u.user_id}>
                     <TableCell>
                       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                        <Avatar sx={{ width: 28, height: 28, fontSize: 12 }}>{initials(`${u.first_name} ${u.last_name}`)}</Avatar>
+                        <Avatar sx={{ width: 28, height: 28, fontSize: 12 }}>
+                          {initials(`${u.first_name} ${u.last_name}`)}
+                        </Avatar>
                         <Box>
-                          <Typography variant="body2">{`${u.first_name} ${u.last_name}`.trim() || 'Unknown'}</Typography>
+                          <Typography variant="body2">
+                            {`${u.first_name} ${u.last_name}`.trim() || 'Unknown'}
+                          </Typography>
                           <Typography variant="caption" color="text.secondary">
                             {u.email}
                           </Typography>

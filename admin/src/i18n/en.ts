@@ -310,7 +310,7 @@ export const en = {
         remove_reel_n: 'Remove reel %{n}',
         add_reel: 'Add Reel',
         total_probability: 'Total probability: %{total}%',
-        try_again: "Try again (no reward): %{chance}%",
+        try_again: 'Try again (no reward): %{chance}%',
         submit_add: 'Add Offer',
         submit_edit: 'Save Changes',
         errors: {
@@ -338,7 +338,8 @@ export const en = {
       no_available: 'No vouchers available',
       available_at: '%{amount}: %{n} available',
       brand_value: 'Total value %{value}',
-      brand_counts: '%{total} total · %{available} available · %{assigned} assigned · %{used} used · %{expired} expired',
+      brand_counts:
+        '%{total} total · %{available} available · %{assigned} assigned · %{used} used · %{expired} expired',
       brand: 'Brand',
       type: 'Type',
       amount_range: 'Amount',
@@ -464,7 +465,12 @@ export const en = {
         completion_rate: 'Completion rate',
         reward_success_rate: 'Reward success rate',
       },
-      filter_status: { all: 'All statuses', successful: 'Successful', completed: 'Completed', pending: 'Pending' },
+      filter_status: {
+        all: 'All statuses',
+        successful: 'Successful',
+        completed: 'Completed',
+        pending: 'Pending',
+      },
       status: { successful: 'Successful', completed_waiting: 'Completed (waiting)', pending: 'Pending' },
       columns: { referrer: 'Referrer', referred: 'Referred User', progress: 'Progress', status: 'Status' },
     },

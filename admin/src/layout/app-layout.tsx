@@ -1,7 +1,16 @@
 import { Box, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Menu, TitlePortal, UserMenu, useAuthState, useBasename, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Menu,
+  TitlePortal,
+  UserMenu,
+  useAuthState,
+  useBasename,
+  useTranslate,
+} from 'react-admin';
 import { LoadingScreen } from './loading-screen';
 import { BRAND_NAME } from '../../../shared/constants';
 import { LogoutItem } from './logout-item';
@@ -11,7 +20,11 @@ function AppMenu() {
   const basename = useBasename();
   return (
     <Menu>
-      <Menu.Item to={`${basename}/dashboard`} primaryText={t('app.menu.dashboard')} leftIcon={<DashboardIcon />} />
+      <Menu.Item
+        to={`${basename}/dashboard`}
+        primaryText={t('app.menu.dashboard')}
+        leftIcon={<DashboardIcon />}
+      />
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="offers" />
       <Menu.ResourceItem name="vouchers" />
@@ -33,7 +46,11 @@ function ConsoleAppBar() {
         </UserMenu>
       }
     >
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', sm: 'block' } }}>
+      <Typography
+        variant="h6"
+        component="span"
+        sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', sm: 'block' } }}
+      >
         {t('app.brand_admin', { brand: BRAND_NAME })}
       </Typography>
       <TitlePortal />
@@ -52,7 +69,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={AppMenu} appBar={ConsoleAppBar}>
       <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4, maxWidth: 1600, width: '100%', mx: 'auto' }}>{children}</Box>
-      <Typography component="footer" variant="caption" color="text.secondary" sx={{ textAlign: 'center', pb: 2 }}>
+      <Typography
+        component="footer"
+        variant="caption"
+        color="text.secondary"
+        sx={{ textAlign: 'center', pb: 2 }}
+      >
         {t('app.monitored')}
       </Typography>
     </Layout>

@@ -10,7 +10,14 @@ export function LoadingScreen() {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress />
       <Typography variant="h6" component="p">{`Loading ${BRAND_NAME}`}</Typography>

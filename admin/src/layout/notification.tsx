@@ -3,5 +3,10 @@ import { TOAST_DURATION_MS } from '../../../shared/constants';
 
 /** Toasts appear top-right and last 5 seconds (spec section 2). */
 export function TopRightNotification() {
-  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_DURATION_MS} />;
+  return (
+    <Notification
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      autoHideDuration={TOAST_DURATION_MS}
+    />
+  );
 }

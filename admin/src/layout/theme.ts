@@ -13,6 +13,9 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiCard: { defaultProps: { variant: 'outlined' } },
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none' } },
+    },
   },
 };

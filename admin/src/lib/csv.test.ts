@@ -18,6 +18,8 @@ describe('toCsv', () => {
   });
 
   it('defuses cells a spreadsheet would run as formulas', () => {
-    expect(toCsv([{ a: '=HYPERLINK("x")' }], [{ header: 'A', value: (r) => r.a }])).toBe('A\r\n"\'=HYPERLINK(""x"")"');
+    expect(toCsv([{ a: '=HYPERLINK("x")' }], [{ header: 'A', value: (r) => r.a }])).toBe(
+      'A\r\n"\'=HYPERLINK(""x"")"',
+    );
   });
 });

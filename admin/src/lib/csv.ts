@@ -22,5 +22,6 @@ export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
 
 /** A react-admin exporter writing `{name}-{yyyy-mm-dd}.csv` with the given columns. */
 export function csvExporter<T>(name: string, columns: CsvColumn<T>[]): Exporter {
-  return (records) => downloadCSV(toCsv(records as T[], columns), `${name}-${new Date().toISOString().slice(0, 10)}`);
+  return (records) =>
+    downloadCSV(toCsv(records as T[], columns), `${name}-${new Date().toISOString().slice(0, 10)}`);
 }

@@ -31,7 +31,10 @@ describe('admin login (spec sections 2 and 8)', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findAllByText('Invalid username or password')).length).toBeGreaterThan(0);
-    expect(requests.find((r) => r.path.endsWith('/login.php'))?.body).toEqual({ username: 'admin', password: 'wrong' });
+    expect(requests.find((r) => r.path.endsWith('/login.php'))?.body).toEqual({
+      username: 'admin',
+      password: 'wrong',
+    });
     expect(window.location.pathname).toBe('/admin/login');
   });
 
@@ -67,7 +70,9 @@ describe('admin login (spec sections 2 and 8)', () => {
     db.signedIn = true;
     const { server } = await import('../testing/msw-server');
     const { http, HttpResponse } = await import('msw');
-    server.use(http.post('*/api/admin/logout.php', () => HttpResponse.json({ success: false }, { status: 500 })));
+    server.use(
+      http.post('*/api/admin/logout.php', () => HttpResponse.json({ success: false }, { status: 500 })),
+    );
     renderAdmin('/admin/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await userEvent.click(screen.getByRole('button', { name: /profile/i }));

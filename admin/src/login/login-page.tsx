@@ -1,4 +1,13 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  TextField,
+  Typography,
+} from '@mui/material';
 import LockIcon from '@mui/icons-material/AdminPanelSettings';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBasename, useCheckAuth, useLogin, useNotify, useTranslate } from 'react-admin';
@@ -106,7 +115,12 @@ export function LoginPage() {
               {submitting ? t('app.auth.signing_in') : t('app.auth.sign_in')}
             </Button>
           </form>
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3, textAlign: 'center' }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ mt: 3, textAlign: 'center' }}
+          >
             {t('app.monitored')}
           </Typography>
         </CardContent>

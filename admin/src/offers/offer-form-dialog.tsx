@@ -37,7 +37,9 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
   const [create] = useCreate();
   const [update] = useUpdate();
   const mode = offer ? 'edit' : 'create';
-  const [values, setValues] = useState<OfferFormValues>(() => (offer ? offerToForm(offer) : emptyOfferForm()));
+  const [values, setValues] = useState<OfferFormValues>(() =>
+    offer ? offerToForm(offer) : emptyOfferForm(),
+  );
   const [errors, setErrors] = useState<OfferFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -75,7 +77,11 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
       },
     };
     if (offer) {
-      update('offers', { id: offer.offer_id, data: toEditRequest(values), previousData: { ...offer, id: offer.offer_id } }, done);
+      update(
+        'offers',
+        { id: offer.offer_id, data: toEditRequest(values), previousData: { ...offer, id: offer.offer_id } },
+        done,
+      );
     } else {
       create('offers', { data: toCreateRequest(values) }, done);
     }
@@ -92,9 +98,17 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
   });
 
   return (
-    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="offer-form-title">
+    <Dialog
+      open
+      onClose={submitting ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="offer-form-title"
+    >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="offer-form-title">{mode === 'create' ? t('app.offers.form.add_title') : t('app.offers.form.edit_title')}</DialogTitle>
+        <DialogTitle id="offer-form-title">
+          {mode === 'create' ? t('app.offers.form.add_title') : t('app.offers.form.edit_title')}
+        </DialogTitle>
         <DialogContent dividers>
           {serverError && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -134,10 +148,29 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
                 }}
               />
             ) : (
-              <TextField value={values.external_offer_id} label={t('app.offers.form.external_offer_id')} size="small" fullWidth disabled />
+              <TextField
+                value={values.external_offer_id}
+                label={t('app.offers.form.external_offer_id')}
+                size="small"
+                fullWidth
+                disabled
+              />
             )}
-            <TextField {...field('description')} label={t('app.offers.form.description')} required multiline minRows={2} sx={{ gridColumn: { sm: '1 / -1' } }} />
-            <TextField {...field('offer_url')} label={t('app.offers.form.offer_url')} required type="url" helperText={errors.offer_url ? t(errors.offer_url) : t('app.offers.form.offer_url_help')} />
+            <TextField
+              {...field('description')}
+              label={t('app.offers.form.description')}
+              required
+              multiline
+              minRows={2}
+              sx={{ gridColumn: { sm: '1 / -1' } }}
+            />
+            <TextField
+              {...field('offer_url')}
+              label={t('app.offers.form.offer_url')}
+              required
+              type="url"
+              helperText={errors.offer_url ? t(errors.offer_url) : t('app.offers.form.offer_url_help')}
+            />
             <TextField {...field('preview_url')} label={t('app.offers.form.preview_url')} type="url" />
             <TextField {...field('category')} select label={t('app.offers.form.category')}>
               <MenuItem value="">{t('app.offers.form.no_category')}</MenuItem>

@@ -13,7 +13,9 @@ import {
 
 describe('generateExternalId (spec section 5)', () => {
   it('lowercases, removes non-alphanumerics, turns spaces into underscores, keeps 20 characters, adds _ and 4 digits of the time', () => {
-    expect(generateExternalId('Open a Bank Account! (Premium) Edition', 1_700_000_012_345)).toBe('open_a_bank_account__2345');
+    expect(generateExternalId('Open a Bank Account! (Premium) Edition', 1_700_000_012_345)).toBe(
+      'open_a_bank_account__2345',
+    );
     expect(generateExternalId('Spin & Win', 1234567890123)).toBe('spin_win_0123');
   });
 });
@@ -25,9 +27,24 @@ describe('reels', () => {
     expect(clampReelValue('12.5')).toBe(12.5);
   });
   it('accepts totals above 0 and below 100 and shows the remainder as try again', () => {
-    expect(isReelTotalValid([{ amount: 5, probability: 15 }, { amount: 10, probability: 8 }])).toBe(true);
-    expect(tryAgainChance([{ amount: 5, probability: 15 }, { amount: 10, probability: 8 }])).toBe(77);
-    expect(isReelTotalValid([{ amount: 5, probability: 60 }, { amount: 10, probability: 40 }])).toBe(false);
+    expect(
+      isReelTotalValid([
+        { amount: 5, probability: 15 },
+        { amount: 10, probability: 8 },
+      ]),
+    ).toBe(true);
+    expect(
+      tryAgainChance([
+        { amount: 5, probability: 15 },
+        { amount: 10, probability: 8 },
+      ]),
+    ).toBe(77);
+    expect(
+      isReelTotalValid([
+        { amount: 5, probability: 60 },
+        { amount: 10, probability: 40 },
+      ]),
+    ).toBe(false);
     expect(isReelTotalValid([{ amount: 5, probability: 0 }])).toBe(false);
   });
   it('drops reels whose amount or probability is not above 0', () => {
@@ -44,13 +61,27 @@ describe('reels', () => {
 describe('validateOffer', () => {
   it('requires title, description, external id, model and offer URL', () => {
     const errors = validateOffer({ ...emptyOfferForm(), model: '' }, 'create');
-    expect(Object.keys(errors).sort()).toEqual(['description', 'external_offer_id', 'model', 'offer_url', 'title']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'description',
+      'external_offer_id',
+      'model',
+      'offer_url',
+      'title',
+    ]);
   });
   it('does not require the external id on edit', () => {
-    expect(validateOffer({ ...emptyOfferForm(), title: 't', description: 'd', offer_url: 'https://x.test' }, 'edit')).toEqual({});
+    expect(
+      validateOffer(
+        { ...emptyOfferForm(), title: 't', description: 'd', offer_url: 'https://x.test' },
+        'edit',
+      ),
+    ).toEqual({});
   });
   it('checks URL formats', () => {
-    const errors = validateOffer({ ...emptyOfferForm(), offer_url: 'not a url', preview_url: 'also bad' }, 'create');
+    const errors = validateOffer(
+      { ...emptyOfferForm(), offer_url: 'not a url', preview_url: 'also bad' },
+      'create',
+    );
     expect(errors.offer_url).toBe('app.offers.form.errors.url');
     expect(errors.preview_url).toBe('app.offers.form.errors.url');
   });
@@ -84,7 +115,12 @@ describe('request bodies (spec section 7)', () => {
     });
   });
   it('edit: no external_offer_id', () => {
-    expect(toEditRequest({ ...values, reward_amount: '12.5', category: 'Finance' })).not.toHaveProperty('external_offer_id');
-    expect(toEditRequest({ ...values, reward_amount: '12.5', category: 'Finance' })).toMatchObject({ reward_amount: 12.5, category: 'Finance' });
+    expect(toEditRequest({ ...values, reward_amount: '12.5', category: 'Finance' })).not.toHaveProperty(
+      'external_offer_id',
+    );
+    expect(toEditRequest({ ...values, reward_amount: '12.5', category: 'Finance' })).toMatchObject({
+      reward_amount: 12.5,
+      category: 'Finance',
+    });
   });
 });

@@ -48,8 +48,12 @@ export function offerToForm(offer: AdminOfferRow): OfferFormValues {
     category: offer.category ?? '',
     model: offer.model || 'CPR',
     targeting: offer.targeting || 'ALL',
-    reward_amount: offer.reward_amount === null || offer.reward_amount === undefined ? '' : String(offer.reward_amount),
-    reels: reels && reels.length > 0 ? reels.slice(0, MAX_REELS).map((r) => ({ ...r })) : DEFAULT_FORM_REELS.map((r) => ({ ...r })),
+    reward_amount:
+      offer.reward_amount === null || offer.reward_amount === undefined ? '' : String(offer.reward_amount),
+    reels:
+      reels && reels.length > 0
+        ? reels.slice(0, MAX_REELS).map((r) => ({ ...r }))
+        : DEFAULT_FORM_REELS.map((r) => ({ ...r })),
   };
 }
 
@@ -108,12 +112,17 @@ export function validateOffer(values: OfferFormValues, mode: 'create' | 'edit'):
   const errors: OfferFieldErrors = {};
   if (!values.title.trim()) errors.title = 'app.offers.form.errors.title';
   if (!values.description.trim()) errors.description = 'app.offers.form.errors.description';
-  if (mode === 'create' && !values.external_offer_id.trim()) errors.external_offer_id = 'app.offers.form.errors.external_offer_id';
+  if (mode === 'create' && !values.external_offer_id.trim())
+    errors.external_offer_id = 'app.offers.form.errors.external_offer_id';
   if (!values.model) errors.model = 'app.offers.form.errors.model';
   if (!values.offer_url.trim()) errors.offer_url = 'app.offers.form.errors.offer_url';
   else if (!isValidUrl(values.offer_url.trim())) errors.offer_url = 'app.offers.form.errors.url';
-  if (values.preview_url.trim() && !isValidUrl(values.preview_url.trim())) errors.preview_url = 'app.offers.form.errors.url';
-  if (values.reward_amount !== '' && (!Number.isFinite(Number(values.reward_amount)) || Number(values.reward_amount) < 0)) {
+  if (values.preview_url.trim() && !isValidUrl(values.preview_url.trim()))
+    errors.preview_url = 'app.offers.form.errors.url';
+  if (
+    values.reward_amount !== '' &&
+    (!Number.isFinite(Number(values.reward_amount)) || Number(values.reward_amount) < 0)
+  ) {
     errors.reward_amount = 'app.offers.form.errors.reward_amount';
   }
   return errors;

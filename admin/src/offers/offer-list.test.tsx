@@ -14,7 +14,8 @@ async function fill(el: HTMLElement, value: string) {
   await userEvent.paste(value);
 }
 
-const lastList = () => [...requests].reverse().find((r) => r.method === 'GET' && r.path.endsWith('/offers.php'))!.query;
+const lastList = () =>
+  [...requests].reverse().find((r) => r.method === 'GET' && r.path.endsWith('/offers.php'))!.query;
 
 async function openAdd() {
   renderAdmin('/admin/offers');
@@ -31,12 +32,16 @@ describe('/admin/offers', () => {
   });
 
   it('shows the four summary cards (total from the pagination, the rest over the page)', async () => {
-    db.offers = Array.from({ length: 25 }, (_, i) => offer(i + 1, { is_active: i % 2 === 0, total_completions: 2, total_revenue: 10 }));
+    db.offers = Array.from({ length: 25 }, (_, i) =>
+      offer(i + 1, { is_active: i % 2 === 0, total_completions: 2, total_revenue: 10 }),
+    );
     renderAdmin('/admin/offers');
     await screen.findByText('Offer 1');
     expect(within(screen.getByRole('group', { name: 'Total Offers' })).getByText('25')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Active' })).getByText('10')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Total Completions' })).getByText('40')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Total Completions' })).getByText('40'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Revenue' })).getByText('$200.00')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 20 of 25 offers')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -54,18 +59,32 @@ describe('/admin/offers', () => {
     renderAdmin('/admin/offers');
     await userEvent.click(await screen.findByRole('button', { name: 'Top Performing' }));
     await waitFor(() =>
-      expect(lastList()).toEqual({ page: '1', limit: '20', sortBy: 'total_completions', sortOrder: 'desc', status: 'active' }),
+      expect(lastList()).toEqual({
+        page: '1',
+        limit: '20',
+        sortBy: 'total_completions',
+        sortOrder: 'desc',
+        status: 'active',
+      }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Recently Added' }));
-    await waitFor(() => expect(lastList()).toMatchObject({ sortBy: 'created_at', sortOrder: 'desc', status: 'active' }));
+    await waitFor(() =>
+      expect(lastList()).toMatchObject({ sortBy: 'created_at', sortOrder: 'desc', status: 'active' }),
+    );
   });
 
   it('sorts by a column header, descending first', async () => {
     db.offers = [offer(1)];
     renderAdmin('/admin/offers');
     await screen.findByText('Offer 1');
-    await userEvent.click(within(screen.getAllByRole('columnheader').find((h) => h.textContent === 'Reward')!).getByText('Reward'));
-    await waitFor(() => expect(lastList()).toMatchObject({ sortBy: 'reward_amount', sortOrder: 'desc', page: '1' }));
+    await userEvent.click(
+      within(screen.getAllByRole('columnheader').find((h) => h.textContent === 'Reward')!).getByText(
+        'Reward',
+      ),
+    );
+    await waitFor(() =>
+      expect(lastList()).toMatchObject({ sortBy: 'reward_amount', sortOrder: 'desc', page: '1' }),
+    );
   });
 
   it('toggles an offer and says so', async () => {
@@ -84,7 +103,9 @@ describe('/admin/offers', () => {
     expect(within(dialog).getByLabelText('Reel 2 probability')).toHaveValue(8);
     expect(within(dialog).getByText('Try again (no reward): 77%')).toBeInTheDocument();
     await fill(within(dialog).getByLabelText(/^Title/), 'Bank Account!');
-    expect((within(dialog).getByLabelText(/^External offer ID/) as HTMLInputElement).value).toMatch(/^bank_account_\d{4}$/);
+    expect((within(dialog).getByLabelText(/^External offer ID/) as HTMLInputElement).value).toMatch(
+      /^bank_account_\d{4}$/,
+    );
   });
 
   it('Add Offer: a total of 100% or more disables submit and says why', async () => {
@@ -109,7 +130,8 @@ describe('/admin/offers', () => {
     expect(within(dialog).getByLabelText('Reel 10 amount')).toHaveValue(0);
     expect(within(dialog).getByLabelText('Reel 10 probability')).toHaveValue(0);
     expect(add).toBeDisabled();
-    for (let n = 10; n > 1; n--) await userEvent.click(within(dialog).getByRole('button', { name: `Remove reel ${n}` }));
+    for (let n = 10; n > 1; n--)
+      await userEvent.click(within(dialog).getByRole('button', { name: `Remove reel ${n}` }));
     expect(within(dialog).queryByRole('button', { name: /Remove reel/ })).not.toBeInTheDocument();
   });
 
@@ -143,7 +165,12 @@ describe('/admin/offers', () => {
       model: 'CPR',
       targeting: 'ALL',
       reward_amount: 0,
-      slot_config: { reels: [{ amount: 5, probability: 15 }, { amount: 10, probability: 8 }] },
+      slot_config: {
+        reels: [
+          { amount: 5, probability: 15 },
+          { amount: 10, probability: 8 },
+        ],
+      },
       is_active: true,
     });
   });
@@ -164,7 +191,11 @@ describe('/admin/offers', () => {
   it('says when adding fails', async () => {
     const { server } = await import('../testing/msw-server');
     const { http, HttpResponse } = await import('msw');
-    server.use(http.post('*/api/admin/offers.php', () => HttpResponse.json({ success: false, error: 'Duplicate external id' }, { status: 409 })));
+    server.use(
+      http.post('*/api/admin/offers.php', () =>
+        HttpResponse.json({ success: false, error: 'Duplicate external id' }, { status: 409 }),
+      ),
+    );
     const dialog = await openAdd();
     await fill(within(dialog).getByLabelText(/^Title/), 'X');
     await fill(within(dialog).getByLabelText(/^Description/), 'Y');

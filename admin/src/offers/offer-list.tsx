@@ -1,4 +1,18 @@
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenIcon from '@mui/icons-material/OpenInNew';
@@ -8,7 +22,16 @@ import ActiveIcon from '@mui/icons-material/CheckCircle';
 import ConversionIcon from '@mui/icons-material/TaskAlt';
 import RevenueIcon from '@mui/icons-material/Payments';
 import { useState } from 'react';
-import { DataTable, ExportButton, ListBase, useListContext, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import {
+  DataTable,
+  ExportButton,
+  ListBase,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
 import type { AdminOfferRow } from '../../../shared/api-types';
 import { formatDate, formatRupees } from '../../../shared/format';
 import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
@@ -22,7 +45,13 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { dateRangeChoices } from '../users/user-choices';
 import { csvExporter } from '../lib/csv';
 import { categoryLabel, formatCount, formatPayout, hostOf } from '../lib/format';
-import { categoryChoices, modelChoices, offerSortChoices, PERFORMANCE_SHORTCUTS, statusChoices } from './offer-choices';
+import {
+  categoryChoices,
+  modelChoices,
+  offerSortChoices,
+  PERFORMANCE_SHORTCUTS,
+  statusChoices,
+} from './offer-choices';
 import { OfferFormDialog } from './offer-form-dialog';
 
 type Row = AdminOfferRow & { id: number };
@@ -55,7 +84,11 @@ function ToggleActive({ offer }: { offer: Row }) {
       <Switch
         checked={offer.is_active}
         disabled={isPending}
-        slotProps={{ input: { 'aria-label': `${offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}: ${offer.title}` } }}
+        slotProps={{
+          input: {
+            'aria-label': `${offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}: ${offer.title}`,
+          },
+        }}
         onChange={() =>
           // Section 4: the toggle sends the opposite of the current is_active.
           update(
@@ -63,7 +96,9 @@ function ToggleActive({ offer }: { offer: Row }) {
             { id: offer.offer_id, data: { is_active: !offer.is_active }, previousData: offer },
             {
               onSuccess: () => {
-                notify(offer.is_active ? 'app.offers.deactivated' : 'app.offers.activated', { type: 'success' });
+                notify(offer.is_active ? 'app.offers.deactivated' : 'app.offers.activated', {
+                  type: 'success',
+                });
                 refresh();
               },
               onError: () => notify('app.offers.update_failed', { type: 'error' }),
@@ -75,7 +110,15 @@ function ToggleActive({ offer }: { offer: Row }) {
   );
 }
 
-function SlotConfigDialog({ config, title, onClose }: { config: SlotConfig; title: string; onClose: () => void }) {
+function SlotConfigDialog({
+  config,
+  title,
+  onClose,
+}: {
+  config: SlotConfig;
+  title: string;
+  onClose: () => void;
+}) {
   const t = useTranslate();
   const total = config.reels.reduce((s, r) => s + r.probability, 0);
   return (
@@ -103,8 +146,19 @@ function QuickFilters() {
   const t = useTranslate();
   const { setFilters, setSort, displayedFilters } = useListContext();
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: '100%' }} role="group" aria-label={t('app.offers.quick.label')}>
-      <Button size="small" variant="outlined" onClick={() => { setSort({ field: 'total_completions', order: 'DESC' }); setFilters({ status: 'active' }, displayedFilters); }}>
+    <Box
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: '100%' }}
+      role="group"
+      aria-label={t('app.offers.quick.label')}
+    >
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => {
+          setSort({ field: 'total_completions', order: 'DESC' });
+          setFilters({ status: 'active' }, displayedFilters);
+        }}
+      >
         {t('app.offers.quick.top_performing')}
       </Button>
       <Button size="small" variant="outlined" onClick={() => setFilters({ model: 'CPR' }, displayedFilters)}>
@@ -113,10 +167,23 @@ function QuickFilters() {
       <Button size="small" variant="outlined" onClick={() => setFilters({ model: 'CPA' }, displayedFilters)}>
         {t('app.offers.quick.cpa')}
       </Button>
-      <Button size="small" variant="outlined" onClick={() => { setSort({ field: 'created_at', order: 'DESC' }); setFilters({ status: 'active' }, displayedFilters); }}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => {
+          setSort({ field: 'created_at', order: 'DESC' });
+          setFilters({ status: 'active' }, displayedFilters);
+        }}
+      >
         {t('app.offers.quick.recent')}
       </Button>
-      <Button size="small" onClick={() => { setSort({ field: 'created_at', order: 'DESC' }); setFilters({}, {}); }}>
+      <Button
+        size="small"
+        onClick={() => {
+          setSort({ field: 'created_at', order: 'DESC' });
+          setFilters({}, {});
+        }}
+      >
         {t('app.filters.reset')}
       </Button>
     </Box>
@@ -162,7 +229,8 @@ function OffersView() {
   const revenue = rows.reduce((s, o) => s + (Number(o.total_revenue) || 0), 0);
 
   const showSlot = (o: Row) => {
-    if (o.slot_config === null || o.slot_config === undefined) return notify('app.offers.no_slot_config', { type: 'info' });
+    if (o.slot_config === null || o.slot_config === undefined)
+      return notify('app.offers.no_slot_config', { type: 'info' });
     const config = parseSlotConfig(o.slot_config);
     if (!config) return notify('app.offers.invalid_slot_config', { type: 'error' });
     setSlot({ config, title: o.title || 'Untitled Offer' });
@@ -186,10 +254,36 @@ function OffersView() {
         }
       />
       <StatGrid columns={4}>
-        <StatCard loading={isPending} label={t('app.offers.summary.total')} value={formatCount(total)} icon={<OfferIcon />} />
-        <StatCard loading={isPending} label={t('app.offers.summary.active')} value={formatCount(active)} icon={<ActiveIcon />} color="success.main" hint={t('app.offers.summary.this_page')} />
-        <StatCard loading={isPending} label={t('app.offers.summary.completions')} value={formatCount(completions)} icon={<ConversionIcon />} color="info.main" hint={t('app.offers.summary.this_page')} />
-        <StatCard loading={isPending} label={t('app.offers.summary.revenue')} value={formatPayout(revenue)} icon={<RevenueIcon />} color="success.dark" hint={t('app.offers.summary.this_page')} />
+        <StatCard
+          loading={isPending}
+          label={t('app.offers.summary.total')}
+          value={formatCount(total)}
+          icon={<OfferIcon />}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.offers.summary.active')}
+          value={formatCount(active)}
+          icon={<ActiveIcon />}
+          color="success.main"
+          hint={t('app.offers.summary.this_page')}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.offers.summary.completions')}
+          value={formatCount(completions)}
+          icon={<ConversionIcon />}
+          color="info.main"
+          hint={t('app.offers.summary.this_page')}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.offers.summary.revenue')}
+          value={formatPayout(revenue)}
+          icon={<RevenueIcon />}
+          color="success.dark"
+          hint={t('app.offers.summary.this_page')}
+        />
       </StatGrid>
       <FilterCard label={t('app.filters.label')}>
         <QuickFilters />
@@ -201,8 +295,15 @@ function OffersView() {
         <SortSelect label={t('app.filters.sort')} choices={offerSortChoices(t)} />
         <PerformanceSelect />
       </FilterCard>
-      <ListTableCard loading={t('app.offers.loading')} footer={<SpecPagination noun={t('app.offers.noun')} />}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.offers.empty')} />}>
+      <ListTableCard
+        loading={t('app.offers.loading')}
+        footer={<SpecPagination noun={t('app.offers.noun')} />}
+      >
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<EmptyState message={t('app.offers.empty')} />}
+        >
           <DataTable.Col
             label={t('app.offers.columns.title')}
             source="title"
@@ -227,7 +328,11 @@ function OffersView() {
             sortByOrder="DESC"
             render={(o: Row) => <Chip size="small" variant="outlined" label={categoryLabel(o.category)} />}
           />
-          <DataTable.Col label={t('app.offers.columns.model')} disableSort render={(o: Row) => `${o.model} · ${o.targeting}`} />
+          <DataTable.Col
+            label={t('app.offers.columns.model')}
+            disableSort
+            render={(o: Row) => `${o.model} · ${o.targeting}`}
+          />
           <DataTable.Col
             label={t('app.offers.columns.reward')}
             source="reward_amount"
@@ -249,15 +354,28 @@ function OffersView() {
               </Box>
             )}
           />
-          <DataTable.Col label={t('app.offers.columns.revenue')} disableSort align="right" render={(o: Row) => formatPayout(o.total_revenue)} />
+          <DataTable.Col
+            label={t('app.offers.columns.revenue')}
+            disableSort
+            align="right"
+            render={(o: Row) => formatPayout(o.total_revenue)}
+          />
           <DataTable.Col
             label={t('app.offers.columns.status')}
             disableSort
             render={(o: Row) => (
-              <Chip size="small" color={o.is_active ? 'success' : 'default'} label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')} />
+              <Chip
+                size="small"
+                color={o.is_active ? 'success' : 'default'}
+                label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')}
+              />
             )}
           />
-          <DataTable.Col label={t('app.offers.columns.created')} disableSort render={(o: Row) => formatDate(o.created_at)} />
+          <DataTable.Col
+            label={t('app.offers.columns.created')}
+            disableSort
+            render={(o: Row) => formatDate(o.created_at)}
+          />
           <DataTable.Col
             label={t('app.columns.actions')}
             disableSort
@@ -265,17 +383,29 @@ function OffersView() {
               <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
                 <ToggleActive offer={o} />
                 <Tooltip title={t('app.offers.edit')}>
-                  <IconButton size="small" aria-label={`${t('app.offers.edit')}: ${o.title}`} onClick={() => setEditing(o)}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('app.offers.edit')}: ${o.title}`}
+                    onClick={() => setEditing(o)}
+                  >
                     <EditIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={t('app.offers.view_slot')}>
-                  <IconButton size="small" aria-label={`${t('app.offers.view_slot')}: ${o.title}`} onClick={() => showSlot(o)}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('app.offers.view_slot')}: ${o.title}`}
+                    onClick={() => showSlot(o)}
+                  >
                     <CasinoIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={t('app.offers.open_url')}>
-                  <IconButton size="small" aria-label={`${t('app.offers.open_url')}: ${o.title}`} onClick={() => openUrl(o)}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('app.offers.open_url')}: ${o.title}`}
+                    onClick={() => openUrl(o)}
+                  >
                     <OpenIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -284,7 +414,9 @@ function OffersView() {
           />
         </DataTable>
       </ListTableCard>
-      {editing && <OfferFormDialog offer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <OfferFormDialog offer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
       {slot && <SlotConfigDialog config={slot.config} title={slot.title} onClose={() => setSlot(null)} />}
     </>
   );
@@ -293,7 +425,13 @@ function OffersView() {
 /** /admin/offers (spec section 2). */
 export function OfferList() {
   return (
-    <ListBase resource="offers" perPage={20} sort={{ field: 'created_at', order: 'DESC' }} debounce={500} exporter={exporter}>
+    <ListBase
+      resource="offers"
+      perPage={20}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      debounce={500}
+      exporter={exporter}
+    >
       <OffersView />
     </ListBase>
   );

@@ -9,7 +9,13 @@ import { MAX_REELS, clampReelValue, isReelTotalValid, probabilityTotal, tryAgain
  * Slot reels of spec section 5: amount (min 0) and probability (1 to 99) per reel; 1 to 10 reels;
  * a new reel starts at 0/0; the remaining 'try again' chance is shown while the total is valid.
  */
-export function ReelEditor({ reels, onChange }: { reels: SlotReel[]; onChange: (reels: SlotReel[]) => void }) {
+export function ReelEditor({
+  reels,
+  onChange,
+}: {
+  reels: SlotReel[];
+  onChange: (reels: SlotReel[]) => void;
+}) {
   const t = useTranslate();
   const total = probabilityTotal(reels);
   const valid = isReelTotalValid(reels);
@@ -25,7 +31,12 @@ export function ReelEditor({ reels, onChange }: { reels: SlotReel[]; onChange: (
         {t('app.offers.form.reels_help')}
       </Typography>
       {reels.map((reel, index) => (
-        <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }} role="group" aria-label={t('app.offers.form.reel', { n: index + 1 })}>
+        <Box
+          key={index}
+          sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}
+          role="group"
+          aria-label={t('app.offers.form.reel', { n: index + 1 })}
+        >
           <Typography variant="body2" sx={{ width: 56, flexShrink: 0 }}>
             {t('app.offers.form.reel', { n: index + 1 })}
           </Typography>
@@ -35,7 +46,13 @@ export function ReelEditor({ reels, onChange }: { reels: SlotReel[]; onChange: (
             label={t('app.offers.form.reel_amount')}
             value={reel.amount}
             onChange={(e) => set(index, 'amount', e.target.value)}
-            slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': t('app.offers.form.reel_amount_n', { n: index + 1 }) } }}
+            slotProps={{
+              htmlInput: {
+                min: 0,
+                step: 1,
+                'aria-label': t('app.offers.form.reel_amount_n', { n: index + 1 }),
+              },
+            }}
             sx={{ flex: 1 }}
           />
           <TextField
@@ -44,7 +61,14 @@ export function ReelEditor({ reels, onChange }: { reels: SlotReel[]; onChange: (
             label={t('app.offers.form.reel_probability')}
             value={reel.probability}
             onChange={(e) => set(index, 'probability', e.target.value)}
-            slotProps={{ htmlInput: { min: 1, max: 99, step: 1, 'aria-label': t('app.offers.form.reel_probability_n', { n: index + 1 }) } }}
+            slotProps={{
+              htmlInput: {
+                min: 1,
+                max: 99,
+                step: 1,
+                'aria-label': t('app.offers.form.reel_probability_n', { n: index + 1 }),
+              },
+            }}
             sx={{ flex: 1 }}
           />
           {reels.length > 1 && (

@@ -46,7 +46,10 @@ function Funnel({ summary }: { summary: AdminReferralsResponse['summary'] | unde
     [t('app.referrals.funnel.completed'), formatCount(completed)],
     [t('app.referrals.funnel.rewarded'), formatCount(rewarded)],
     [t('app.referrals.funnel.completion_rate'), formatPercent(total ? (100 * completed) / total : 0)],
-    [t('app.referrals.funnel.reward_success_rate'), formatPercent(completed ? (100 * rewarded) / completed : 0)],
+    [
+      t('app.referrals.funnel.reward_success_rate'),
+      formatPercent(completed ? (100 * rewarded) / completed : 0),
+    ],
   ];
   return (
     <Card component="section" aria-labelledby="funnel-title" sx={{ mb: 2 }}>
@@ -79,14 +82,42 @@ function ReferralsView() {
     <>
       <PageHeader
         title={t('app.referrals.title')}
-        badge={<Chip color="success" label={t('app.referrals.success_badge', { rate: formatPercent(summary?.success_rate ?? 0) })} />}
+        badge={
+          <Chip
+            color="success"
+            label={t('app.referrals.success_badge', { rate: formatPercent(summary?.success_rate ?? 0) })}
+          />
+        }
         actions={<ExportButton />}
       />
       <StatGrid columns={4}>
-        <StatCard loading={isPending} label={t('app.referrals.tiles.total')} value={formatCount(summary?.total_referrals)} icon={<ShareIcon />} />
-        <StatCard loading={isPending} label={t('app.referrals.tiles.successful')} value={formatCount(summary?.successful_referrals)} icon={<SuccessIcon />} color="success.main" />
-        <StatCard loading={isPending} label={t('app.referrals.tiles.success_rate')} value={formatPercent(summary?.success_rate ?? 0)} icon={<RateIcon />} color="info.main" />
-        <StatCard loading={isPending} label={t('app.referrals.tiles.revenue_impact')} value={formatPayout(summary?.total_referral_revenue)} icon={<RevenueIcon />} color="success.dark" />
+        <StatCard
+          loading={isPending}
+          label={t('app.referrals.tiles.total')}
+          value={formatCount(summary?.total_referrals)}
+          icon={<ShareIcon />}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.referrals.tiles.successful')}
+          value={formatCount(summary?.successful_referrals)}
+          icon={<SuccessIcon />}
+          color="success.main"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.referrals.tiles.success_rate')}
+          value={formatPercent(summary?.success_rate ?? 0)}
+          icon={<RateIcon />}
+          color="info.main"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.referrals.tiles.revenue_impact')}
+          value={formatPayout(summary?.total_referral_revenue)}
+          icon={<RevenueIcon />}
+          color="success.dark"
+        />
       </StatGrid>
       {!isPending && <Funnel summary={summary} />}
       <FilterCard label={t('app.filters.label')}>
@@ -94,12 +125,26 @@ function ReferralsView() {
         <SelectFilter
           source="status"
           label={t('app.filters.status')}
-          choices={['all', 'successful', 'completed', 'pending'].map((id) => ({ id, name: t(`app.referrals.filter_status.${id}`) }))}
+          choices={['all', 'successful', 'completed', 'pending'].map((id) => ({
+            id,
+            name: t(`app.referrals.filter_status.${id}`),
+          }))}
         />
-        <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t, REFERRAL_DATE_RANGES)} />
+        <SelectFilter
+          source="dateRange"
+          label={t('app.filters.date_range')}
+          choices={dateRangeChoices(t, REFERRAL_DATE_RANGES)}
+        />
       </FilterCard>
-      <ListTableCard loading={t('app.referrals.loading')} footer={<SpecPagination noun={t('app.referrals.noun')} />}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.referrals.empty')} />}>
+      <ListTableCard
+        loading={t('app.referrals.loading')}
+        footer={<SpecPagination noun={t('app.referrals.noun')} />}
+      >
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<EmptyState message={t('app.referrals.empty')} />}
+        >
           <DataTable.Col
             label={t('app.referrals.columns.referrer')}
             disableSort
@@ -136,16 +181,33 @@ function ReferralsView() {
             disableSort
             render={(r: Row) => (
               <Box>
-                <Typography variant="body2">{t('app.referrals.offers_completed', { smart_count: r.referred_user_completions, n: r.referred_user_completions })}</Typography>
+                <Typography variant="body2">
+                  {t('app.referrals.offers_completed', {
+                    smart_count: r.referred_user_completions,
+                    n: r.referred_user_completions,
+                  })}
+                </Typography>
                 {r.first_completion_date && (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                     {t('app.referrals.first_completion', { date: formatDateTime(r.first_completion_date) })}
                   </Typography>
                 )}
-                {r.free_spins_granted > 0 && <Chip size="small" color="success" variant="outlined" label={t('app.referrals.free_spin_granted')} />}
+                {r.free_spins_granted > 0 && (
+                  <Chip
+                    size="small"
+                    color="success"
+                    variant="outlined"
+                    label={t('app.referrals.free_spin_granted')}
+                  />
+                )}
                 {r.same_device && (
                   <Tooltip title={t('app.referrals.same_device_help')}>
-                    <Chip size="small" color="warning" label={t('app.referrals.same_device')} sx={{ ml: 0.5 }} />
+                    <Chip
+                      size="small"
+                      color="warning"
+                      label={t('app.referrals.same_device')}
+                      sx={{ ml: 0.5 }}
+                    />
                   </Tooltip>
                 )}
               </Box>
@@ -154,7 +216,13 @@ function ReferralsView() {
           <DataTable.Col
             label={t('app.referrals.columns.status')}
             disableSort
-            render={(r: Row) => <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={t(`app.referrals.status.${r.status}`, { _: 'Unknown' })} />}
+            render={(r: Row) => (
+              <Chip
+                size="small"
+                color={STATUS_COLORS[r.status] ?? 'default'}
+                label={t(`app.referrals.status.${r.status}`, { _: 'Unknown' })}
+              />
+            )}
           />
           <DataTable.Col
             label={t('app.columns.actions')}
@@ -177,7 +245,13 @@ function ReferralsView() {
 /** /admin/referrals (spec section 2). */
 export function ReferralList() {
   return (
-    <ListBase resource="referrals" perPage={20} sort={{ field: 'registration_date', order: 'DESC' }} debounce={500} exporter={exporter}>
+    <ListBase
+      resource="referrals"
+      perPage={20}
+      sort={{ field: 'registration_date', order: 'DESC' }}
+      debounce={500}
+      exporter={exporter}
+    >
       <ReferralsView />
     </ListBase>
   );

@@ -41,7 +41,12 @@ export const offer = (n: number, over: Partial<AdminOfferRow> = {}): AdminOfferR
   model: 'CPA',
   targeting: 'ALL',
   reward_amount: 20,
-  slot_config: { reels: [{ amount: 5, probability: 15 }, { amount: 10, probability: 8 }] },
+  slot_config: {
+    reels: [
+      { amount: 5, probability: 15 },
+      { amount: 10, probability: 8 },
+    ],
+  },
   is_active: true,
   created_at: '2025-01-10T10:00:00Z',
   total_completions: 4,

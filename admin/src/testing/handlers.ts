@@ -64,7 +64,12 @@ async function log(request: Request) {
     const text = await request.clone().text();
     body = text ? JSON.parse(text) : null;
   }
-  requests.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+  requests.push({
+    method: request.method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    body,
+  });
   return url;
 }
 
@@ -83,7 +88,9 @@ function paginate<T>(rows: T[], url: URL) {
 function searched<T extends object>(rows: T[], url: URL): T[] {
   const search = url.searchParams.get('search')?.toLowerCase();
   if (!search) return rows;
-  return rows.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(search)));
+  return rows.filter((r) =>
+    Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(search)),
+  );
 }
 
 function listHandler<T extends object>(
@@ -120,19 +127,25 @@ export function handlers() {
     }),
     http.get(`${API}/dashboard.php`, async ({ request }) => {
       await log(request);
-      if (db.delayMs && requests.filter((r) => r.path.endsWith('/dashboard.php')).length > 1) await delay(db.delayMs);
+      if (db.delayMs && requests.filter((r) => r.path.endsWith('/dashboard.php')).length > 1)
+        await delay(db.delayMs);
       if (!db.signedIn) return unauthorized();
       return HttpResponse.json(db.dashboard as unknown as JsonBodyType);
     }),
-    listHandler('users.php', 'users', () => db.users, (all) => ({
-      summary: {
-        total_users: all.length,
-        active_users: all.filter((u) => !u.is_suspicious).length,
-        firebase_users: all.filter((u) => u.registration_method === 'firebase').length,
-        total_referrals: all.reduce((s, u) => s + u.total_referrals, 0),
-        flagged_users: all.filter((u) => u.is_suspicious).length,
-      },
-    })),
+    listHandler(
+      'users.php',
+      'users',
+      () => db.users,
+      (all) => ({
+        summary: {
+          total_users: all.length,
+          active_users: all.filter((u) => !u.is_suspicious).length,
+          firebase_users: all.filter((u) => u.registration_method === 'firebase').length,
+          total_referrals: all.reduce((s, u) => s + u.total_referrals, 0),
+          flagged_users: all.filter((u) => u.is_suspicious).length,
+        },
+      }),
+    ),
     http.put(`${API}/users.php`, async ({ request }) => {
       await log(request);
       const { user_id, action } = (await request.json()) as { user_id: number; action: string };
@@ -149,7 +162,12 @@ export function handlers() {
       await log(request);
       const body = (await request.json()) as AdminOfferRow;
       const offer_id = db.offers.length + 100;
-      db.offers.unshift({ ...body, offer_id, created_at: new Date().toISOString(), total_completions: 0 } as AdminOfferRow);
+      db.offers.unshift({
+        ...body,
+        offer_id,
+        created_at: new Date().toISOString(),
+        total_completions: 0,
+      } as AdminOfferRow);
       return HttpResponse.json({ success: true, offer_id });
     }),
     http.put(`${API}/offers.php`, async ({ request }) => {
@@ -160,83 +178,113 @@ export function handlers() {
       Object.assign(row, body);
       return HttpResponse.json({ success: true });
     }),
-    listHandler('vouchers.php', 'vouchers', () => db.vouchers, (all) => {
-      const byKey = new Map<string, Record<string, number | string>>();
-      for (const v of all) {
-        const k = `${v.voucher_brand}|${v.voucher_amount}`;
-        const row = byKey.get(k) ?? {
-          voucher_brand: v.voucher_brand,
-          voucher_amount: v.voucher_amount,
-          total: 0,
-          available: 0,
-          assigned: 0,
-          used: 0,
-          expired: 0,
-          total_value: 0,
-        };
-        (row.total as number)++;
-        (row[v.status] as number)++;
-        (row.total_value as number) += v.voucher_amount;
-        byKey.set(k, row);
-      }
-      return { stats: [...byKey.values()] };
-    }),
+    listHandler(
+      'vouchers.php',
+      'vouchers',
+      () => db.vouchers,
+      (all) => {
+        const byKey = new Map<string, Record<string, number | string>>();
+        for (const v of all) {
+          const k = `${v.voucher_brand}|${v.voucher_amount}`;
+          const row = byKey.get(k) ?? {
+            voucher_brand: v.voucher_brand,
+            voucher_amount: v.voucher_amount,
+            total: 0,
+            available: 0,
+            assigned: 0,
+            used: 0,
+            expired: 0,
+            total_value: 0,
+          };
+          (row.total as number)++;
+          (row[v.status] as number)++;
+          (row.total_value as number) += v.voucher_amount;
+          byKey.set(k, row);
+        }
+        return { stats: [...byKey.values()] };
+      },
+    ),
     http.post(`${API}/vouchers.php`, async ({ request }) => {
       await log(request);
-      if (db.voucherCreate) return HttpResponse.json(db.voucherCreate.body, { status: db.voucherCreate.status });
+      if (db.voucherCreate)
+        return HttpResponse.json(db.voucherCreate.body, { status: db.voucherCreate.status });
       const body = (await request.json()) as { voucher_codes: string[] };
       const existing = new Set(db.vouchers.map((v) => v.voucher_code));
       const duplicates = body.voucher_codes.filter((c) => existing.has(c));
-      return HttpResponse.json({ success: true, created: body.voucher_codes.length - duplicates.length, duplicates });
+      return HttpResponse.json({
+        success: true,
+        created: body.voucher_codes.length - duplicates.length,
+        duplicates,
+      });
     }),
     http.put(`${API}/vouchers.php`, async ({ request }) => {
       await log(request);
-      const { voucher_id, status } = (await request.json()) as { voucher_id: number; status: AdminVoucherRow['status'] };
+      const { voucher_id, status } = (await request.json()) as {
+        voucher_id: number;
+        status: AdminVoucherRow['status'];
+      };
       const row = db.vouchers.find((v) => v.voucher_id === voucher_id);
       if (!row) return HttpResponse.json({ success: false, error: 'Voucher not found' }, { status: 404 });
       row.status = status;
       return HttpResponse.json({ success: true });
     }),
-    listHandler('referrals.php', 'referrals', () => db.referrals, (all) => ({
-      summary: {
-        total_referrals: all.length,
-        successful_referrals: all.filter((r) => r.status === 'successful').length,
-        completed_referrals: all.filter((r) => r.status !== 'pending').length,
-        success_rate: all.length ? (100 * all.filter((r) => r.status === 'successful').length) / all.length : 0,
-        total_referral_revenue: 42,
-      },
-    })),
-    listHandler('conversions.php', 'conversions', () => db.conversions, (all) => ({
-      summary: {
-        totalConversions: all.length,
-        totalRevenue: all.reduce((s, c) => s + c.payout_amount, 0),
-        voucherValue: all.reduce((s, c) => s + (c.voucher_amount ?? 0), 0),
-        voucherWins: all.filter((c) => c.voucher_won).length,
-        voucherWinRate: all.length ? (100 * all.filter((c) => c.voucher_won).length) / all.length : 0,
-        spinsUsed: all.filter((c) => c.spinner_used).length,
-        uniqueUsers: new Set(all.map((c) => c.user_id)).size,
-      },
-      referralImpact: {
-        referralDrivenConversions: all.filter((c) => c.user_source === 'referred').length,
-        referralImpactRate: 0,
-        firstCompletions: all.filter((c) => c.is_first_completion).length,
-        firstCompletionsReferred: 0,
-        referralDrivenRevenue: 0,
-        firstCompletionRate: 0,
-      },
-      userTypeBreakdown: {
-        firebaseUsers: all.filter((c) => c.registration_method === 'firebase').length,
-        emailUsers: all.filter((c) => c.registration_method !== 'firebase').length,
-      },
-    })),
-    listHandler('offer-clicks.php', 'clicks', () => db.clicks, (all) => ({
-      stats: {
-        totalConversions: all.filter((c) => c.completion_id).length,
-        uniqueUsers: new Set(all.map((c) => c.email)).size,
-        totalRevenue: all.reduce((s, c) => s + (c.payout_amount ?? 0), 0),
-        voucherWinRate: 33.333,
-      },
-    })),
+    listHandler(
+      'referrals.php',
+      'referrals',
+      () => db.referrals,
+      (all) => ({
+        summary: {
+          total_referrals: all.length,
+          successful_referrals: all.filter((r) => r.status === 'successful').length,
+          completed_referrals: all.filter((r) => r.status !== 'pending').length,
+          success_rate: all.length
+            ? (100 * all.filter((r) => r.status === 'successful').length) / all.length
+            : 0,
+          total_referral_revenue: 42,
+        },
+      }),
+    ),
+    listHandler(
+      'conversions.php',
+      'conversions',
+      () => db.conversions,
+      (all) => ({
+        summary: {
+          totalConversions: all.length,
+          totalRevenue: all.reduce((s, c) => s + c.payout_amount, 0),
+          voucherValue: all.reduce((s, c) => s + (c.voucher_amount ?? 0), 0),
+          voucherWins: all.filter((c) => c.voucher_won).length,
+          voucherWinRate: all.length ? (100 * all.filter((c) => c.voucher_won).length) / all.length : 0,
+          spinsUsed: all.filter((c) => c.spinner_used).length,
+          uniqueUsers: new Set(all.map((c) => c.user_id)).size,
+        },
+        referralImpact: {
+          referralDrivenConversions: all.filter((c) => c.user_source === 'referred').length,
+          referralImpactRate: 0,
+          firstCompletions: all.filter((c) => c.is_first_completion).length,
+          firstCompletionsReferred: 0,
+          referralDrivenRevenue: 0,
+          firstCompletionRate: 0,
+        },
+        userTypeBreakdown: {
+          firebaseUsers: all.filter((c) => c.registration_method === 'firebase').length,
+          emailUsers: all.filter((c) => c.registration_method !== 'firebase').length,
+        },
+      }),
+    ),
+    listHandler(
+      'offer-clicks.php',
+      'clicks',
+      () => db.clicks,
+      (all) => ({
+        stats: {
+          totalConversions: all.filter((c) => c.completion_id).length,
+          uniqueUsers: new Set(all.map((c) => c.email)).size,
+          totalRevenue: all.reduce((s, c) => s + (c.payout_amount ?? 0), 0),
+          voucherWinRate: 33.333,
+        },
+      }),
+    ),
     listHandler('audit-log.php', 'entries', () => db.audit),
   ];
 }

@@ -37,14 +37,19 @@ export function BlockToggleButton({
         e.stopPropagation();
         update(
           'users',
-          { id: user.user_id, data: { is_suspicious: !blocked }, previousData: { ...user, id: user.user_id } },
+          {
+            id: user.user_id,
+            data: { is_suspicious: !blocked },
+            previousData: { ...user, id: user.user_id },
+          },
           {
             onSuccess: () => {
               notify(blocked ? 'app.users.unblocked' : 'app.users.blocked', { type: 'success' });
               refresh();
               onDone?.();
             },
-            onError: () => notify(blocked ? 'app.users.unblock_failed' : 'app.users.block_failed', { type: 'error' }),
+            onError: () =>
+              notify(blocked ? 'app.users.unblock_failed' : 'app.users.block_failed', { type: 'error' }),
           },
         );
       }}
@@ -69,7 +74,10 @@ export function BulkBlockButtons() {
   const run = async (action: BulkAction) => {
     setRunning(action);
     try {
-      const result = await dataProvider.updateMany('users', { ids: selectedIds, data: { is_suspicious: action === 'block' } });
+      const result = await dataProvider.updateMany('users', {
+        ids: selectedIds,
+        data: { is_suspicious: action === 'block' },
+      });
       const failed = (result.meta?.failed as unknown[] | undefined)?.length ?? 0;
       const { key, values } = bulkResultMessage(action, result.data?.length ?? 0, failed);
       notify(key, { type: failed > 0 ? 'warning' : 'success', messageArgs: values });

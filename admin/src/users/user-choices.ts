@@ -3,13 +3,21 @@ import type { Choice, SortChoice } from '../components/filters';
 import { ADMIN_DATE_RANGES } from '../../../shared/constants';
 
 /** Admin users filters of spec section 9 (query names of section 7). */
-export const PERFORMANCE_FILTERS = ['all', 'high_performers', 'medium_performers', 'low_performers', 'inactive'] as const;
+export const PERFORMANCE_FILTERS = [
+  'all',
+  'high_performers',
+  'medium_performers',
+  'low_performers',
+  'inactive',
+] as const;
 export const REFERRAL_FILTERS = ['all', 'top_referrers', 'active_referrers'] as const;
 export const VOUCHER_FILTERS = ['all', 'high_value', 'multiple_vouchers', 'top_winners'] as const;
 
-const choices = (t: Translate, prefix: string, ids: readonly string[]): Choice[] => ids.map((id) => ({ id, name: t(`${prefix}.${id}`) }));
+const choices = (t: Translate, prefix: string, ids: readonly string[]): Choice[] =>
+  ids.map((id) => ({ id, name: t(`${prefix}.${id}`) }));
 
-export const dateRangeChoices = (t: Translate, ids: readonly string[] = ADMIN_DATE_RANGES) => choices(t, 'app.date_ranges', ids);
+export const dateRangeChoices = (t: Translate, ids: readonly string[] = ADMIN_DATE_RANGES) =>
+  choices(t, 'app.date_ranges', ids);
 export const performanceChoices = (t: Translate) => choices(t, 'app.users.performance', PERFORMANCE_FILTERS);
 export const referralChoices = (t: Translate) => choices(t, 'app.users.referral', REFERRAL_FILTERS);
 export const voucherChoices = (t: Translate) => choices(t, 'app.users.voucher', VOUCHER_FILTERS);

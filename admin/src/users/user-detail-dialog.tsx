@@ -1,4 +1,16 @@
-import { Alert, Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AdminUserRow } from '../../../shared/api-types';
@@ -30,13 +42,34 @@ export function UserDetailDialog({ user, onClose }: { user: AdminUserRow | null;
         <UserStatusBadge user={user} />
       </DialogTitle>
       <DialogContent dividers>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 2 }}>
-          <StatCard label={t('app.users.detail.offers_completed')} value={formatCount(user.total_completions)} />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            mb: 2,
+          }}
+        >
+          <StatCard
+            label={t('app.users.detail.offers_completed')}
+            value={formatCount(user.total_completions)}
+          />
           <StatCard label={t('app.users.detail.vouchers_won')} value={formatCount(user.total_vouchers_won)} />
-          <StatCard label={t('app.users.detail.successful_referrals')} value={formatCount(user.successful_referrals)} />
-          <StatCard label={t('app.users.detail.revenue_generated')} value={formatPayout(user.total_revenue_generated)} />
+          <StatCard
+            label={t('app.users.detail.successful_referrals')}
+            value={formatCount(user.successful_referrals)}
+          />
+          <StatCard
+            label={t('app.users.detail.revenue_generated')}
+            value={formatPayout(user.total_revenue_generated)}
+          />
         </Box>
-        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label={t('app.users.detail.tabs')} variant="scrollable">
+        <Tabs
+          value={tab}
+          onChange={(_e, v: number) => setTab(v)}
+          aria-label={t('app.users.detail.tabs')}
+          variant="scrollable"
+        >
           <Tab label={t('app.users.detail.profile')} id="user-tab-0" aria-controls="user-panel-0" />
           <Tab label={t('app.users.detail.activity')} id="user-tab-1" aria-controls="user-panel-1" />
           <Tab label={t('app.users.detail.admin_actions')} id="user-tab-2" aria-controls="user-panel-2" />
@@ -49,9 +82,17 @@ export function UserDetailDialog({ user, onClose }: { user: AdminUserRow | null;
                 [t('app.users.detail.email'), user.email],
                 [t('app.users.detail.registration_date'), formatDateTime(user.registration_date)],
                 [t('app.users.detail.user_category'), underscoreToSpace(user.user_category)],
-                [t('app.users.detail.status'), user.is_suspicious ? t('app.users.detail.blocked') : t('app.users.detail.active')],
+                [
+                  t('app.users.detail.status'),
+                  user.is_suspicious ? t('app.users.detail.blocked') : t('app.users.detail.active'),
+                ],
                 ...(user.referred_by_code
-                  ? ([[t('app.users.detail.referred_by'), `${user.referred_by_code}${user.referred_by_name ? ` (${user.referred_by_name})` : ''}`]] as [string, string][])
+                  ? ([
+                      [
+                        t('app.users.detail.referred_by'),
+                        `${user.referred_by_code}${user.referred_by_name ? ` (${user.referred_by_name})` : ''}`,
+                      ],
+                    ] as [string, string][])
                   : []),
               ]}
             />
@@ -63,7 +104,12 @@ export function UserDetailDialog({ user, onClose }: { user: AdminUserRow | null;
                 [t('app.users.detail.free_spins_remaining'), formatCount(user.free_spins_remaining)],
                 [t('app.users.detail.vouchers_won'), formatCount(user.total_vouchers_won)],
                 [t('app.users.detail.total_referrals'), formatCount(user.total_referrals)],
-                ...(user.last_activity ? ([[t('app.users.detail.last_activity'), formatDateTime(user.last_activity)]] as [string, string][]) : []),
+                ...(user.last_activity
+                  ? ([[t('app.users.detail.last_activity'), formatDateTime(user.last_activity)]] as [
+                      string,
+                      string,
+                    ][])
+                  : []),
               ]}
             />
           )}

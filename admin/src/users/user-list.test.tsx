@@ -25,7 +25,13 @@ describe('/admin/users', () => {
     renderAdmin('/admin/users');
     expect(await screen.findByText('user1@example.com')).toBeInTheDocument();
     expect(screen.getByText('4 users')).toBeInTheDocument();
-    for (const label of ['Total Users', 'Active Users', 'Firebase Users', 'Total Referrals', 'Blocked Users']) {
+    for (const label of [
+      'Total Users',
+      'Active Users',
+      'Firebase Users',
+      'Total Referrals',
+      'Blocked Users',
+    ]) {
       expect(screen.getByRole('group', { name: label })).toBeInTheDocument();
     }
     expect(within(screen.getByRole('group', { name: 'Blocked Users' })).getByText('1')).toBeInTheDocument();
@@ -35,8 +41,12 @@ describe('/admin/users', () => {
     expect(within(rowOf('user2@example.com')).getByText('New')).toBeInTheDocument();
     expect(within(rowOf('user3@example.com')).getByText('Blocked')).toBeInTheDocument();
     expect(within(rowOf('user4@example.com')).getByText('Member')).toBeInTheDocument();
-    expect(within(rowOf('user3@example.com')).getByRole('button', { name: /Unblock User/ })).toBeInTheDocument();
-    expect(within(rowOf('user1@example.com')).getByRole('button', { name: /Block User/ })).toBeInTheDocument();
+    expect(
+      within(rowOf('user3@example.com')).getByRole('button', { name: /Unblock User/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(rowOf('user1@example.com')).getByRole('button', { name: /Block User/ }),
+    ).toBeInTheDocument();
   });
 
   it('asks for page 1, limit 20, sorted by registration date, and debounces the search by 500 ms', async () => {
@@ -53,7 +63,9 @@ describe('/admin/users', () => {
     await userEvent.type(screen.getByLabelText('Search name or email'), 'asha');
     // Nothing sent while typing.
     expect(requests.slice(before).filter((r) => r.query.search)).toHaveLength(0);
-    await waitFor(() => expect(requests.some((r) => r.query.search === 'asha')).toBe(true), { timeout: 2000 });
+    await waitFor(() => expect(requests.some((r) => r.query.search === 'asha')).toBe(true), {
+      timeout: 2000,
+    });
     expect(requests.filter((r) => r.query.search?.startsWith('a'))).toHaveLength(1);
   });
 
@@ -63,7 +75,9 @@ describe('/admin/users', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Block User: user1@example.com' }));
     expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ user_id: 1, action: 'flag' });
-    expect(await screen.findByRole('button', { name: 'Unblock User: user1@example.com' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Unblock User: user1@example.com' }),
+    ).toBeInTheDocument();
   });
 
   it('says when a single block fails', async () => {
@@ -111,7 +125,9 @@ describe('/admin/users', () => {
   });
 
   it('opens the user detail dialog with four cards and three tabs', async () => {
-    db.users = [user(7, { user_category: 'top_referrer', referred_by_code: 'FRIEND1', total_vouchers_won: 4 })];
+    db.users = [
+      user(7, { user_category: 'top_referrer', referred_by_code: 'FRIEND1', total_vouchers_won: 4 }),
+    ];
     renderAdmin('/admin/users');
     await userEvent.click(await screen.findByRole('button', { name: 'View user: user7@example.com' }));
     const dialog = await screen.findByRole('dialog');

@@ -6,7 +6,14 @@ import ShareIcon from '@mui/icons-material/Share';
 import BlockIcon from '@mui/icons-material/Block';
 import ViewIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
-import { BulkActionsToolbar, DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
+import {
+  BulkActionsToolbar,
+  DataTable,
+  ExportButton,
+  ListBase,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import type { AdminUsersResponse, AdminUserRow } from '../../../shared/api-types';
 import { formatDateTime, initials } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
@@ -19,7 +26,13 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout, fullName, underscoreToSpace } from '../lib/format';
 import { BlockToggleButton, BulkBlockButtons } from './block-buttons';
-import { dateRangeChoices, performanceChoices, referralChoices, userSortChoices, voucherChoices } from './user-choices';
+import {
+  dateRangeChoices,
+  performanceChoices,
+  referralChoices,
+  userSortChoices,
+  voucherChoices,
+} from './user-choices';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -55,22 +68,68 @@ function UsersView() {
     <>
       <PageHeader
         title={t('app.users.title')}
-        badge={<Chip color="primary" label={t('app.users.total_badge', { smart_count: total ?? 0, n: formatCount(total ?? 0) })} />}
+        badge={
+          <Chip
+            color="primary"
+            label={t('app.users.total_badge', { smart_count: total ?? 0, n: formatCount(total ?? 0) })}
+          />
+        }
         actions={<ExportButton />}
       />
       <StatGrid columns={5}>
-        <StatCard loading={isPending} label={t('app.users.summary.total_users')} value={formatCount(summary?.total_users)} icon={<PeopleIcon />} />
-        <StatCard loading={isPending} label={t('app.users.summary.active_users')} value={formatCount(summary?.active_users)} icon={<ActiveIcon />} color="success.main" />
-        <StatCard loading={isPending} label={t('app.users.summary.firebase_users')} value={formatCount(summary?.firebase_users)} icon={<FirebaseIcon />} color="#e07a1f" />
-        <StatCard loading={isPending} label={t('app.users.summary.total_referrals')} value={formatCount(summary?.total_referrals)} icon={<ShareIcon />} color="info.main" />
-        <StatCard loading={isPending} label={t('app.users.summary.blocked_users')} value={formatCount(summary?.flagged_users)} icon={<BlockIcon />} color="error.main" />
+        <StatCard
+          loading={isPending}
+          label={t('app.users.summary.total_users')}
+          value={formatCount(summary?.total_users)}
+          icon={<PeopleIcon />}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.users.summary.active_users')}
+          value={formatCount(summary?.active_users)}
+          icon={<ActiveIcon />}
+          color="success.main"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.users.summary.firebase_users')}
+          value={formatCount(summary?.firebase_users)}
+          icon={<FirebaseIcon />}
+          color="#e07a1f"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.users.summary.total_referrals')}
+          value={formatCount(summary?.total_referrals)}
+          icon={<ShareIcon />}
+          color="info.main"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.users.summary.blocked_users')}
+          value={formatCount(summary?.flagged_users)}
+          icon={<BlockIcon />}
+          color="error.main"
+        />
       </StatGrid>
       <FilterCard label={t('app.filters.label')}>
         <SearchFilter placeholder={t('app.users.search')} />
         <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t)} />
-        <SelectFilter source="performanceFilter" label={t('app.users.performance.label')} choices={performanceChoices(t)} />
-        <SelectFilter source="referralFilter" label={t('app.users.referral.label')} choices={referralChoices(t)} />
-        <SelectFilter source="voucherFilter" label={t('app.users.voucher.label')} choices={voucherChoices(t)} />
+        <SelectFilter
+          source="performanceFilter"
+          label={t('app.users.performance.label')}
+          choices={performanceChoices(t)}
+        />
+        <SelectFilter
+          source="referralFilter"
+          label={t('app.users.referral.label')}
+          choices={referralChoices(t)}
+        />
+        <SelectFilter
+          source="voucherFilter"
+          label={t('app.users.voucher.label')}
+          choices={voucherChoices(t)}
+        />
         <SortSelect label={t('app.filters.sort')} choices={userSortChoices(t)} />
       </FilterCard>
       <ListTableCard loading={t('app.users.loading')} footer={<SpecPagination noun={t('app.users.noun')} />}>
@@ -90,7 +149,9 @@ function UsersView() {
             source="first_name"
             render={(u: Row) => (
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 200 }}>
-                <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>{initials(fullName(u.first_name, u.last_name))}</Avatar>
+                <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>
+                  {initials(fullName(u.first_name, u.last_name))}
+                </Avatar>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {fullName(u.first_name, u.last_name)}
@@ -115,8 +176,18 @@ function UsersView() {
               </Box>
             )}
           />
-          <DataTable.Col label={t('app.columns.completions')} source="total_completions" sortByOrder="DESC" align="right" />
-          <DataTable.Col label={t('app.columns.vouchers_won')} source="total_vouchers_won" sortByOrder="DESC" align="right" />
+          <DataTable.Col
+            label={t('app.columns.completions')}
+            source="total_completions"
+            sortByOrder="DESC"
+            align="right"
+          />
+          <DataTable.Col
+            label={t('app.columns.vouchers_won')}
+            source="total_vouchers_won"
+            sortByOrder="DESC"
+            align="right"
+          />
           <DataTable.Col
             label={t('app.columns.referrals')}
             source="successful_referrals"
@@ -134,16 +205,26 @@ function UsersView() {
           <DataTable.Col
             label={t('app.columns.category')}
             disableSort
-            render={(u: Row) => <Chip size="small" variant="outlined" label={underscoreToSpace(u.user_category)} />}
+            render={(u: Row) => (
+              <Chip size="small" variant="outlined" label={underscoreToSpace(u.user_category)} />
+            )}
           />
-          <DataTable.Col label={t('app.columns.status')} disableSort render={(u: Row) => <UserStatusBadge user={u} />} />
+          <DataTable.Col
+            label={t('app.columns.status')}
+            disableSort
+            render={(u: Row) => <UserStatusBadge user={u} />}
+          />
           <DataTable.Col
             label={t('app.columns.actions')}
             disableSort
             render={(u: Row) => (
               <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}>
                 <Tooltip title={t('app.users.view')}>
-                  <IconButton size="small" aria-label={`${t('app.users.view')}: ${u.email}`} onClick={() => setOpenId(u.user_id)}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('app.users.view')}: ${u.email}`}
+                    onClick={() => setOpenId(u.user_id)}
+                  >
                     <ViewIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -161,7 +242,13 @@ function UsersView() {
 /** /admin/users (spec section 2). */
 export function UserList() {
   return (
-    <ListBase resource="users" perPage={20} sort={{ field: 'registration_date', order: 'DESC' }} debounce={500} exporter={exporter}>
+    <ListBase
+      resource="users"
+      perPage={20}
+      sort={{ field: 'registration_date', order: 'DESC' }}
+      debounce={500}
+      exporter={exporter}
+    >
       <UsersView />
     </ListBase>
   );

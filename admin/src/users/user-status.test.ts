@@ -15,7 +15,13 @@ describe('userStatus (spec section 4)', () => {
 
 describe('bulkResultMessage', () => {
   it('uses the partial message only when something failed', () => {
-    expect(bulkResultMessage('block', 3, 0)).toEqual({ key: 'app.users.bulk_block_success', values: { n: 3, m: 0 } });
-    expect(bulkResultMessage('unblock', 2, 1)).toEqual({ key: 'app.users.bulk_unblock_partial', values: { n: 2, m: 1 } });
+    expect(bulkResultMessage('block', 3, 0)).toEqual({
+      key: 'app.users.bulk_block_success',
+      values: { n: 3, m: 0 },
+    });
+    expect(bulkResultMessage('unblock', 2, 1)).toEqual({
+      key: 'app.users.bulk_unblock_partial',
+      values: { n: 2, m: 1 },
+    });
   });
 });

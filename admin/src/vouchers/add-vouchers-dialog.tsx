@@ -1,15 +1,39 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useCreate, useTranslate } from 'react-admin';
 import { VOUCHER_TYPES } from '../../../shared/constants';
 import { serverErrorText } from '../http-client';
-import { emptyVoucherForm, localDay, parseCodes, toVoucherRequest, validateVoucherForm, type VoucherFormValues } from './voucher-rules';
+import {
+  emptyVoucherForm,
+  localDay,
+  parseCodes,
+  toVoucherRequest,
+  validateVoucherForm,
+  type VoucherFormValues,
+} from './voucher-rules';
 
 /**
  * Add New Vouchers dialog (spec sections 2 and 5). Problems show in a red box at the top of the form
  * and the dialog stays open (section 8); on success the form resets and the page shows the alert.
  */
-export function AddVouchersDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (created: number, duplicates: number) => void }) {
+export function AddVouchersDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (created: number, duplicates: number) => void;
+}) {
   const t = useTranslate();
   const [create] = useCreate();
   const [values, setValues] = useState<VoucherFormValues>(emptyVoucherForm);
@@ -18,7 +42,8 @@ export function AddVouchersDialog({ onClose, onCreated }: { onClose: () => void;
   const today = localDay();
   const count = parseCodes(values.codes).length;
 
-  const set = (key: keyof VoucherFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof VoucherFormValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +68,12 @@ export function AddVouchersDialog({ onClose, onCreated }: { onClose: () => void;
         },
         onError: (e) => {
           const status = (e as { status?: number })?.status;
-          setError(serverErrorText(e) ?? (typeof status === 'number' && status > 0 ? t('app.vouchers.add.errors.failed') : t('app.vouchers.add.errors.unknown')));
+          setError(
+            serverErrorText(e) ??
+              (typeof status === 'number' && status > 0
+                ? t('app.vouchers.add.errors.failed')
+                : t('app.vouchers.add.errors.unknown')),
+          );
           setSubmitting(false);
         },
       },
@@ -51,7 +81,13 @@ export function AddVouchersDialog({ onClose, onCreated }: { onClose: () => void;
   };
 
   return (
-    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="add-vouchers-title">
+    <Dialog
+      open
+      onClose={submitting ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="add-vouchers-title"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="add-vouchers-title">{t('app.vouchers.add.title')}</DialogTitle>
         <DialogContent dividers>
@@ -61,8 +97,23 @@ export function AddVouchersDialog({ onClose, onCreated }: { onClose: () => void;
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField label={t('app.vouchers.add.brand')} value={values.voucher_brand} onChange={set('voucher_brand')} required size="small" autoFocus name="voucher_brand" />
-            <TextField select label={t('app.vouchers.add.type')} value={values.voucher_type} onChange={set('voucher_type')} size="small" name="voucher_type">
+            <TextField
+              label={t('app.vouchers.add.brand')}
+              value={values.voucher_brand}
+              onChange={set('voucher_brand')}
+              required
+              size="small"
+              autoFocus
+              name="voucher_brand"
+            />
+            <TextField
+              select
+              label={t('app.vouchers.add.type')}
+              value={values.voucher_type}
+              onChange={set('voucher_type')}
+              size="small"
+              name="voucher_type"
+            >
               {VOUCHER_TYPES.map((type) => (
                 <MenuItem key={type} value={type}>
                   {type}
@@ -102,8 +153,22 @@ export function AddVouchersDialog({ onClose, onCreated }: { onClose: () => void;
               helperText={t('app.vouchers.add.codes_help', { n: count })}
               sx={{ gridColumn: { sm: '1 / -1' }, '& textarea': { fontFamily: 'monospace' } }}
             />
-            <TextField label={t('app.vouchers.add.description')} value={values.voucher_description} onChange={set('voucher_description')} size="small" multiline name="voucher_description" />
-            <TextField label={t('app.vouchers.add.terms')} value={values.voucher_terms} onChange={set('voucher_terms')} size="small" multiline name="voucher_terms" />
+            <TextField
+              label={t('app.vouchers.add.description')}
+              value={values.voucher_description}
+              onChange={set('voucher_description')}
+              size="small"
+              multiline
+              name="voucher_description"
+            />
+            <TextField
+              label={t('app.vouchers.add.terms')}
+              value={values.voucher_terms}
+              onChange={set('voucher_terms')}
+              size="small"
+              multiline
+              name="voucher_terms"
+            />
           </Box>
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
             {t('app.vouchers.add.required_note')}

@@ -10,9 +10,17 @@ export function VoucherStatusBadges({ voucher }: { voucher: AdminVoucherRow }) {
   const extra = expiryBadge(voucher);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-      <Chip size="small" color={STATUS_COLORS[voucher.status] ?? 'default'} label={t(`app.vouchers.status.${voucher.status}`, { _: voucher.status })} />
-      {extra === 'expired' && <Chip size="small" color="error" variant="outlined" label={t('app.vouchers.badge_expired')} />}
-      {extra === 'expiring_soon' && <Chip size="small" color="warning" label={t('app.vouchers.badge_expiring_soon')} />}
+      <Chip
+        size="small"
+        color={STATUS_COLORS[voucher.status] ?? 'default'}
+        label={t(`app.vouchers.status.${voucher.status}`, { _: voucher.status })}
+      />
+      {extra === 'expired' && (
+        <Chip size="small" color="error" variant="outlined" label={t('app.vouchers.badge_expired')} />
+      )}
+      {extra === 'expiring_soon' && (
+        <Chip size="small" color="warning" label={t('app.vouchers.badge_expiring_soon')} />
+      )}
     </Box>
   );
 }

@@ -1,4 +1,13 @@
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AdminVoucherRow } from '../../../shared/api-types';
 import { formatDate, formatDateTime, formatRupees } from '../../../shared/format';
@@ -7,7 +16,13 @@ import { assignmentLabel, VoucherStatusBadges } from './voucher-badges';
 import { isPastExpiry } from './voucher-rules';
 
 /** Voucher Details dialog of spec section 2. */
-export function VoucherDetailsDialog({ voucher, onClose }: { voucher: AdminVoucherRow; onClose: () => void }) {
+export function VoucherDetailsDialog({
+  voucher,
+  onClose,
+}: {
+  voucher: AdminVoucherRow;
+  onClose: () => void;
+}) {
   const t = useTranslate();
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="voucher-details-title">
@@ -25,17 +40,30 @@ export function VoucherDetailsDialog({ voucher, onClose }: { voucher: AdminVouch
             [t('app.vouchers.details.type'), voucher.voucher_type || 'Gift Card'],
             [t('app.vouchers.details.amount'), formatRupees(voucher.voucher_amount)],
             [t('app.vouchers.details.status'), <VoucherStatusBadges key="s" voucher={voucher} />],
-            [t('app.vouchers.details.assignment_context'), <Chip key="a" size="small" variant="outlined" label={assignmentLabel(t, voucher.assignment_context)} />],
+            [
+              t('app.vouchers.details.assignment_context'),
+              <Chip
+                key="a"
+                size="small"
+                variant="outlined"
+                label={assignmentLabel(t, voucher.assignment_context)}
+              />,
+            ],
             [t('app.vouchers.details.created'), formatDateTime(voucher.created_at)],
             [t('app.vouchers.details.created_by'), voucher.created_by_username || 'Unknown'],
             [
               t('app.vouchers.details.expiry'),
               <Box key="e" component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
                 {voucher.expiry_date ? formatDate(voucher.expiry_date) : 'N/A'}
-                {isPastExpiry(voucher) && <Chip size="small" color="error" label={t('app.vouchers.badge_expired')} />}
+                {isPastExpiry(voucher) && (
+                  <Chip size="small" color="error" label={t('app.vouchers.badge_expired')} />
+                )}
               </Box>,
             ],
-            [t('app.vouchers.details.assigned_at'), voucher.assigned_at ? formatDateTime(voucher.assigned_at) : 'N/A'],
+            [
+              t('app.vouchers.details.assigned_at'),
+              voucher.assigned_at ? formatDateTime(voucher.assigned_at) : 'N/A',
+            ],
             [
               t('app.vouchers.details.assigned_to'),
               voucher.assigned_at || voucher.assigned_to_email ? (

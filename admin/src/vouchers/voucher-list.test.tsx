@@ -19,14 +19,18 @@ async function openAdd() {
   return screen.findByRole('dialog', { name: 'Add New Vouchers' });
 }
 
-async function fillForm(dialog: HTMLElement, values: { brand?: string; amount?: string; expiry?: string; codes?: string }) {
+async function fillForm(
+  dialog: HTMLElement,
+  values: { brand?: string; amount?: string; expiry?: string; codes?: string },
+) {
   if (values.brand !== undefined) await fill(within(dialog).getByLabelText(/^Brand/), values.brand);
   if (values.amount !== undefined) await fill(within(dialog).getByLabelText(/^Amount/), values.amount);
   if (values.expiry !== undefined) await fill(within(dialog).getByLabelText(/^Expiry date/), values.expiry);
   if (values.codes !== undefined) await fill(within(dialog).getByLabelText(/^Voucher codes/), values.codes);
 }
 
-const submit = (dialog: HTMLElement) => userEvent.click(within(dialog).getByRole('button', { name: 'Add Vouchers' }));
+const submit = (dialog: HTMLElement) =>
+  userEvent.click(within(dialog).getByRole('button', { name: 'Add Vouchers' }));
 
 describe('/admin/vouchers', () => {
   it('shows the loading text, then both empty texts', async () => {
@@ -34,7 +38,9 @@ describe('/admin/vouchers', () => {
     renderAdmin('/admin/vouchers');
     expect(await screen.findByText('Loading vouchers...')).toBeInTheDocument();
     expect(await screen.findByText('No vouchers found matching your criteria')).toBeInTheDocument();
-    expect(screen.getByText('No vouchers found. Add some vouchers to see brand statistics.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No vouchers found. Add some vouchers to see brand statistics.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the tiles, Vouchers by Brand, the inventory and the expiry badges', async () => {
@@ -45,24 +51,41 @@ describe('/admin/vouchers', () => {
       voucher(4, { status: 'used', voucher_brand: 'Flipkart' }),
     ];
     renderAdmin('/admin/vouchers');
-    expect(within(await screen.findByRole('group', { name: 'Total Vouchers' })).getByText('4')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('group', { name: 'Total Vouchers' })).getByText('4'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Available' })).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Distributed' })).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total Value' })).getByText('₹210')).toBeInTheDocument();
     const byBrand = screen.getByRole('region', { name: 'Vouchers by Brand' });
-    expect(within(byBrand).getByRole('article', { name: 'Amazon' })).toHaveTextContent('₹10: 1 available₹100: 1 available');
-    expect(within(byBrand).getByRole('article', { name: 'Flipkart' })).toHaveTextContent('No vouchers available');
+    expect(within(byBrand).getByRole('article', { name: 'Amazon' })).toHaveTextContent(
+      '₹10: 1 available₹100: 1 available',
+    );
+    expect(within(byBrand).getByRole('article', { name: 'Flipkart' })).toHaveTextContent(
+      'No vouchers available',
+    );
     expect(screen.getByText('Voucher Inventory (4)')).toBeInTheDocument();
     const row = (code: string) => screen.getAllByRole('row').find((r) => within(r).queryByText(code))!;
     expect(within(row('CODE-2')).getByText('Expiring Soon')).toBeInTheDocument();
     expect(within(row('CODE-3')).getByText('Expired')).toBeInTheDocument();
     expect(within(row('CODE-1')).getByRole('button', { name: 'Mark Expired: CODE-1' })).toBeInTheDocument();
-    expect(within(row('CODE-3')).queryByRole('button', { name: /Mark Expired|Un-expire/ })).not.toBeInTheDocument();
-    expect(within(row('CODE-4')).queryByRole('button', { name: /Mark Expired|Un-expire/ })).not.toBeInTheDocument();
+    expect(
+      within(row('CODE-3')).queryByRole('button', { name: /Mark Expired|Un-expire/ }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(row('CODE-4')).queryByRole('button', { name: /Mark Expired|Un-expire/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('opens the Voucher Details dialog', async () => {
-    db.vouchers = [voucher(5, { status: 'assigned', assigned_at: '2025-02-01T10:00:00Z', assigned_to_email: 'x@example.com', assignment_context: 'free_spin_from_referral' })];
+    db.vouchers = [
+      voucher(5, {
+        status: 'assigned',
+        assigned_at: '2025-02-01T10:00:00Z',
+        assigned_to_email: 'x@example.com',
+        assignment_context: 'free_spin_from_referral',
+      }),
+    ];
     renderAdmin('/admin/vouchers');
     await userEvent.click(await screen.findByRole('button', { name: 'View voucher: CODE-5' }));
     const dialog = await screen.findByRole('dialog', { name: 'Voucher Details' });
@@ -89,10 +112,16 @@ describe('/admin/vouchers', () => {
     db.vouchers = [voucher(1)];
     const { server } = await import('../testing/msw-server');
     const { http, HttpResponse } = await import('msw');
-    server.use(http.put('*/api/admin/vouchers.php', () => HttpResponse.json({ success: false, error: 'Voucher is assigned' }, { status: 409 })));
+    server.use(
+      http.put('*/api/admin/vouchers.php', () =>
+        HttpResponse.json({ success: false, error: 'Voucher is assigned' }, { status: 409 }),
+      ),
+    );
     renderAdmin('/admin/vouchers');
     await userEvent.click(await screen.findByRole('button', { name: 'Mark Expired: CODE-1' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark Expired' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark Expired' }),
+    );
     expect(await screen.findByText('Voucher is assigned')).toBeInTheDocument();
   });
 
@@ -107,7 +136,10 @@ describe('/admin/vouchers', () => {
 
     it.each([
       ['   \n  ', 'Please enter at least one voucher code'],
-      [Array.from({ length: 101 }, (_, i) => `C${i}`).join('\n'), 'Maximum 100 voucher codes allowed per batch'],
+      [
+        Array.from({ length: 101 }, (_, i) => `C${i}`).join('\n'),
+        'Maximum 100 voucher codes allowed per batch',
+      ],
       ['A1\nB2\nA1', 'Duplicate voucher codes found in your input'],
     ])('codes %#: %s', async (codes, message) => {
       const dialog = await openAdd();
@@ -130,7 +162,9 @@ describe('/admin/vouchers', () => {
       const expiry = inDays(30);
       await fillForm(dialog, { brand: 'Amazon', amount: '25.5', expiry, codes: ' NEW1\n\nNEW2 \nDUP1' });
       await submit(dialog);
-      expect(await screen.findByText('Success! 2 vouchers created successfully. 1 duplicate codes were skipped.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Success! 2 vouchers created successfully. 1 duplicate codes were skipped.'),
+      ).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
         voucher_type: 'Gift Card',
@@ -151,7 +185,9 @@ describe('/admin/vouchers', () => {
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Expiry date is in the past');
       db.voucherCreate = { status: 500, body: { success: false, error: 'boom' } };
       await submit(dialog);
-      await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to create vouchers'));
+      await waitFor(() =>
+        expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to create vouchers'),
+      );
     });
   });
 });

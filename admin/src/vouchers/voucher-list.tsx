@@ -6,7 +6,16 @@ import AvailableIcon from '@mui/icons-material/Inventory2';
 import SendIcon from '@mui/icons-material/Send';
 import ValueIcon from '@mui/icons-material/CurrencyRupee';
 import { useState } from 'react';
-import { Confirm, DataTable, ExportButton, ListBase, useListContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import {
+  Confirm,
+  DataTable,
+  ExportButton,
+  ListBase,
+  useListContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
 import type { AdminVoucherRow, AdminVouchersResponse, VoucherStatsRow } from '../../../shared/api-types';
 import { formatDate, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
@@ -21,7 +30,14 @@ import { csvExporter } from '../lib/csv';
 import { formatCount } from '../lib/format';
 import { AddVouchersDialog } from './add-vouchers-dialog';
 import { VoucherStatusBadges } from './voucher-badges';
-import { amountChoices, assignmentChoices, brandChoices, expiryChoices, typeChoices, voucherStatusChoices } from './voucher-choices';
+import {
+  amountChoices,
+  assignmentChoices,
+  brandChoices,
+  expiryChoices,
+  typeChoices,
+  voucherStatusChoices,
+} from './voucher-choices';
 import { VoucherDetailsDialog } from './voucher-details-dialog';
 import { brandSummaries, creationMessage, statusAction, voucherTotals } from './voucher-rules';
 
@@ -56,7 +72,13 @@ function VouchersByBrand({ stats }: { stats: VoucherStatsRow[] }) {
         {brands.length === 0 ? (
           <Typography color="text.secondary">{t('app.vouchers.by_brand_empty')}</Typography>
         ) : (
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
+            }}
+          >
             {brands.map((b) => (
               <Card key={b.brand} variant="outlined" component="article" aria-label={b.brand}>
                 <CardContent sx={{ '&:last-child': { pb: 2 } }}>
@@ -69,7 +91,13 @@ function VouchersByBrand({ stats }: { stats: VoucherStatsRow[] }) {
                     </Typography>
                   </Box>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {t('app.vouchers.brand_counts', { total: b.total, available: b.available, assigned: b.assigned, used: b.used, expired: b.expired })}
+                    {t('app.vouchers.brand_counts', {
+                      total: b.total,
+                      available: b.available,
+                      assigned: b.assigned,
+                      used: b.used,
+                      expired: b.expired,
+                    })}
                   </Typography>
                   {b.availableByAmount.length === 0 ? (
                     <Typography variant="body2" color="warning.main">
@@ -78,7 +106,16 @@ function VouchersByBrand({ stats }: { stats: VoucherStatsRow[] }) {
                   ) : (
                     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                       {b.availableByAmount.map((a) => (
-                        <Chip key={a.amount} size="small" color="success" variant="outlined" label={t('app.vouchers.available_at', { amount: formatRupees(a.amount), n: a.available })} />
+                        <Chip
+                          key={a.amount}
+                          size="small"
+                          color="success"
+                          variant="outlined"
+                          label={t('app.vouchers.available_at', {
+                            amount: formatRupees(a.amount),
+                            n: a.available,
+                          })}
+                        />
                       ))}
                     </Box>
                   )}
@@ -109,10 +146,17 @@ function VouchersView() {
     const { voucher, action } = confirming;
     update(
       'vouchers',
-      { id: voucher.voucher_id, data: { status: action === 'expire' ? 'expired' : 'available' }, previousData: voucher },
+      {
+        id: voucher.voucher_id,
+        data: { status: action === 'expire' ? 'expired' : 'available' },
+        previousData: voucher,
+      },
       {
         onSuccess: () => {
-          setBanner({ severity: 'success', message: t(action === 'expire' ? 'app.vouchers.expired_ok' : 'app.vouchers.reactivated_ok') });
+          setBanner({
+            severity: 'success',
+            message: t(action === 'expire' ? 'app.vouchers.expired_ok' : 'app.vouchers.reactivated_ok'),
+          });
           setConfirming(null);
           refresh();
         },
@@ -143,10 +187,34 @@ function VouchersView() {
         </Alert>
       )}
       <StatGrid columns={4}>
-        <StatCard loading={isPending} label={t('app.vouchers.tiles.total')} value={formatCount(totals.total)} icon={<VoucherIcon />} />
-        <StatCard loading={isPending} label={t('app.vouchers.tiles.available')} value={formatCount(totals.available)} icon={<AvailableIcon />} color="success.main" />
-        <StatCard loading={isPending} label={t('app.vouchers.tiles.distributed')} value={formatCount(totals.distributed)} icon={<SendIcon />} color="info.main" hint={t('app.vouchers.tiles.distributed_hint')} />
-        <StatCard loading={isPending} label={t('app.vouchers.tiles.value')} value={formatRupees(totals.value)} icon={<ValueIcon />} color="secondary.main" />
+        <StatCard
+          loading={isPending}
+          label={t('app.vouchers.tiles.total')}
+          value={formatCount(totals.total)}
+          icon={<VoucherIcon />}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.vouchers.tiles.available')}
+          value={formatCount(totals.available)}
+          icon={<AvailableIcon />}
+          color="success.main"
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.vouchers.tiles.distributed')}
+          value={formatCount(totals.distributed)}
+          icon={<SendIcon />}
+          color="info.main"
+          hint={t('app.vouchers.tiles.distributed_hint')}
+        />
+        <StatCard
+          loading={isPending}
+          label={t('app.vouchers.tiles.value')}
+          value={formatRupees(totals.value)}
+          icon={<ValueIcon />}
+          color="secondary.main"
+        />
       </StatGrid>
       {!isPending && <VouchersByBrand stats={stats} />}
       <FilterCard label={t('app.filters.label')}>
@@ -154,20 +222,43 @@ function VouchersView() {
         <SelectFilter source="status" label={t('app.filters.status')} choices={voucherStatusChoices(t)} />
         <SelectFilter source="brand" label={t('app.vouchers.brand')} choices={brandChoices(t, stats)} />
         <SelectFilter source="voucher_type" label={t('app.vouchers.type')} choices={typeChoices(t, stats)} />
-        <SelectFilter source="amount_range" label={t('app.vouchers.amount_range')} choices={amountChoices(t)} />
-        <SelectFilter source="expiry_filter" label={t('app.vouchers.expiry.label')} choices={expiryChoices(t)} />
-        <SelectFilter source="assignment_filter" label={t('app.vouchers.assignment.label')} choices={assignmentChoices(t)} />
+        <SelectFilter
+          source="amount_range"
+          label={t('app.vouchers.amount_range')}
+          choices={amountChoices(t)}
+        />
+        <SelectFilter
+          source="expiry_filter"
+          label={t('app.vouchers.expiry.label')}
+          choices={expiryChoices(t)}
+        />
+        <SelectFilter
+          source="assignment_filter"
+          label={t('app.vouchers.assignment.label')}
+          choices={assignmentChoices(t)}
+        />
       </FilterCard>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('app.vouchers.inventory', { n: formatCount(total ?? 0) })}
       </Typography>
-      <ListTableCard loading={t('app.vouchers.loading')} footer={<SpecPagination noun={t('app.vouchers.noun')} />}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<EmptyState message={t('app.vouchers.empty')} />}>
+      <ListTableCard
+        loading={t('app.vouchers.loading')}
+        footer={<SpecPagination noun={t('app.vouchers.noun')} />}
+      >
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<EmptyState message={t('app.vouchers.empty')} />}
+        >
           <DataTable.Col
             label={t('app.vouchers.columns.code')}
             source="voucher_code"
             sortByOrder="DESC"
-            render={(v: Row) => <Box component="code" sx={{ fontWeight: 600 }}>{v.voucher_code}</Box>}
+            render={(v: Row) => (
+              <Box component="code" sx={{ fontWeight: 600 }}>
+                {v.voucher_code}
+              </Box>
+            )}
           />
           <DataTable.Col
             label={t('app.vouchers.columns.brand')}
@@ -181,16 +272,34 @@ function VouchersView() {
               </Box>
             )}
           />
-          <DataTable.Col label={t('app.vouchers.columns.amount')} source="voucher_amount" sortByOrder="DESC" align="right" render={(v: Row) => formatRupees(v.voucher_amount)} />
-          <DataTable.Col label={t('app.vouchers.columns.status')} source="status" sortByOrder="DESC" render={(v: Row) => <VoucherStatusBadges voucher={v} />} />
-          <DataTable.Col label={t('app.vouchers.columns.expiry')} source="expiry_date" sortByOrder="DESC" render={(v: Row) => (v.expiry_date ? formatDate(v.expiry_date) : 'N/A')} />
+          <DataTable.Col
+            label={t('app.vouchers.columns.amount')}
+            source="voucher_amount"
+            sortByOrder="DESC"
+            align="right"
+            render={(v: Row) => formatRupees(v.voucher_amount)}
+          />
+          <DataTable.Col
+            label={t('app.vouchers.columns.status')}
+            source="status"
+            sortByOrder="DESC"
+            render={(v: Row) => <VoucherStatusBadges voucher={v} />}
+          />
+          <DataTable.Col
+            label={t('app.vouchers.columns.expiry')}
+            source="expiry_date"
+            sortByOrder="DESC"
+            render={(v: Row) => (v.expiry_date ? formatDate(v.expiry_date) : 'N/A')}
+          />
           <DataTable.Col
             label={t('app.vouchers.columns.assigned_to')}
             disableSort
             render={(v: Row) =>
               v.assigned_at || v.assigned_to_email ? (
                 <Box>
-                  <Typography variant="body2">{v.assigned_to_name || t('app.vouchers.details.unknown_user')}</Typography>
+                  <Typography variant="body2">
+                    {v.assigned_to_name || t('app.vouchers.details.unknown_user')}
+                  </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {v.assigned_to_email}
                   </Typography>
@@ -200,7 +309,11 @@ function VouchersView() {
               )
             }
           />
-          <DataTable.Col label={t('app.vouchers.columns.created')} disableSort render={(v: Row) => formatDate(v.created_at)} />
+          <DataTable.Col
+            label={t('app.vouchers.columns.created')}
+            disableSort
+            render={(v: Row) => formatDate(v.created_at)}
+          />
           <DataTable.Col
             label={t('app.columns.actions')}
             disableSort
@@ -209,7 +322,11 @@ function VouchersView() {
               return (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
                   <Tooltip title={t('app.vouchers.view')}>
-                    <IconButton size="small" aria-label={`${t('app.vouchers.view')}: ${v.voucher_code}`} onClick={() => setViewing(v)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`${t('app.vouchers.view')}: ${v.voucher_code}`}
+                      onClick={() => setViewing(v)}
+                    >
                       <ViewIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -244,7 +361,9 @@ function VouchersView() {
         isOpen={confirming !== null}
         loading={updating}
         title={confirming?.action === 'unexpire' ? 'app.vouchers.unexpire' : 'app.vouchers.mark_expired'}
-        content={confirming?.action === 'unexpire' ? 'app.vouchers.confirm_unexpire' : 'app.vouchers.confirm_expire'}
+        content={
+          confirming?.action === 'unexpire' ? 'app.vouchers.confirm_unexpire' : 'app.vouchers.confirm_expire'
+        }
         confirm={confirming?.action === 'unexpire' ? 'app.vouchers.unexpire' : 'app.vouchers.mark_expired'}
         onConfirm={changeStatus}
         onClose={() => setConfirming(null)}
@@ -256,7 +375,13 @@ function VouchersView() {
 /** /admin/vouchers (spec section 2). */
 export function VoucherList() {
   return (
-    <ListBase resource="vouchers" perPage={20} sort={{ field: 'created_at', order: 'DESC' }} debounce={500} exporter={exporter}>
+    <ListBase
+      resource="vouchers"
+      perPage={20}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      debounce={500}
+      exporter={exporter}
+    >
       <VouchersView />
     </ListBase>
   );

@@ -28,7 +28,10 @@ describe('voucher form (spec section 5)', () => {
     [{ codes: '' }, 'app.vouchers.add.errors.required'],
     [{ expiry_date: '' }, 'app.vouchers.add.errors.required'],
     [{ codes: '  \n \n' }, 'app.vouchers.add.errors.no_codes'],
-    [{ codes: Array.from({ length: 101 }, (_, i) => `C${i}`).join('\n') }, 'app.vouchers.add.errors.too_many'],
+    [
+      { codes: Array.from({ length: 101 }, (_, i) => `C${i}`).join('\n') },
+      'app.vouchers.add.errors.too_many',
+    ],
     [{ codes: 'A\n B \nB' }, 'app.vouchers.add.errors.duplicates'],
     [{ voucher_amount: '0.5' }, 'app.vouchers.add.errors.amount'],
     [{ expiry_date: '2030-06-09' }, 'app.vouchers.add.errors.past_expiry'],
@@ -38,7 +41,9 @@ describe('voucher form (spec section 5)', () => {
 
   it('accepts 100 codes, today as expiry and amounts with cents', () => {
     const codes = Array.from({ length: 100 }, (_, i) => `C${i}`).join('\n');
-    expect(validateVoucherForm(form({ codes, expiry_date: today, voucher_amount: '1.25' }), today)).toBeNull();
+    expect(
+      validateVoucherForm(form({ codes, expiry_date: today, voucher_amount: '1.25' }), today),
+    ).toBeNull();
   });
 
   it('splits codes by line, trims and drops empty lines', () => {
@@ -58,7 +63,9 @@ describe('voucher form (spec section 5)', () => {
   });
 
   it('writes the success alert of section 7', () => {
-    expect(creationMessage(2, 1)).toBe('Success! 2 vouchers created successfully. 1 duplicate codes were skipped.');
+    expect(creationMessage(2, 1)).toBe(
+      'Success! 2 vouchers created successfully. 1 duplicate codes were skipped.',
+    );
     expect(creationMessage(3, 0)).toBe('Success! 3 vouchers created successfully.');
   });
 });
@@ -94,13 +101,30 @@ describe('brand statistics', () => {
     total_value: amount * (available + assigned + used + expired),
   });
   it('groups by brand with available counts per amount ascending', () => {
-    const [amazon, flip] = brandSummaries([row('Flipkart', 10, 0, 2), row('Amazon', 100, 1), row('Amazon', 10, 3, 1, 1, 1)]);
-    expect(amazon).toMatchObject({ brand: 'Amazon', total: 7, available: 4, assigned: 1, used: 1, expired: 1, total_value: 160 });
+    const [amazon, flip] = brandSummaries([
+      row('Flipkart', 10, 0, 2),
+      row('Amazon', 100, 1),
+      row('Amazon', 10, 3, 1, 1, 1),
+    ]);
+    expect(amazon).toMatchObject({
+      brand: 'Amazon',
+      total: 7,
+      available: 4,
+      assigned: 1,
+      used: 1,
+      expired: 1,
+      total_value: 160,
+    });
     expect(amazon.availableByAmount).toEqual([
       { amount: 10, available: 3 },
       { amount: 100, available: 1 },
     ]);
     expect(flip.availableByAmount).toEqual([]);
-    expect(voucherTotals([row('A', 10, 3, 1, 1, 1)])).toEqual({ total: 6, available: 3, distributed: 2, value: 60 });
+    expect(voucherTotals([row('A', 10, 3, 1, 1, 1)])).toEqual({
+      total: 6,
+      available: 3,
+      distributed: 2,
+      value: 60,
+    });
   });
 });

@@ -22,20 +22,34 @@ export function isPastExpiry(voucher: Pick<AdminVoucherRow, 'expiry_date'>, toda
 }
 
 /** An available voucher expiring within 7 days shows 'Expiring Soon'. */
-export function isExpiringSoon(voucher: Pick<AdminVoucherRow, 'expiry_date' | 'status'>, today = localDay()): boolean {
+export function isExpiringSoon(
+  voucher: Pick<AdminVoucherRow, 'expiry_date' | 'status'>,
+  today = localDay(),
+): boolean {
   const day = dayOf(voucher.expiry_date);
-  return voucher.status === 'available' && day !== null && day >= today && day <= addDays(today, EXPIRING_SOON_DAYS);
+  return (
+    voucher.status === 'available' &&
+    day !== null &&
+    day >= today &&
+    day <= addDays(today, EXPIRING_SOON_DAYS)
+  );
 }
 
 /** Badges next to the status (section 4). */
-export function expiryBadge(voucher: Pick<AdminVoucherRow, 'expiry_date' | 'status'>, today = localDay()): 'expired' | 'expiring_soon' | null {
+export function expiryBadge(
+  voucher: Pick<AdminVoucherRow, 'expiry_date' | 'status'>,
+  today = localDay(),
+): 'expired' | 'expiring_soon' | null {
   if (voucher.status !== 'expired' && isPastExpiry(voucher, today)) return 'expired';
   if (isExpiringSoon(voucher, today)) return 'expiring_soon';
   return null;
 }
 
 /** Mark Expired for available vouchers whose expiry is not past; Un-expire for expired ones; nothing else. */
-export function statusAction(voucher: Pick<AdminVoucherRow, 'expiry_date' | 'status'>, today = localDay()): 'expire' | 'unexpire' | null {
+export function statusAction(
+  voucher: Pick<AdminVoucherRow, 'expiry_date' | 'status'>,
+  today = localDay(),
+): 'expire' | 'unexpire' | null {
   if (voucher.status === 'available' && !isPastExpiry(voucher, today)) return 'expire';
   if (voucher.status === 'expired') return 'unexpire';
   return null;
@@ -134,7 +148,8 @@ export function brandSummaries(stats: VoucherStatsRow[]): BrandSummary[] {
     b.used += Number(row.used) || 0;
     b.expired += Number(row.expired) || 0;
     b.total_value += Number(row.total_value) || 0;
-    if (Number(row.available) > 0) b.availableByAmount.push({ amount: Number(row.voucher_amount), available: Number(row.available) });
+    if (Number(row.available) > 0)
+      b.availableByAmount.push({ amount: Number(row.voucher_amount), available: Number(row.available) });
     byBrand.set(row.voucher_brand, b);
   }
   const list = [...byBrand.values()];
