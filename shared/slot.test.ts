@@ -19,14 +19,24 @@ describe('slot rules', () => {
   });
 
   it('parses objects and JSON strings; null when unparseable', () => {
-    expect(parseSlotConfig('{"reels":[{"amount":"5","probability":10}]}')).toEqual({ reels: [{ amount: 5, probability: 10 }] });
+    expect(parseSlotConfig('{"reels":[{"amount":"5","probability":10}]}')).toEqual({
+      reels: [{ amount: 5, probability: 10 }],
+    });
     expect(parseSlotConfig('{oops')).toBeNull();
     expect(parseSlotConfig(null)).toBeNull();
     expect(parseSlotConfig({ reels: 'no' })).toBeNull();
   });
 
   it('win range counts only reels with a numeric amount above 0', () => {
-    expect(winRange({ reels: [{ amount: 5, probability: 15 }, { amount: 10, probability: 8 }, { amount: 0, probability: 50 }] })).toEqual({ min: 5, max: 10 });
+    expect(
+      winRange({
+        reels: [
+          { amount: 5, probability: 15 },
+          { amount: 10, probability: 8 },
+          { amount: 0, probability: 50 },
+        ],
+      }),
+    ).toEqual({ min: 5, max: 10 });
     expect(winRange({ reels: [{ amount: 0, probability: 50 }] })).toBeNull();
     expect(winRange(null)).toBeNull();
   });
@@ -39,8 +49,18 @@ describe('slot rules', () => {
   });
 
   it('probability totals must be above 0 and below 100', () => {
-    expect(isValidProbabilityTotal([{ amount: 5, probability: 15 }, { amount: 10, probability: 8 }])).toBe(true);
-    expect(isValidProbabilityTotal([{ amount: 5, probability: 60 }, { amount: 10, probability: 40 }])).toBe(false);
+    expect(
+      isValidProbabilityTotal([
+        { amount: 5, probability: 15 },
+        { amount: 10, probability: 8 },
+      ]),
+    ).toBe(true);
+    expect(
+      isValidProbabilityTotal([
+        { amount: 5, probability: 60 },
+        { amount: 10, probability: 40 },
+      ]),
+    ).toBe(false);
     expect(isValidProbabilityTotal([{ amount: 5, probability: 0 }])).toBe(false);
   });
 
@@ -54,6 +74,11 @@ describe('slot rules', () => {
       'Keep Spinning',
       'Better Luck Next Time',
     ]);
-    expect([80, 60, 40, 39].map(referralRating)).toEqual(['Excellent', 'Good', 'Average', 'Needs Improvement']);
+    expect([80, 60, 40, 39].map(referralRating)).toEqual([
+      'Excellent',
+      'Good',
+      'Average',
+      'Needs Improvement',
+    ]);
   });
 });
