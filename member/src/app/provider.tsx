@@ -50,6 +50,9 @@ export function AppProvider({
           buster: CACHE_BUSTER,
           dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
         }}
+        // The saved copy is shown at once, then refreshed: a reload checks the session again
+        // (spec section 4) and picks up what changed on the server since.
+        onSuccess={() => void queryClient.invalidateQueries()}
       >
         {children(queryClient)}
         <Toaster />

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, PHONE } from './browser';
+import {
+  offerTitles,
+  signInWithChooser,
+  spinOffer,
+  startAndCompleteOffer,
+  waitForServiceWorkerControl,
+} from './member-helpers';
+
+// The member journey of issue 4 against the real server (demo mode, Auth Emulator):
+// referral link → sign-in → offer → partner → spin → voucher → offline; the referrer's free spin.
+const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('member journey', () => {
+  it(
+    'referral, sign-in, offer, spin, voucher, copy, referrer free spin, offline rewards',
+    { timeout: 300_000 },
+    async () => {
+      // The referrer signs in once to learn their code.
+      const referrerContext = await newContext(browser);
+      const referrer = await referrerContext.newPage();
+      await referrer.goto(`${baseUrl}/login`);
+      await signInWithChooser(referrer, { account: 'Rahul Verma' });
+      await referrer.goto(`${baseUrl}/referrals`);
+      const code = (await referrer.locator('.referral-code__value').textContent())!.trim();
+      expect(code).toMatch(/^[A-Za-z0-9]{4,}$/);
+
+      // A friend opens the referral link on a phone.
+      const context = await newContext(browser, PHONE);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/?ref=${code}`);
+      await page.waitForURL(`${baseUrl}/login?ref=${code}`);
+      await expect.poll(() => page.getByText('Referral Code Applied').count()).toBe(1);
+      expect(await page.getByText(code, { exact: true }).count()).toBe(1);
+      const email = `friend-${Date.now()}@example.com`;
+      await signInWithChooser(page, { name: 'Priya Friend', email });
+      expect(new URL(page.url()).search).toBe('');
+      await expect.poll(() => page.getByText('Welcome to SpinRewards! 🎉').count()).toBe(1);
+      await expect.poll(() => page.getByText('Referral code applied successfully! 🎯').count()).toBe(1);
+
+      // Offers until one wins (a win is at most 99% likely; the demo offers win most of the time).
+      const titles = await offerTitles(page);
+      expect(titles.length).toBeGreaterThan(0);
+      let voucher: string | null = null;
+      for (const title of titles.slice(0, 6)) {
+        await startAndCompleteOffer(context, page, title);
+        voucher = await spinOffer(page, title);
+        if (voucher) break;
+      }
+      expect(voucher, 'no spin won in six offers').not.toBeNull();
+
+      // The voucher is on the Rewards page and its code copies.
+      await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Rewards' }).click();
+      await page.waitForURL(/\/rewards$/);
+      await page.getByText(voucher!, { exact: true }).waitFor();
+      await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
+      await expect.poll(() => page.getByText('Voucher code copied to clipboard!').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(voucher);
+
+      // The referrer now has a free spin (the friend's first completion).
+      await referrer.goto(`${baseUrl}/dashboard`);
+      await referrer.getByRole('region', { name: 'Free spins' }).waitFor();
+      expect(await referrer.getByText('You have 1 free spin!').count()).toBe(1);
+      expect(await referrer.getByRole('link', { name: '1 Free Spins' }).count()).toBe(1);
+
+      // Offline: the service worker serves the shell and IndexedDB the saved vouchers.
+      await waitForServiceWorkerControl(page);
+      await page.getByText(voucher!, { exact: true }).waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByText(voucher!, { exact: true }).waitFor({ timeout: 20_000 });
+      expect(await page.getByText("You're offline.").count()).toBe(1);
+      await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
+      await expect.poll(() => page.getByText('Voucher code copied to clipboard!').count()).toBeGreaterThan(0);
+      await context.setOffline(false);
+
+      await context.close();
+      await referrerContext.close();
+    },
+  );
+});
