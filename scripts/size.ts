@@ -1,0 +1,70 @@
+// npm run size: gzip size of the JavaScript each member page loads first (DESIGN.md section 6:
+// at most 110 KB on /login). Follows the built HTML's entry script and modulepreloads, then the
+// lazy route chunks of the page and their static imports, from Vite's build manifest.
+// Run after `npm run build:member` (or `npm run build`).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = process.argv[2] ?? 'dist/member';
+const manifestPath = path.join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No build manifest at ${manifestPath}: run npm run build:member first.`);
+  process.exit(1);
+}
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+const ROUTES: Record<string, string[]> = {
+  '/login': ['member/src/app/routes/login.tsx'],
+  '/dashboard': ['member/src/app/routes/app-layout.tsx', 'member/src/app/routes/dashboard.tsx'],
+};
+
+function htmlFiles(): string[] {
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)) files.add(m[1]);
+  return [...files];
+}
+
+function withStaticImports(key: string, into: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) withStaticImports(dep, into);
+}
+
+const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+const shell = new Set<string>(htmlFiles());
+withStaticImports(entryKey, shell);
+
+console.log(`Member first-load JavaScript (gzip level 9), from ${dist}`);
+let failed = false;
+for (const [route, keys] of Object.entries(ROUTES)) {
+  const files = new Set(shell);
+  for (const key of keys) withStaticImports(key, files);
+  const sizes = [...files].map((f) => ({ f, size: gz(f) }));
+  const total = sizes.reduce((s, x) => s + x.size, 0);
+  console.log(`\n${route}: ${kb(total)} in ${files.size} files`);
+  for (const { f, size } of sizes.sort((a, b) => b.size - a.size))
+    console.log(`  ${kb(size).padStart(9)}  ${f}`);
+  if (route === '/login' && total > 110 * 1024) failed = true;
+}
+const firebase = Object.values(manifest).find((c) => c.file.includes('firebase-'));
+if (firebase) console.log(`\nFirebase (loaded on the sign-in click): ${kb(gz(firebase.file))}`);
+const css = Object.values(manifest).flatMap((c) => c.css ?? []);
+for (const f of new Set(css)) console.log(`CSS ${f}: ${kb(gz(f))}`);
+if (failed) {
+  console.error('\n/login exceeds the 110 KB budget of DESIGN.md section 6');
+  process.exit(1);
+}
