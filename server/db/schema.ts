@@ -64,6 +64,8 @@ export const users = pgTable(
     index('users_successful_referrals_idx').on(t.successfulReferrals),
     index('users_referred_by_idx').on(t.referredByUserId),
     index('users_first_name_idx').on(t.firstName),
+    // Admin users list, 'inactive' filter and Active Users card (last seen, or registered).
+    index('users_last_seen_idx').on(sql`coalesce(${t.lastActivity}, ${t.registrationDate})`),
     check('users_free_spins_nonnegative', sql`${t.freeSpinsRemaining} >= 0`),
   ],
 );
@@ -145,6 +147,8 @@ export const clicks = pgTable(
   (t) => [
     index('clicks_user_offer_idx').on(t.userId, t.offerId),
     index('clicks_offer_idx').on(t.offerId),
+    index('clicks_offer_created_idx').on(t.offerId, t.createdAt),
+    index('clicks_user_created_idx').on(t.userId, t.createdAt),
     index('clicks_created_idx').on(t.createdAt),
   ],
 );
@@ -187,6 +191,22 @@ export const completions = pgTable(
     index('completions_user_completed_idx').on(t.userId, t.completedAt),
     index('completions_payout_idx').on(t.payoutAmount),
     index('completions_click_idx').on(t.clickId),
+    // Admin conversions and clicks lists: approved completions by time or payout, and the common filters.
+    index('completions_approved_completed_idx')
+      .on(t.completedAt, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('completions_approved_payout_idx')
+      .on(t.payoutAmount, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('completions_approved_first_idx')
+      .on(t.completedAt, t.id)
+      .where(sql`${t.status} = 'approved' and ${t.isFirstCompletion}`),
+    index('completions_approved_won_idx')
+      .on(t.completedAt, t.id)
+      .where(sql`${t.status} = 'approved' and ${t.voucherId} is not null`),
+    index('completions_referral_trigger_idx')
+      .on(t.completedAt, t.id)
+      .where(sql`${t.completionType} = 'triggered_referral_reward'`),
   ],
 );
 

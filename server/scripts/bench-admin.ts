@@ -79,7 +79,11 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '40' }, markdown: { type: 'boolean', default: false } },
+    options: {
+      runs: { type: 'string', default: '40' },
+      markdown: { type: 'boolean', default: false },
+      only: { type: 'string' },
+    },
   });
   const runs = Number(values.runs);
   const url = process.env.DATABASE_URL;
@@ -113,7 +117,8 @@ async function main() {
   const headers = { cookie: `admin_sid=${sid.value}` };
 
   const results: { name: string; p50: number; p95: number; max: number; total: string }[] = [];
-  for (const call of CALLS) {
+  const calls = values.only ? CALLS.filter((c) => c.name.includes(values.only!)) : CALLS;
+  for (const call of calls) {
     const times: number[] = [];
     let total = '';
     for (let i = 0; i < runs + 3; i++) {

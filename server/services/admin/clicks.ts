@@ -8,6 +8,10 @@ import type { AdminClickRow, AdminClicksResponse } from '../../../shared/api-typ
 import {
   bool,
   countRows,
+  EXACT_COUNT_LIMIT_LARGE,
+  inIds,
+  matchingOfferIds,
+  matchingUserIds,
   dateRangeCondition,
   isoOrNull,
   likePattern,
@@ -20,6 +24,7 @@ import {
   type SortOrder,
 } from './common';
 import { conversionTotals } from './totals';
+import { cached } from './cache';
 
 export const CLICK_SORT_FIELDS = ['completed_at', 'created_at', 'payout_amount'] as const;
 export const CONVERSION_STATUS = [
@@ -63,11 +68,20 @@ export async function listClicks(
   const search = input.search?.trim();
   const pattern = search ? likePattern(search) : null;
   // Conditions on the click (k) and its member; the same for both parts.
+  let searchCondition: SQL | undefined;
+  if (pattern) {
+    // Spec section 2: user email, offer title or click ID; resolved to ids to use the click indexes.
+    const [userIds, offerIds] = await Promise.all([
+      matchingUserIds(db, pattern, 'email'),
+      matchingOfferIds(db, pattern),
+    ]);
+    const byUser = userIds
+      ? inIds(sql`k.user_id`, userIds)
+      : sql`k.user_id in (select s.id from users s where s.email ilike ${pattern})`;
+    searchCondition = sql`(k.id = ${search} or ${byUser} or ${inIds(sql`k.offer_id`, offerIds)})`;
+  }
   const clickConditions = [
-    pattern
-      ? sql`(k.id = ${search} or k.user_id in (select s.id from users s where s.email ilike ${pattern})
-             or k.offer_id in (select so.id from offers so where so.title ilike ${pattern}))`
-      : undefined,
+    searchCondition,
     dateRangeCondition(sql`k.created_at`, input.dateRange),
     input.offer ? sql`k.offer_id = ${input.offer}` : undefined,
     input.userType === 'firebase' || input.userType === 'email'
@@ -94,12 +108,17 @@ export async function listClicks(
   const totalsPromise = conversionTotals(db);
   // Converted clicks: exact counter when unfiltered (every approved completion has its click).
   const convertedCount = filtered
-    ? await countRows(db, convertedFrom)
+    ? await countRows(db, convertedFrom, { limit: EXACT_COUNT_LIMIT_LARGE, estimateFirst: true })
     : { total: (await totalsPromise).totalConversions, estimated: false };
   // Clicks not converted = all matching clicks minus the converted ones (no anti-join over every click).
+  const clicksFrom = sql`from clicks k ${whereOf(clickConditions)}`;
   const allClicks = statusCondition
     ? null
-    : await countRows(db, sql`from clicks k ${whereOf(clickConditions)}`);
+    : filtered
+      ? await countRows(db, clicksFrom, { limit: EXACT_COUNT_LIMIT_LARGE, estimateFirst: true })
+      : await cached(db, 'clicks-total', () =>
+          countRows(db, clicksFrom, { limit: EXACT_COUNT_LIMIT_LARGE, estimateFirst: true }),
+        );
   const openCount = allClicks
     ? { total: Math.max(0, allClicks.total - convertedCount.total), estimated: allClicks.estimated }
     : { total: 0, estimated: false };

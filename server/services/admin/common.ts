@@ -71,14 +71,22 @@ export type SortOrder = 'asc' | 'desc';
 
 /**
  * ORDER BY for a whitelisted sort: `columns` maps each API sort name to a constant SQL expression;
- * `tieBreak` keeps pages stable when many rows share a value.
+ * `tieBreak` keeps pages stable when many rows share a value. PostgreSQL's default null placement
+ * is kept (it is what the btree indexes hold, so a page is read from an index instead of sorting the
+ * table) except for the columns named in `nullsLast` (small tables), where empty values go last.
  */
-export function orderBy(columns: Record<string, SQL>, sortBy: string, order: SortOrder, tieBreak: SQL): SQL {
+export function orderBy(
+  columns: Record<string, SQL>,
+  sortBy: string,
+  order: SortOrder,
+  tieBreak: SQL,
+  nullsLast: readonly string[] = [],
+): SQL {
   const column = columns[sortBy];
   if (!column) throw new Error(`sort ${sortBy} is not whitelisted`); // the route schema refuses it first
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
-  const nulls = order === 'asc' ? sql`nulls first` : sql`nulls last`;
-  return sql`order by ${column} ${dir} ${nulls}, ${tieBreak} ${dir}`;
+  const nulls = nullsLast.includes(sortBy) ? sql` nulls last` : sql``;
+  return sql`order by ${column} ${dir}${nulls}, ${tieBreak} ${dir}`;
 }
 
 /**
@@ -87,26 +95,37 @@ export function orderBy(columns: Record<string, SQL>, sortBy: string, order: Sor
  * would cost more than the page itself.
  */
 export const EXACT_COUNT_LIMIT = 50_000;
+/** For the million-row tables (completions, clicks). */
+export const EXACT_COUNT_LIMIT_LARGE = 2_000;
 
 /**
- * Total rows of `fromWhere` (a `from ... where ...` fragment): exact up to EXACT_COUNT_LIMIT, else the
- * planner's estimate (never below the limit), flagged `estimated`.
+ * Total rows of `fromWhere` (a `from ... where ...` fragment): exact up to `limit` (default
+ * EXACT_COUNT_LIMIT), else the planner's estimate (never below the limit), flagged `estimated`.
+ * With `estimateFirst` (the million-row tables) the planner is asked first and a set it expects to
+ * be well above the limit is not counted at all.
  */
 export async function countRows(
   db: Queryable,
   fromWhere: SQL,
-  opts: { limit?: number } = {},
+  opts: { limit?: number; estimateFirst?: boolean } = {},
 ): Promise<{ total: number; estimated: boolean }> {
   const cap = opts.limit ?? EXACT_COUNT_LIMIT;
+  const estimate = async () => {
+    const plan = await query<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 ${fromWhere}`);
+    return planRows(plan[0]?.['QUERY PLAN']);
+  };
+  let planned: number | null = null;
+  if (opts.estimateFirst) {
+    planned = await estimate();
+    if (planned > cap * 2) return { total: Math.round(planned), estimated: true };
+  }
   const [row] = await query<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${cap + 1}) capped`,
   );
   const n = Number(row?.n ?? 0);
   if (n <= cap) return { total: n, estimated: false };
-  const plan = await query<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 ${fromWhere}`);
-  const estimate = planRows(plan[0]?.['QUERY PLAN']);
-  return { total: Math.max(cap + 1, Math.round(estimate)), estimated: true };
+  return { total: Math.max(cap + 1, Math.round(planned ?? (await estimate()))), estimated: true };
 }
 
 function planRows(raw: unknown): number {
@@ -143,3 +162,38 @@ export const percent = (part: number, whole: number): number =>
 
 /** Money rounded to 2 decimals (payout sums are numeric(16,4)). */
 export const money = (v: unknown): number => Math.round(num(v) * 100) / 100;
+
+/** Above this many matching members (or offers) a search stays a subquery instead of an id list. */
+export const SEARCH_ID_LIMIT = 500;
+
+/**
+ * Ids of the members whose email, full name or referral code contains the search (through the
+ * trigram indexes), or null when more than SEARCH_ID_LIMIT match. An id list lets the big tables be
+ * read through their member index instead of being scanned for a hashed subquery.
+ */
+export async function matchingUserIds(
+  db: Queryable,
+  pattern: string,
+  fields: 'all' | 'email' = 'all',
+): Promise<number[] | null> {
+  const condition =
+    fields === 'email'
+      ? sql`email ilike ${pattern}`
+      : sql`(email ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern} or referral_code ilike ${pattern})`;
+  const rows = await query<{ id: number }>(
+    db,
+    sql`select id from users where ${condition} limit ${SEARCH_ID_LIMIT + 1}`,
+  );
+  return rows.length > SEARCH_ID_LIMIT ? null : rows.map((r) => Number(r.id));
+}
+
+/** Ids of the offers whose title contains the search (offers are few: always a list). */
+export async function matchingOfferIds(db: Queryable, pattern: string): Promise<number[]> {
+  const rows = await query<{ id: number }>(db, sql`select id from offers where title ilike ${pattern}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** `column in (ids)`, or false for no ids. */
+export function inIds(column: SQL, ids: number[]): SQL {
+  return ids.length ? sql`${column} in ${ids}` : sql`false`;
+}

@@ -1,11 +1,15 @@
 // GET /api/admin/conversions.php (spec sections 2, 3, 7): approved completions. Summary, referral
 // impact and user types are program-wide (filters change only the rows) and come from counters.
 import { sql, type SQL } from 'drizzle-orm';
-import { query, type Db } from '../../db/client';
+import { query, type Db, type Queryable } from '../../db/client';
 import type { AdminConversionRow, AdminConversionsResponse } from '../../../shared/api-types';
 import {
   bool,
   countRows,
+  EXACT_COUNT_LIMIT_LARGE,
+  inIds,
+  matchingOfferIds,
+  matchingUserIds,
   dateOnly,
   dateRangeCondition,
   iso,
@@ -59,22 +63,34 @@ export interface ConversionListInput extends PageInput {
   sortOrder: SortOrder;
 }
 
-export function conversionConditions(input: {
-  search?: string;
-  offer?: number;
-  dateRange?: string;
-  voucherFilter?: string;
-  userTypeFilter?: string;
-  referralFilter?: string;
-}): (SQL | undefined)[] {
+export async function conversionConditions(
+  db: Queryable,
+  input: {
+    search?: string;
+    offer?: number;
+    dateRange?: string;
+    voucherFilter?: string;
+    userTypeFilter?: string;
+    referralFilter?: string;
+  },
+): Promise<(SQL | undefined)[]> {
   const search = input.search?.trim();
   const pattern = search ? likePattern(search) : null;
+  let searchCondition: SQL | undefined;
+  if (pattern) {
+    // Resolved to ids first, so completions are read through their member and offer indexes.
+    const [userIds, offerIds] = await Promise.all([
+      matchingUserIds(db, pattern),
+      matchingOfferIds(db, pattern),
+    ]);
+    const byUser = userIds
+      ? inIds(sql`c.user_id`, userIds)
+      : sql`c.user_id in (select s.id from users s where s.email ilike ${pattern}
+              or (s.first_name || ' ' || s.last_name) ilike ${pattern} or s.referral_code ilike ${pattern})`;
+    searchCondition = sql`(${byUser} or ${inIds(sql`c.offer_id`, offerIds)})`;
+  }
   return [
-    pattern
-      ? sql`(c.user_id in (select s.id from users s where s.email ilike ${pattern} or s.first_name ilike ${pattern}
-               or s.last_name ilike ${pattern} or (s.first_name || ' ' || s.last_name) ilike ${pattern})
-             or c.offer_id in (select so.id from offers so where so.title ilike ${pattern}))`
-      : undefined,
+    searchCondition,
     input.offer ? sql`c.offer_id = ${input.offer}` : undefined,
     dateRangeCondition(sql`c.completed_at`, input.dateRange),
     input.voucherFilter === 'won'
@@ -101,7 +117,7 @@ export async function listConversions(
   db: Db,
   input: ConversionListInput,
 ): Promise<Omit<AdminConversionsResponse, 'success'>> {
-  const conditions = conversionConditions(input);
+  const conditions = await conversionConditions(db, input);
   const filtered = conditions.some((c) => c !== undefined);
   const where = whereOf([sql`c.status = 'approved'`, ...conditions]);
   const [rows, count, totals] = await Promise.all([
@@ -124,7 +140,12 @@ export async function listConversions(
           left join vouchers v on v.id = c.voucher_id
           ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`c.id`)}`,
     ),
-    filtered ? countRows(db, sql`from completions c ${where}`) : null,
+    filtered
+      ? countRows(db, sql`from completions c ${where}`, {
+          limit: EXACT_COUNT_LIMIT_LARGE,
+          estimateFirst: true,
+        })
+      : null,
     conversionTotals(db),
   ]);
   return {

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { query, type Db } from '../../db/client';
 import type { AdminDashboardResponse } from '../../../shared/api-types';
+import { cached } from './cache';
 import { dateRangeBounds, iso, money, num, numOrNull, percent, str, strOrNull } from './common';
 
 export const RECENT_USERS = 8;
@@ -15,20 +16,16 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
   const todayIso = today.toISOString();
   const firstDay = new Date(today.getTime() - (DAILY_DAYS - 1) * 86_400_000);
 
+  // Program-wide tiles, funnel and chart: cached for a few seconds (cache.ts); the short lists are live.
   const [
-    users,
-    offersRow,
-    todayRow,
-    vouchersRow,
-    referralsRow,
-    recentUsers,
-    recentConversions,
-    topReferrers,
-    daily,
+    [users, offersRow, todayRow, vouchersRow, referralsRow, daily],
+    [recentUsers, recentConversions, topReferrers],
   ] = await Promise.all([
-    query(
-      db,
-      sql`select count(*)::int as total_users,
+    cached(db, `dashboard:${todayIso}`, () =>
+      Promise.all([
+        query(
+          db,
+          sql`select count(*)::int as total_users,
                    count(*) filter (where registration_date >= ${todayIso})::int as new_users_today,
                    count(*) filter (where registration_method = 'firebase')::int as firebase_users,
                    coalesce(sum(total_completions), 0)::bigint as total_conversions,
@@ -38,36 +35,47 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
                    coalesce(sum(free_spins_remaining), 0)::bigint as free_spins_remaining,
                    coalesce(sum(total_free_spins_earned), 0)::bigint as free_spins_granted
             from users`,
-    ),
-    query(db, sql`select count(*) filter (where is_active)::int as active_offers from offers`),
-    query(
-      db,
-      sql`select count(*)::int as conversions_today, coalesce(sum(payout_amount), 0) as revenue_today
+        ),
+        query(db, sql`select count(*) filter (where is_active)::int as active_offers from offers`),
+        query(
+          db,
+          sql`select count(*)::int as conversions_today, coalesce(sum(payout_amount), 0) as revenue_today
             from completions where completed_at >= ${todayIso} and status = 'approved'`,
-    ),
-    query(
-      db,
-      sql`select count(*) filter (where status = 'available')::int as available,
+        ),
+        query(
+          db,
+          sql`select count(*) filter (where status = 'available')::int as available,
                    count(*) filter (where status in ('assigned', 'used'))::int as distributed
             from vouchers`,
-    ),
-    query(
-      db,
-      sql`select count(*)::int as total,
+        ),
+        query(
+          db,
+          sql`select count(*)::int as total,
                    count(*) filter (where status = 'successful')::int as successful,
                    count(*) filter (where status in ('successful', 'completed_waiting'))::int as completed_first,
                    count(*) filter (where free_spins_granted > 0)::int as rewarded,
                    count(*) filter (where created_at >= ${todayIso})::int as today
             from referrals`,
+        ),
+        query(
+          db,
+          sql`select to_char(date_trunc('day', completed_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+                   count(*)::int as conversions, coalesce(sum(payout_amount), 0) as revenue
+            from completions
+            where completed_at >= ${firstDay.toISOString()} and status = 'approved'
+            group by 1`,
+        ),
+      ]),
     ),
-    query(
-      db,
-      sql`select id, first_name, last_name, email, registration_date, registration_method, total_completions
+    Promise.all([
+      query(
+        db,
+        sql`select id, first_name, last_name, email, registration_date, registration_method, total_completions
             from users order by registration_date desc, id desc limit ${RECENT_USERS}`,
-    ),
-    query(
-      db,
-      sql`select c.id, o.title, u.first_name, c.completed_at, c.payout_amount, c.voucher_id,
+      ),
+      query(
+        db,
+        sql`select c.id, o.title, u.first_name, c.completed_at, c.payout_amount, c.voucher_id,
                    v.voucher_amount, c.completion_type
             from (select * from completions where status = 'approved' and completed_at is not null
                   order by completed_at desc, id desc limit ${RECENT_CONVERSIONS}) c
@@ -75,22 +83,15 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
             join offers o on o.id = c.offer_id
             left join vouchers v on v.id = c.voucher_id
             order by c.completed_at desc, c.id desc`,
-    ),
-    query(
-      db,
-      sql`select id, first_name, last_name, email, referral_code, successful_referrals, total_referrals
+      ),
+      query(
+        db,
+        sql`select id, first_name, last_name, email, referral_code, successful_referrals, total_referrals
             from users where total_referrals > 0
             order by successful_referrals desc, total_referrals desc, id
             limit ${TOP_REFERRERS}`,
-    ),
-    query(
-      db,
-      sql`select to_char(date_trunc('day', completed_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-                   count(*)::int as conversions, coalesce(sum(payout_amount), 0) as revenue
-            from completions
-            where completed_at >= ${firstDay.toISOString()} and status = 'approved'
-            group by 1`,
-    ),
+      ),
+    ]),
   ]);
 
   const u = users[0] ?? {};

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
 import type { AdminOfferRow, AdminOffersResponse } from '../../../shared/api-types';
 import { writeAudit, type Actor } from './audit';
+import { invalidateSummaries } from './cache';
 import {
   bool,
   countRows,
@@ -78,7 +79,7 @@ export async function listOffers(
     query(
       db,
       sql`select o.* from offers o ${where}
-          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`o.id`)}
+          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`o.id`, ['category'])}
           limit ${input.limit} offset ${offsetOf(input)}`,
     ),
     countRows(db, sql`from offers o ${where}`),
@@ -171,6 +172,7 @@ export async function createOffer(
       before: null,
       after: snapshot(created),
     });
+    invalidateSummaries(db);
     return { offerId: created.id };
   });
 }
@@ -214,6 +216,7 @@ export async function setOfferActive(
       .update(offers)
       .set({ isActive, updatedAt: sql`now()` })
       .where(eq(offers.id, offerId));
+    invalidateSummaries(db);
     await writeAudit(tx, actor, {
       action: isActive ? 'offer.activate' : 'offer.deactivate',
       targetType: 'offer',

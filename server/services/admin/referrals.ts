@@ -5,6 +5,8 @@ import type { AdminReferralRow, AdminReferralsResponse } from '../../../shared/a
 import {
   bool,
   countRows,
+  inIds,
+  matchingUserIds,
   dateRangeCondition,
   iso,
   isoOrNull,
@@ -20,6 +22,7 @@ import {
   type PageInput,
   type SortOrder,
 } from './common';
+import { cached } from './cache';
 
 const SORTS: Record<string, SQL> = {
   registration_date: sql`f.created_at`,
@@ -27,6 +30,7 @@ const SORTS: Record<string, SQL> = {
   status: sql`f.status`,
   free_spins_granted: sql`f.free_spins_granted`,
 };
+const NULLS_LAST = ['first_completion_date'];
 export const REFERRAL_SORT_FIELDS = Object.keys(SORTS) as [string, ...string[]];
 
 /** Status filter of spec section 2: 'completed' is completed_waiting (first offer done, no reward yet). */
@@ -58,12 +62,17 @@ export async function listReferrals(
 ): Promise<Omit<AdminReferralsResponse, 'success'>> {
   const search = input.search?.trim();
   const pattern = search ? likePattern(search) : null;
+  // The referral code is the referrer's: matching members by email, name or code covers it.
+  const userIds = pattern ? await matchingUserIds(db, pattern) : null;
   const conditions = [
     pattern
-      ? sql`(f.referral_code ilike ${pattern} or exists (select 1 from users s
-              where s.id in (f.referrer_user_id, f.referred_user_id)
-                and (s.email ilike ${pattern} or s.first_name ilike ${pattern} or s.last_name ilike ${pattern}
-                     or (s.first_name || ' ' || s.last_name) ilike ${pattern})))`
+      ? userIds
+        ? sql`(${inIds(sql`f.referrer_user_id`, userIds)} or ${inIds(sql`f.referred_user_id`, userIds)})`
+        : sql`(f.referrer_user_id in (select s.id from users s
+                 where s.email ilike ${pattern} or (s.first_name || ' ' || s.last_name) ilike ${pattern}
+                   or s.referral_code ilike ${pattern})
+               or f.referred_user_id in (select s.id from users s
+                 where s.email ilike ${pattern} or (s.first_name || ' ' || s.last_name) ilike ${pattern}))`
       : undefined,
     input.status && STATUS[input.status] ? sql`f.status = ${STATUS[input.status]}` : undefined,
     dateRangeCondition(sql`f.created_at`, input.dateRange),
@@ -78,11 +87,11 @@ export async function listReferrals(
                  nullif(trim(rd.first_name || ' ' || rd.last_name), '') as referred_name, rd.email as referred_email,
                  rd.registration_date, rd.total_completions as referred_user_completions
           from (select f.* from referrals f ${where}
-                ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`f.id`)}
+                ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`f.id`, NULLS_LAST)}
                 limit ${input.limit} offset ${offsetOf(input)}) f
           join users rr on rr.id = f.referrer_user_id
           join users rd on rd.id = f.referred_user_id
-          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`f.id`)}`,
+          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`f.id`, NULLS_LAST)}`,
     ),
     filtered ? countRows(db, sql`from referrals f ${where}`) : null,
     referralSummary(db),
@@ -111,7 +120,11 @@ export async function listReferrals(
  * referred user completed a first offer (successful or completed_waiting); revenue is what referred
  * users generated.
  */
-export async function referralSummary(db: Queryable): Promise<AdminReferralsResponse['summary']> {
+export function referralSummary(db: Queryable): Promise<AdminReferralsResponse['summary']> {
+  return cached(db, 'referral-summary', () => computeReferralSummary(db));
+}
+
+async function computeReferralSummary(db: Queryable): Promise<AdminReferralsResponse['summary']> {
   const [[counts], [revenue]] = await Promise.all([
     query(
       db,

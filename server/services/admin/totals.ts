@@ -2,6 +2,7 @@
 // completions): the conversions summary, referral impact, user types and the clicks tiles.
 import { sql } from 'drizzle-orm';
 import { query, type Queryable } from '../../db/client';
+import { cached } from './cache';
 import { money, num, percent } from './common';
 
 export interface ConversionTotals {
@@ -20,7 +21,11 @@ export interface ConversionTotals {
   voucherWinRate: number;
 }
 
-export async function conversionTotals(db: Queryable): Promise<ConversionTotals> {
+export function conversionTotals(db: Queryable): Promise<ConversionTotals> {
+  return cached(db, 'conversion-totals', () => computeConversionTotals(db));
+}
+
+async function computeConversionTotals(db: Queryable): Promise<ConversionTotals> {
   const [r] = await query(
     db,
     sql`select coalesce(sum(total_completions), 0)::bigint as conversions,

@@ -7,6 +7,7 @@ import { deleteUserSessions } from '../sessions';
 import { notFound } from '../../lib/errors';
 import type { AdminUserRow, AdminUsersResponse, UserCategory } from '../../../shared/api-types';
 import { writeAudit, type Actor } from './audit';
+import { cached, invalidateSummaries } from './cache';
 import {
   bool,
   countRows,
@@ -117,8 +118,9 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
   const pattern = search ? likePattern(search) : null;
   const conditions = [
     pattern
-      ? sql`(u.email ilike ${pattern} or u.first_name ilike ${pattern} or u.last_name ilike ${pattern}
-             or (u.first_name || ' ' || u.last_name) ilike ${pattern} or u.referral_code ilike ${pattern})`
+      ? // The full name covers first and last name; each of the three has a trigram index.
+        sql`(u.email ilike ${pattern} or (u.first_name || ' ' || u.last_name) ilike ${pattern}
+             or u.referral_code ilike ${pattern})`
       : undefined,
     dateRangeCondition(sql`u.registration_date`, input.dateRange),
     input.performanceFilter === 'inactive'
@@ -187,7 +189,11 @@ function toUserRow(r: Record<string, unknown>): AdminUserRow {
  * The five summary cards (spec section 2) over all users, whatever the filters: Active Users are
  * those seen in the last 30 days (the complement of the 'inactive' filter).
  */
-export async function usersSummary(db: Queryable): Promise<AdminUsersResponse['summary']> {
+export function usersSummary(db: Queryable): Promise<AdminUsersResponse['summary']> {
+  return cached(db, 'users-summary', () => computeUsersSummary(db));
+}
+
+async function computeUsersSummary(db: Queryable): Promise<AdminUsersResponse['summary']> {
   const activeSince = new Date(Date.now() - INACTIVE_DAYS * 86_400_000).toISOString();
   const [row] = await query(
     db,
@@ -230,6 +236,7 @@ export async function setUserBlocked(
     if (user.isSuspicious === blocked) return { changed: false };
     await tx.update(users).set({ isSuspicious: blocked }).where(eq(users.id, userId));
     if (blocked) await deleteUserSessions(tx, userId);
+    invalidateSummaries(db);
     await writeAudit(tx, actor, {
       action: blocked ? 'user.block' : 'user.unblock',
       targetType: 'user',

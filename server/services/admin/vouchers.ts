@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/api-types';
 import { EXPIRING_SOON_DAYS } from '../../../shared/constants';
 import { writeAudit, type Actor } from './audit';
+import { cached, invalidateSummaries } from './cache';
 import {
   countRows,
   dateOnly,
@@ -151,7 +152,11 @@ function toVoucherRow(r: Record<string, unknown>): AdminVoucherRow {
 }
 
 /** Rows per brand and amount over the whole stock (the console derives its brand filter from them). */
-export async function voucherStats(db: Queryable): Promise<VoucherStatsRow[]> {
+export function voucherStats(db: Queryable): Promise<VoucherStatsRow[]> {
+  return cached(db, 'voucher-stats', () => computeVoucherStats(db));
+}
+
+async function computeVoucherStats(db: Queryable): Promise<VoucherStatsRow[]> {
   const rows = await query(
     db,
     sql`select voucher_brand, voucher_amount,
@@ -233,6 +238,7 @@ export async function addVouchers(
         },
       });
     }
+    invalidateSummaries(db);
     return { created: inserted.length, duplicates };
   });
 }
@@ -262,6 +268,7 @@ export async function setVoucherStatus(
       .update(vouchers)
       .set({ status })
       .where(and(eq(vouchers.id, voucherId), inArray(vouchers.status, ['available', 'expired'])));
+    invalidateSummaries(db);
     await writeAudit(tx, actor, {
       action: status === 'expired' ? 'voucher.expire' : 'voucher.unexpire',
       targetType: 'voucher',
