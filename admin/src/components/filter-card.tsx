@@ -5,7 +5,19 @@ export function FilterCard({ children, label }: { children: ReactNode; label: st
   return (
     <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-label={label}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>{children}</Box>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            alignItems: 'center',
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(190px, 1fr))' },
+            // The search box takes two columns; rows of buttons or chips take the whole width.
+            '& > .MuiFormControl-root:has(input[type="search"])': { gridColumn: { sm: 'span 2' } },
+            '& > [role="group"], & > [aria-label]:not(.MuiFormControl-root)': { gridColumn: '1 / -1' },
+          }}
+        >
+          {children}
+        </Box>
       </CardContent>
     </Card>
   );

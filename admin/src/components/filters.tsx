@@ -48,7 +48,7 @@ export function SearchFilter({
           apply(value, false);
         }
       }}
-      sx={{ minWidth: { xs: '100%', sm: 260 }, flex: { sm: 2 } }}
+      sx={{ minWidth: 0 }}
       slotProps={{
         input: {
           type: 'search',
@@ -101,7 +101,7 @@ export function SelectFilter({
           false,
         )
       }
-      sx={{ minWidth: 160, flex: { sm: 1 } }}
+      sx={{ minWidth: 0 }}
     >
       {choices.map((c) => (
         <MenuItem key={c.id} value={c.id}>
@@ -133,7 +133,7 @@ export function SortSelect({ label, choices }: { label: string; choices: SortCho
         const choice = choices.find((c) => c.id === e.target.value);
         if (choice) setSort({ field: choice.field, order: choice.order });
       }}
-      sx={{ minWidth: 180, flex: { sm: 1 } }}
+      sx={{ minWidth: 0 }}
     >
       {choices.map((c) => (
         <MenuItem key={c.id} value={c.id}>

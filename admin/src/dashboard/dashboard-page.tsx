@@ -126,13 +126,12 @@ export function DashboardPage() {
         <StatCard
           label={t('app.dashboard.total_users')}
           value={formatCount(s.total_users)}
-          hint={t('app.dashboard.today', { n: s.new_users_today })}
+          hint={t('app.dashboard.users_hint', { n: s.new_users_today, firebase: formatCount(s.firebase_users) })}
           icon={<PeopleIcon />}
         />
         <StatCard
           label={t('app.dashboard.active_offers')}
           value={formatCount(s.active_offers)}
-          hint={t('app.dashboard.firebase_users', { n: formatCount(s.firebase_users) })}
           icon={<OfferIcon />}
           color="#e07a1f"
         />

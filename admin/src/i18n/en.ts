@@ -90,7 +90,7 @@ export const en = {
       referrals: 'Referrals',
       free_spins: 'Free Spins Remaining',
       today: '%{n} today',
-      firebase_users: '%{n} Firebase users',
+      users_hint: '%{n} today · %{firebase} Firebase',
       distributed: '%{n} distributed',
       rewards_given: '%{n} rewards given',
       referrals_hint: '%{successful} successful · %{today} today · %{rate} conversion',

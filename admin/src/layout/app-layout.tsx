@@ -67,8 +67,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { isPending, authenticated } = useAuthState(undefined, true);
   if (isPending || !authenticated) return <LoadingScreen />;
   return (
-    <Layout menu={AppMenu} appBar={ConsoleAppBar}>
-      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4, maxWidth: 1600, width: '100%', mx: 'auto' }}>{children}</Box>
+    <Layout
+      menu={AppMenu}
+      appBar={ConsoleAppBar}
+      // A wide table must scroll inside its card, never squeeze the sidebar.
+      sx={{ '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar > :first-of-type': { flexShrink: 0 } }}
+    >
+      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4, maxWidth: 1600, width: '100%', minWidth: 0, mx: 'auto' }}>{children}</Box>
       <Typography
         component="footer"
         variant="caption"

@@ -30,7 +30,8 @@ export function fullName(first: string | null | undefined, last: string | null |
 export function hostOf(url: string | null | undefined): string {
   if (!url) return 'N/A';
   try {
-    return new URL(url).host;
+    // Relative links (the demo partner pages) are on this server.
+    return new URL(url, typeof window === 'undefined' ? undefined : window.location.origin).host;
   } catch {
     return 'Invalid URL';
   }

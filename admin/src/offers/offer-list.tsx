@@ -205,7 +205,7 @@ function PerformanceSelect() {
         const sort = PERFORMANCE_SHORTCUTS[e.target.value];
         if (sort) setSort(sort);
       }}
-      sx={{ minWidth: 180, flex: { sm: 1 } }}
+      sx={{ minWidth: 0 }}
     >
       {Object.keys(PERFORMANCE_SHORTCUTS).map((id) => (
         <MenuItem key={id} value={id}>
@@ -331,7 +331,7 @@ function OffersView() {
           <DataTable.Col
             label={t('app.offers.columns.model')}
             disableSort
-            render={(o: Row) => `${o.model} · ${o.targeting}`}
+            render={(o: Row) => <Box sx={{ whiteSpace: 'nowrap' }}>{`${o.model} · ${o.targeting}`}</Box>}
           />
           <DataTable.Col
             label={t('app.offers.columns.reward')}

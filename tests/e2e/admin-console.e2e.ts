@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_DESKTOP, launchBrowser } from './browser';
+
+// The admin console (issue 5) in Debian's Chromium against the real server in demo mode.
+
+const baseUrl = inject('baseUrl');
+const SHOTS = path.resolve('docs/screenshots');
+const stamp = Date.now().toString(36).toUpperCase();
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** A member signed in through the Auth Emulator's REST API, then our own sign-in call: returns the sid cookie. */
+async function signInMember(sub: string, email: string, name: string): Promise<{ status: number; sid: string | null; body: unknown }> {
+  const idp = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name }))}&providerId=google.com`,
+      requestUri: 'http://localhost',
+      returnSecureToken: true,
+    }),
+  });
+  const { idToken } = (await idp.json()) as { idToken: string };
+  expect(idToken).toBeTruthy();
+  const res = await fetch(`${baseUrl}/api/firebase-auth.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ idToken, deviceFingerprint: `e2e-${sub}` }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return { status: res.status, sid: cookie ? cookie.split(';')[0]!.slice(4) : null, body: await res.json() };
+}
+
+async function memberOffers(sid: string): Promise<{ status: number; titles: string[] }> {
+  const res = await fetch(`${baseUrl}/api/offers.php`, { headers: { cookie: `sid=${sid}` } });
+  const json = (await res.json()) as { offers?: { title: string }[] };
+  return { status: res.status, titles: (json.offers ?? []).map((o) => o.title) };
+}
+
+async function login(p: Page, password = inject('adminPassword')) {
+  await p.goto(`${baseUrl}/admin/login`);
+  await p.getByLabel('Username').fill(inject('adminUsername'));
+  await p.getByLabel('Password').fill(password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function shot(name: string) {
+  await page.mouse.move(1439, 899);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SHOTS, `admin-${name}.png`) });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ ...ADMIN_DESKTOP, acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('admin console', () => {
+  it('sends /admin to the login page; a bad password shows the error; a good one lands on the dashboard', async () => {
+    await page.goto(`${baseUrl}/admin`);
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    const submit = page.getByRole('button', { name: 'Sign in' });
+    expect(await submit.isDisabled()).toBe(true);
+    await shot('login');
+
+    await login(page, 'not-the-password');
+    await page.getByRole('alert').first().waitFor();
+    expect((await page.getByRole('alert').first().textContent())?.length).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+
+    await login(page);
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.getByText('Admin login successful!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('group', { name: 'Total Users' }).waitFor();
+    await page.getByText('Admin login successful!').waitFor({ state: 'detached', timeout: 10_000 });
+    await shot('dashboard');
+  });
+
+  const offerTitle = `E2E Two Reels ${stamp}`;
+
+  it('creates an offer with two reels that a member then sees', async () => {
+    await page.getByRole('menuitem', { name: 'Offers' }).click();
+    await page.waitForURL(/\/admin\/offers/);
+    await page.getByRole('button', { name: 'Add Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Offer' });
+    await dialog.getByLabel('Title').fill(offerTitle);
+    expect(await dialog.getByLabel('External offer ID').inputValue()).toMatch(/^e2e_two_reels_/);
+    await dialog.getByLabel('Description').fill('Created by the admin end-to-end test');
+    await dialog.getByLabel('Offer URL').fill(`${baseUrl}/partner/demo/e2e?click_id={click_id}`);
+    await dialog.getByLabel('Reel 1 amount').fill('10');
+    await dialog.getByLabel('Reel 1 probability').fill('20');
+    await dialog.getByLabel('Reel 2 amount').fill('50');
+    await dialog.getByLabel('Reel 2 probability').fill('5');
+    await dialog.getByText('Try again (no reward): 75%').waitFor();
+    await dialog.getByRole('button', { name: 'Add Offer' }).click();
+    await page.getByText('Offer added successfully!').waitFor();
+    await page.getByText(offerTitle).first().waitFor();
+
+    const member = await signInMember(`e2e-offer-${stamp}`, `offer.${stamp.toLowerCase()}@example.com`, 'Offer Watcher');
+    expect(member.status).toBe(200);
+    const offers = await memberOffers(member.sid!);
+    expect(offers.titles).toContain(offerTitle);
+    await page.getByText('Offer added successfully!').waitFor({ state: 'detached', timeout: 10_000 });
+    await shot('offers');
+  });
+
+  it('adds three vouchers where one code already exists, then expires and un-expires one', async () => {
+    await page.getByRole('menuitem', { name: 'Vouchers' }).click();
+    await page.waitForURL(/\/admin\/vouchers/);
+    const existing = await page.evaluate(async () => {
+      const res = await fetch('/api/admin/vouchers.php?page=1&limit=1', { credentials: 'include' });
+      return ((await res.json()) as { vouchers: { voucher_code: string }[] }).vouchers[0]!.voucher_code;
+    });
+    const codes = [`E2E-${stamp}-A`, `E2E-${stamp}-B`, existing];
+    const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+    await page.getByRole('button', { name: 'Add Vouchers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Vouchers' });
+    await dialog.getByLabel('Brand').fill('E2E Brand');
+    await dialog.getByLabel('Amount (₹)').fill('25');
+    await dialog.getByLabel('Expiry date').fill(expiry);
+    await dialog.getByLabel('Voucher codes (one per line)').fill(codes.join('\n'));
+    await dialog.getByRole('button', { name: 'Add Vouchers' }).click();
+    await page.getByText('Success! 2 vouchers created successfully. 1 duplicate codes were skipped.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Search code or brand').fill(codes[0]!);
+    const expire = page.getByRole('button', { name: `Mark Expired: ${codes[0]}` });
+    await expire.waitFor();
+    await expire.click();
+    await page.getByText('Are you sure you want to expire this voucher?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark Expired' }).click();
+    await page.getByText('Voucher expired successfully').waitFor();
+
+    const unexpire = page.getByRole('button', { name: `Un-expire: ${codes[0]}` });
+    await unexpire.waitFor();
+    await unexpire.click();
+    await page.getByText('Are you sure you want to un-expire this voucher?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Un-expire' }).click();
+    await page.getByText('Voucher reactivated successfully').waitFor();
+    await page.getByRole('button', { name: `Mark Expired: ${codes[0]}` }).waitFor();
+
+    await page.getByLabel('Search code or brand').fill('');
+    await page.getByText('Voucher Inventory').waitFor();
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await shot('vouchers');
+  });
+
+  it('blocks a member, whom the member API then refuses; unblocks again', async () => {
+    const email = `blocked.${stamp.toLowerCase()}@example.com`;
+    const member = await signInMember(`e2e-block-${stamp}`, email, 'Blocked Member');
+    expect(member.status).toBe(200);
+    expect((await memberOffers(member.sid!)).status).toBe(200);
+
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.waitForURL(/\/admin\/users/);
+    await page.getByLabel('Search name or email').fill(email);
+    const block = page.getByRole('button', { name: `Block User: ${email}` });
+    await block.waitFor();
+    await block.click();
+    await page.getByText('User blocked successfully').waitFor();
+    await page.getByRole('button', { name: `Unblock User: ${email}` }).waitFor();
+
+    const after = await memberOffers(member.sid!);
+    expect([401, 403]).toContain(after.status);
+    const again = await signInMember(`e2e-block-${stamp}`, email, 'Blocked Member');
+    expect(again.status).toBe(403);
+    expect(again.sid).toBeNull();
+
+    await page.getByRole('button', { name: `Unblock User: ${email}` }).click();
+    await page.getByText('User unblocked successfully').waitFor();
+    expect((await signInMember(`e2e-block-${stamp}`, email, 'Blocked Member')).status).toBe(200);
+  });
+
+  it('exports the users list as CSV', async () => {
+    await page.getByLabel('Search name or email').fill('');
+    await page.getByText(/Showing 1 to/).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await download.path();
+    const csv = readFileSync(file!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'user_id,first_name,last_name,email,registration_date,registration_method,last_activity,referred_by_code,total_completions,total_vouchers_won,total_revenue_generated,successful_referrals,total_referrals,free_spins_remaining,user_category,status',
+    );
+    expect(csv.split('\r\n').length).toBeGreaterThan(2);
+    await page.waitForTimeout(5500);
+    await shot('users');
+  });
+
+  it('shows every other page (screenshots at 1440×900)', async () => {
+    for (const [link, name, ready] of [
+      ['Referrals', 'referrals', /Showing|No referrals found/],
+      ['Conversions', 'conversions', /Conversions/],
+      ['Clicks', 'clicks', /Showing|No clicks found/],
+      ['Audit log', 'audit-log', /Showing|No admin changes/],
+    ] as const) {
+      await page.getByRole('menuitem', { name: link }).click();
+      await page.waitForURL(new RegExp(`/admin/${name}`));
+      await page.getByText(ready).first().waitFor();
+      await shot(name);
+    }
+    await page.goto(`${baseUrl}/admin/users`);
+    await page.getByRole('button', { name: /View user/ }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await shot('user-detail');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl}/admin/offers`);
+    await page.getByRole('button', { name: 'Add Offer' }).click();
+    await page.getByRole('dialog').waitFor();
+    await shot('offer-form');
+  });
+
+  it('logs out to the login page', async () => {
+    await page.goto(`${baseUrl}/admin/dashboard`);
+    await page.getByRole('button', { name: /profile/i }).click();
+    await page.getByRole('menuitem', { name: /logout/i }).click();
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.getByText('Admin logged out successfully').waitFor();
+    await page.goto(`${baseUrl}/admin/users`);
+    await page.waitForURL(`${baseUrl}/admin/login`);
+  });
+});
