@@ -9,11 +9,16 @@ export const SUMMARY_TTL_MS = 10_000;
 
 const caches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
 
-export function cached<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
+export function cached<T>(
+  db: Queryable,
+  key: string,
+  compute: () => Promise<T>,
+  ttlMs = SUMMARY_TTL_MS,
+): Promise<T> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < SUMMARY_TTL_MS) return hit.value as Promise<T>;
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
   const value = compute();
   cache.set(key, { at: Date.now(), value });
   // A failed computation is not kept.

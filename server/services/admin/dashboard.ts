@@ -19,7 +19,7 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
   // Program-wide tiles, funnel and chart: cached for a few seconds (cache.ts); the short lists are live.
   const [
     [users, offersRow, todayRow, vouchersRow, referralsRow, daily],
-    [recentUsers, recentConversions, topReferrers],
+    [todayDaily, recentUsers, recentConversions, topReferrers],
   ] = await Promise.all([
     cached(db, `dashboard:${todayIso}`, () =>
       Promise.all([
@@ -57,17 +57,11 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
                    count(*) filter (where created_at >= ${todayIso})::int as today
             from referrals`,
         ),
-        query(
-          db,
-          sql`select to_char(date_trunc('day', completed_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-                   count(*)::int as conversions, coalesce(sum(payout_amount), 0) as revenue
-            from completions
-            where completed_at >= ${firstDay.toISOString()} and status = 'approved'
-            group by 1`,
-        ),
+        dailyHistory(db, today),
       ]),
     ),
     Promise.all([
+      dailyOf(db, today, null),
       query(
         db,
         sql`select id, first_name, last_name, email, registration_date, registration_method, total_completions
@@ -100,7 +94,7 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
   const successful = num(ref.successful);
   const completedFirst = num(ref.completed_first);
   const rewarded = num(ref.rewarded);
-  const byDay = new Map(daily.map((d) => [String(d.day), d]));
+  const byDay = new Map([...daily, ...todayDaily].map((d) => [String(d.day), d]));
 
   return {
     stats: {
@@ -165,4 +159,27 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
       return { day, conversions: num(d?.conversions), revenue: money(d?.revenue) };
     }),
   };
+}
+
+/** Conversions and revenue per UTC day from `from` (inclusive) to `to` (exclusive, or open). */
+function dailyOf(db: Db, from: Date, to: Date | null) {
+  return query(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as day, conversions, revenue from (
+          select date_trunc('day', completed_at at time zone 'UTC') as d, count(*)::int as conversions,
+                 coalesce(sum(payout_amount), 0) as revenue
+          from completions
+          where status = 'approved' and completed_at >= ${from.toISOString()}
+                ${to ? sql`and completed_at < ${to.toISOString()}` : sql``}
+          group by 1) days`,
+  );
+}
+
+/**
+ * The 29 days before today change only through late reversals: kept for 10 minutes, so a dashboard
+ * call reads today's completions only.
+ */
+function dailyHistory(db: Db, today: Date) {
+  const from = new Date(today.getTime() - (DAILY_DAYS - 1) * 86_400_000);
+  return cached(db, `daily-history:${today.toISOString()}`, () => dailyOf(db, from, today), 600_000);
 }
