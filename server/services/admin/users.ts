@@ -148,7 +148,7 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
           left join users r on r.id = u.referred_by_user_id
           ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`u.id`)}`,
     ),
-    filtered ? countRows(db, sql`from users u ${where}`) : null,
+    filtered ? countRows(db, sql`from users u ${where}`, { limit: 20_000, estimateFirst: true }) : null,
     usersSummary(db),
   ]);
   const total = count ? count.total : summary.total_users;
