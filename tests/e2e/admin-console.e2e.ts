@@ -15,16 +15,23 @@ let context: BrowserContext;
 let page: Page;
 
 /** A member signed in through the Auth Emulator's REST API, then our own sign-in call: returns the sid cookie. */
-async function signInMember(sub: string, email: string, name: string): Promise<{ status: number; sid: string | null; body: unknown }> {
-  const idp = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name }))}&providerId=google.com`,
-      requestUri: 'http://localhost',
-      returnSecureToken: true,
-    }),
-  });
+async function signInMember(
+  sub: string,
+  email: string,
+  name: string,
+): Promise<{ status: number; sid: string | null; body: unknown }> {
+  const idp = await fetch(
+    `http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name }))}&providerId=google.com`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+      }),
+    },
+  );
   const { idToken } = (await idp.json()) as { idToken: string };
   expect(idToken).toBeTruthy();
   const res = await fetch(`${baseUrl}/api/firebase-auth.php`, {
@@ -108,7 +115,11 @@ describe('admin console', () => {
     await page.getByText('Offer added successfully!').waitFor();
     await page.getByText(offerTitle).first().waitFor();
 
-    const member = await signInMember(`e2e-offer-${stamp}`, `offer.${stamp.toLowerCase()}@example.com`, 'Offer Watcher');
+    const member = await signInMember(
+      `e2e-offer-${stamp}`,
+      `offer.${stamp.toLowerCase()}@example.com`,
+      'Offer Watcher',
+    );
     expect(member.status).toBe(200);
     const offers = await memberOffers(member.sid!);
     expect(offers.titles).toContain(offerTitle);
@@ -133,7 +144,9 @@ describe('admin console', () => {
     await dialog.getByLabel('Expiry date').fill(expiry);
     await dialog.getByLabel('Voucher codes (one per line)').fill(codes.join('\n'));
     await dialog.getByRole('button', { name: 'Add Vouchers' }).click();
-    await page.getByText('Success! 2 vouchers created successfully. 1 duplicate codes were skipped.').waitFor();
+    await page
+      .getByText('Success! 2 vouchers created successfully. 1 duplicate codes were skipped.')
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByLabel('Search code or brand').fill(codes[0]!);
@@ -187,7 +200,10 @@ describe('admin console', () => {
   it('exports the users list as CSV', async () => {
     await page.getByLabel('Search name or email').fill('');
     await page.getByText(/Showing 1 to/).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
     const csv = readFileSync(file!, 'utf8');
@@ -212,7 +228,10 @@ describe('admin console', () => {
       await shot(name);
     }
     await page.goto(`${baseUrl}/admin/users`);
-    await page.getByRole('button', { name: /View user/ }).first().click();
+    await page
+      .getByRole('button', { name: /View user/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await shot('user-detail');
     await page.keyboard.press('Escape');

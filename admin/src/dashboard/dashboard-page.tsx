@@ -126,7 +126,10 @@ export function DashboardPage() {
         <StatCard
           label={t('app.dashboard.total_users')}
           value={formatCount(s.total_users)}
-          hint={t('app.dashboard.users_hint', { n: s.new_users_today, firebase: formatCount(s.firebase_users) })}
+          hint={t('app.dashboard.users_hint', {
+            n: s.new_users_today,
+            firebase: formatCount(s.firebase_users),
+          })}
           icon={<PeopleIcon />}
         />
         <StatCard

@@ -71,9 +71,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
       menu={AppMenu}
       appBar={ConsoleAppBar}
       // A wide table must scroll inside its card, never squeeze the sidebar.
-      sx={{ '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar > :first-of-type': { flexShrink: 0 } }}
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-content': { minWidth: 0 },
+        '& .RaLayout-contentWithSidebar > :first-of-type': { flexShrink: 0 },
+      }}
     >
-      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4, maxWidth: 1600, width: '100%', minWidth: 0, mx: 'auto' }}>{children}</Box>
+      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4, maxWidth: 1600, width: '100%', minWidth: 0, mx: 'auto' }}>
+        {children}
+      </Box>
       <Typography
         component="footer"
         variant="caption"
