@@ -41,6 +41,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     // A PostgreSQL restart drops idle connections with an error event; without a listener it would crash the process.
     pool.on('error', () => {});
+    // The same for a client that is checked out (inside a transaction, say) when the server goes away:
+    // pg emits 'error' on the client itself, and with no listener the process would exit. The pool
+    // drops such a client when it is released, and the query that was running fails with a 500.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
