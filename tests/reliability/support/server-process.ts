@@ -1,6 +1,7 @@
 // The real server as a separate process, started the way production starts it: `node --import tsx
 // server/start.ts` with NODE_ENV=production and every required setting (DESIGN.md section 4).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,14 +54,41 @@ export class ServerProcess {
     readonly databaseUrl: string,
     readonly port: number,
     private readonly extraEnv: Record<string, string> = {},
+    /** Another entry point and a whole environment (the bench's PGlite server). */
+    private readonly custom?: { entry: string; env: NodeJS.ProcessEnv },
   ) {
     this.url = `http://127.0.0.1:${port}`;
+  }
+
+  /** Embedded PGlite in `dataDir`: not a production configuration, so a small entry of the bench's. */
+  static async startPglite(dataDir: string): Promise<ServerProcess> {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...productionEnv('', port),
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+    };
+    const s = new ServerProcess('', port, {}, { entry: 'server/bench/serve-pglite.ts', env });
+    await s.spawn();
+    return s;
   }
 
   static async start(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
     const s = new ServerProcess(databaseUrl, await freePort(), extraEnv);
     await s.spawn();
     return s;
+  }
+
+  /** Resident memory of the process now, in bytes (Linux /proc). */
+  rss(): number {
+    try {
+      const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+      const kb = /VmRSS:\s+(\d+) kB/.exec(status);
+      return kb ? Number(kb[1]) * 1024 : 0;
+    } catch {
+      return 0;
+    }
   }
 
   get pid(): number {
@@ -70,9 +98,9 @@ export class ServerProcess {
   /** Starts the process and waits until readiness (`/api/health.php`) answers 200. */
   async spawn(timeoutMs = 60_000): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', this.custom?.entry ?? 'server/start.ts'], {
       cwd: ROOT,
-      env: productionEnv(this.databaseUrl, this.port, this.extraEnv),
+      env: this.custom?.env ?? productionEnv(this.databaseUrl, this.port, this.extraEnv),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
