@@ -58,6 +58,7 @@ async function login(p: Page, password = inject('adminPassword')) {
 
 async function shot(name: string) {
   await page.mouse.move(1439, 899);
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS, `admin-${name}.png`) });
@@ -167,7 +168,8 @@ describe('admin console', () => {
 
     await page.getByLabel('Search code or brand').fill('');
     await page.getByText('Voucher Inventory').waitFor();
-    await page.getByRole('button', { name: 'Close' }).first().click();
+    // Dismiss the success banner (not the sidebar's 'Close menu').
+    await page.getByRole('alert').getByRole('button', { name: 'Close', exact: true }).click();
     await shot('vouchers');
   });
 
@@ -199,7 +201,8 @@ describe('admin console', () => {
 
   it('exports the users list as CSV', async () => {
     await page.getByLabel('Search name or email').fill('');
-    await page.getByText(/Showing 1 to/).waitFor();
+    // The cleared search applies after the 500 ms debounce: wait for the whole list.
+    await page.getByText(/Showing 1 to \d+ of ([2-9]|\d{2,}) users/).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export' }).click(),

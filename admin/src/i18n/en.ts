@@ -212,6 +212,7 @@ export const en = {
       all_categories: 'All categories',
       all_models: 'All models',
       unique_users: '%{n} unique users',
+      added_on: 'Added %{date}',
       activate: 'Activate offer',
       deactivate: 'Deactivate offer',
       activated: 'Offer activated successfully',

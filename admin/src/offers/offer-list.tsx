@@ -309,7 +309,7 @@ function OffersView() {
             source="title"
             sortByOrder="DESC"
             render={(o: Row) => (
-              <Box sx={{ minWidth: 220, maxWidth: 360 }}>
+              <Box sx={{ minWidth: 200, maxWidth: 280 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {o.title || 'Untitled Offer'}
                 </Typography>
@@ -364,17 +364,17 @@ function OffersView() {
             label={t('app.offers.columns.status')}
             disableSort
             render={(o: Row) => (
-              <Chip
-                size="small"
-                color={o.is_active ? 'success' : 'default'}
-                label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')}
-              />
+              <Box sx={{ whiteSpace: 'nowrap' }}>
+                <Chip
+                  size="small"
+                  color={o.is_active ? 'success' : 'default'}
+                  label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')}
+                />
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {t('app.offers.added_on', { date: formatDate(o.created_at) })}
+                </Typography>
+              </Box>
             )}
-          />
-          <DataTable.Col
-            label={t('app.offers.columns.created')}
-            disableSort
-            render={(o: Row) => formatDate(o.created_at)}
           />
           <DataTable.Col
             label={t('app.columns.actions')}
