@@ -98,11 +98,17 @@ export class ServerProcess {
   /** Starts the process and waits until readiness (`/api/health.php`) answers 200. */
   async spawn(timeoutMs = 60_000): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', this.custom?.entry ?? 'server/start.ts'], {
-      cwd: ROOT,
-      env: this.custom?.env ?? productionEnv(this.databaseUrl, this.port, this.extraEnv),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // SERVER_NODE_ARGS: extra Node.js flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
+    const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, '--import', 'tsx', this.custom?.entry ?? 'server/start.ts'],
+      {
+        cwd: ROOT,
+        env: this.custom?.env ?? productionEnv(this.databaseUrl, this.port, this.extraEnv),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     const keep = (d: Buffer) => (this.output = (this.output + d.toString()).slice(-8000));
     child.stdout!.on('data', keep);
