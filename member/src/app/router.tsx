@@ -7,11 +7,12 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { wipePersistedCache } from '../lib/persister';
 import { getSessionUser, setSessionUser } from '../lib/session';
 import { LandingRoute } from './routes/landing';
+// /login is where most first visits land: part of the entry chunk, no second round trip.
+import { LoginRoute } from './routes/login';
 
-// Routes of spec section 2. Every page is its own lazy chunk: /login ships without the member
-// pages, and no page ships Firebase. Declarative routes rather than createBrowserRouter: the data
+// Routes of spec section 2. Every member page is its own lazy chunk: /login ships without the
+// member pages, and no page ships Firebase. Declarative routes rather than createBrowserRouter: the data
 // router adds ~15 KB gzip to the first load and this app loads its data through react-query.
-const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
 const AppLayoutRoute = lazy(() => import('./routes/app-layout').then((m) => ({ default: m.AppLayoutRoute })));
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ReferralsRoute = lazy(() => import('./routes/referrals').then((m) => ({ default: m.ReferralsRoute })));

@@ -20,7 +20,7 @@ vi.mock('idb-keyval', () => {
 });
 
 // Lazy route chunks compile on first use in tests: allow them time.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 8000 });
 // Whole-app renders on a busy 2-core machine need more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -5,8 +5,9 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /** DESIGN.md section 5: a new version is offered, never applied by surprise. */
 export function UpdatePrompt() {
+  // 'Ready to work offline' is not announced: it would cover the login screen on a first visit
+  // for news the member does not need. Only a waiting update is offered.
   const {
-    offlineReady: [offlineReady, setOfflineReady],
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
@@ -25,24 +26,18 @@ export function UpdatePrompt() {
     },
   });
 
-  if (!offlineReady && !needRefresh) return null;
-  const close = () => {
-    setOfflineReady(false);
-    setNeedRefresh(false);
-  };
+  if (!needRefresh) return null;
   return (
     <div className="update-prompt" role="alertdialog" aria-labelledby="update-prompt-title">
       <p id="update-prompt-title" className="update-prompt__text">
-        {needRefresh ? 'A new version is available.' : 'The app is ready to work offline.'}
+        A new version of SpinRewards is available.
       </p>
       <div className="update-prompt__actions">
-        {needRefresh ? (
-          <Button size="sm" onClick={() => void updateServiceWorker(true)}>
-            Reload
-          </Button>
-        ) : null}
-        <Button size="sm" variant="ghost" onClick={close}>
-          {needRefresh ? 'Later' : 'Close'}
+        <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+          Reload
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
+          Later
         </Button>
       </div>
     </div>

@@ -129,7 +129,7 @@ export function DashboardView() {
         {freeSpins > 0 ? (
           <section className="free-spin-banner" aria-label="Free spins">
             <div className="free-spin-banner__icon" aria-hidden="true">
-              🎰
+              <SparkleIcon size={26} />
             </div>
             <div className="free-spin-banner__text">
               <h2>
