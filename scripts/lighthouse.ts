@@ -1,0 +1,221 @@
+// `npm run lighthouse` (and `npm run lighthouse:check`, which CI runs): Lighthouse on /login and
+// /dashboard (mobile, the defaults) and /admin/ (desktop), against the real server started as
+// `npm start` starts it (demo mode: PGlite in a temporary folder, the Firebase Auth Emulator), with
+// Debian's Chromium. /dashboard needs a signed-in member: the script signs one in through the emulator
+// and the login call, and passes the session cookie as an extra header.
+// Writes "## Lighthouse" in docs/benchmarks.md. --check fails when performance or accessibility is
+// below 95 on a member page (DESIGN.md section 6) and prints what Lighthouse flags.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+import { emulatorIdToken } from '../server/demo/emulator';
+
+const CHECK = process.argv.includes('--check');
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3300);
+const EMULATOR = process.env.LIGHTHOUSE_EMULATOR_HOST ?? '127.0.0.1:9499';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const THRESHOLD = 95;
+const DOC = path.resolve('docs/benchmarks.md');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface PageResult {
+  page: string;
+  formFactor: 'mobile' | 'desktop';
+  member: boolean;
+  scores: Record<string, number>;
+  flagged: string[];
+  metrics: Record<string, string>;
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rewards-lighthouse-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'lighthouse-admin-password',
+      POSTBACK_SECRET: 'lighthouse-postback-secret',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const base = `http://localhost:${PORT}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health.php`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    base,
+    stop: async () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function memberCookie(base: string): Promise<string> {
+  const idToken = await emulatorIdToken(EMULATOR, {
+    sub: 'lighthouse-member',
+    email: 'lighthouse.member@example.com',
+    name: 'Lighthouse Member',
+  });
+  const res = await fetch(`${base}/api/firebase-auth.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken, deviceFingerprint: 'lighthouse' }),
+  });
+  if (!res.ok) throw new Error(`member sign-in failed: ${res.status} ${await res.text()}`);
+  const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!sid) throw new Error('no sid cookie in the sign-in answer');
+  return `sid=${sid}`;
+}
+
+async function audit(
+  port: number,
+  url: string,
+  page: string,
+  formFactor: 'mobile' | 'desktop',
+  cookie: string | null,
+): Promise<PageResult> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr;
+  const scores: Record<string, number> = {};
+  const flagged: string[] = [];
+  for (const c of CATEGORIES) {
+    const cat = lhr.categories[c];
+    scores[c] = Math.round((cat?.score ?? 0) * 100);
+    if (c !== 'performance' && c !== 'accessibility') continue;
+    for (const ref of cat?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (!a || a.score === null || a.score >= 0.9 || ref.weight === 0) continue;
+      flagged.push(`${c}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    }
+  }
+  const m = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
+  return {
+    page,
+    formFactor,
+    member: page !== '/admin/',
+    scores,
+    flagged,
+    metrics: {
+      FCP: m('first-contentful-paint'),
+      LCP: m('largest-contentful-paint'),
+      TBT: m('total-blocking-time'),
+      CLS: m('cumulative-layout-shift'),
+    },
+  };
+}
+
+function upsertSection(doc: string, heading: string, body: string): string {
+  const start = doc.indexOf(`\n${heading}\n`);
+  const block = `${heading}\n\n${body.trim()}\n`;
+  if (start === -1) return `${doc.trimEnd()}\n\n${block}`;
+  const rest = doc.indexOf('\n## ', start + heading.length + 2);
+  return `${doc.slice(0, start + 1)}${block}${rest === -1 ? '' : `\n${doc.slice(rest + 1)}`}`;
+}
+
+async function main() {
+  if (!existsSync(CHROME_PATH))
+    throw new Error(`Chromium not found at ${CHROME_PATH} (apt-get install chromium)`);
+  const server = await startServer();
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  const results: PageResult[] = [];
+  try {
+    const cookie = await memberCookie(server.base);
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    results.push(await audit(chrome.port, `${server.base}/login`, '/login', 'mobile', null));
+    results.push(await audit(chrome.port, `${server.base}/dashboard`, '/dashboard', 'mobile', cookie));
+    results.push(await audit(chrome.port, `${server.base}/admin/`, '/admin/', 'desktop', null));
+  } finally {
+    await chrome?.kill();
+    await server.stop();
+  }
+
+  const lines = results.map(
+    (r) =>
+      `| \`${r.page}\` | ${r.formFactor} | ${CATEGORIES.map((c) => r.scores[c]).join(' | ')} | ${r.metrics.FCP} / ${r.metrics.LCP} / ${r.metrics.TBT} / ${r.metrics.CLS} |`,
+  );
+  const failing = results.filter(
+    (r) => r.member && (r.scores.performance! < THRESHOLD || r.scores.accessibility! < THRESHOLD),
+  );
+  const flaggedText = results
+    .filter((r) => r.flagged.length)
+    .map((r) => `- \`${r.page}\`: ${r.flagged.join('; ')}`)
+    .join('\n');
+  const body = `Command: \`npm run lighthouse\` (scripts/lighthouse.ts; \`npm run lighthouse:check\` in CI fails below ${THRESHOLD} in performance or accessibility on the member pages). Lighthouse ${'from npm'} with Debian's Chromium (\`CHROME_PATH=${CHROME_PATH}\`, headless), against the server started as \`npm start\` starts it (demo mode, built front-ends); /dashboard with a member signed in through the Auth Emulator. ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}.
+
+| page | form factor | performance | accessibility | best practices | SEO | FCP / LCP / TBT / CLS |
+|---|---|---:|---:|---:|---:|---|
+${lines.join('\n')}
+
+Bar (DESIGN.md section 6): performance and accessibility at least ${THRESHOLD} on /login and /dashboard: ${failing.length ? `**not met** on ${failing.map((f) => f.page).join(', ')}` : 'met'}.${flaggedText ? `\n\nWhat Lighthouse flags (performance and accessibility audits scoring below 0.9):\n\n${flaggedText}` : ''}`;
+  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+  writeFileSync(DOC, upsertSection(doc, '## Lighthouse', body));
+  for (const r of results)
+    console.log(
+      `lighthouse: ${r.page} (${r.formFactor}) ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}${r.flagged.length ? `\n  flagged: ${r.flagged.join('\n  flagged: ')}` : ''}`,
+    );
+  if (CHECK && failing.length) {
+    console.error(
+      `lighthouse: below ${THRESHOLD} in performance or accessibility on ${failing.map((f) => f.page).join(', ')}`,
+    );
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
