@@ -58,7 +58,9 @@ async function login(p: Page, password = inject('adminPassword')) {
 
 async function shot(name: string) {
   await page.mouse.move(1439, 899);
-  await page.evaluate('window.scrollTo(0, 0)');
+  await page.evaluate(
+    "window.scrollTo(0, 0); document.querySelectorAll('div').forEach((d) => { d.scrollLeft = 0; })",
+  );
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS, `admin-${name}.png`) });

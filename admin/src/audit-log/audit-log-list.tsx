@@ -51,7 +51,7 @@ function AuditLogView() {
           <DataTable.Col
             label={t('app.audit.columns.time')}
             disableSort
-            render={(e: Row) => formatDateTime(e.created_at)}
+            render={(e: Row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</span>}
           />
           <DataTable.Col label={t('app.audit.columns.admin')} disableSort source="admin_username" />
           <DataTable.Col

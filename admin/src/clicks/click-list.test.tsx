@@ -34,16 +34,21 @@ describe('/admin/clicks', () => {
     renderAdmin('/admin/clicks');
     await screen.findByText('user1@example.com');
     const box = screen.getByLabelText('Search user email, offer title or click ID');
-    fireEvent.change(box, { target: { value: 'clk' } });
-    await new Promise((r) => setTimeout(r, 150));
-    expect(clickLists().some((r) => r.query.search === 'clk')).toBe(false);
-    await waitFor(() => expect(clickLists().at(-1)?.query.search).toBe('clk'), { timeout: 1000 });
-
-    const before = clickLists().length;
-    fireEvent.change(box, { target: { value: 'clk_1' } });
-    fireEvent.keyDown(box, { key: 'Enter' });
-    await waitFor(() => expect(clickLists().length).toBeGreaterThan(before), { timeout: 250 });
-    expect(clickLists().at(-1)?.query.search).toBe('clk_1');
+    const sentAfter = async (value: string, pressEnter: boolean) => {
+      const start = Date.now();
+      fireEvent.change(box, { target: { value } });
+      if (pressEnter) fireEvent.keyDown(box, { key: 'Enter' });
+      await waitFor(() => expect(clickLists().some((r) => r.query.search === value)).toBe(true), {
+        timeout: 3000,
+      });
+      return Date.now() - start;
+    };
+    // Typing: nothing before the 300 ms debounce has passed.
+    const typed = await sentAfter('clk', false);
+    expect(typed).toBeGreaterThanOrEqual(300);
+    // Enter: sent at once, well before the debounce would have fired.
+    const entered = await sentAfter('clk_1', true);
+    expect(entered).toBeLessThan(typed);
   });
 
   it('filters by conversion status with the section 7 name', async () => {

@@ -45,7 +45,7 @@ export function SearchFilter({
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
-          apply(value, false);
+          apply((e.target as HTMLInputElement).value, false);
         }
       }}
       sx={{ minWidth: 0 }}

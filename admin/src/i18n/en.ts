@@ -61,7 +61,7 @@ export const en = {
       user: 'User',
       registered: 'Registered',
       completions: 'Completions',
-      vouchers_won: 'Vouchers won',
+      vouchers_won: 'Vouchers',
       referrals: 'Referrals',
       revenue: 'Revenue',
       category: 'Category',

@@ -38,6 +38,7 @@ describe('format helpers', () => {
   it('shows underscores as spaces and hosts of URLs', () => {
     expect(underscoreToSpace('top_referrer')).toBe('top referrer');
     expect(hostOf('https://a.test/x')).toBe('a.test');
-    expect(hostOf('nope')).toBe('Invalid URL');
+    expect(hostOf('/partner/demo/1')).toBe(window.location.host);
+    expect(hostOf('http://[bad')).toBe('Invalid URL');
   });
 });

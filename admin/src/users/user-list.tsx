@@ -15,7 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { AdminUsersResponse, AdminUserRow } from '../../../shared/api-types';
-import { formatDateTime, initials } from '../../../shared/format';
+import { formatDate, initials } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
 import { ListTableCard } from '../components/list-shell';
@@ -169,7 +169,9 @@ function UsersView() {
             sortByOrder="DESC"
             render={(u: Row) => (
               <Box>
-                <Typography variant="body2">{formatDateTime(u.registration_date)}</Typography>
+                <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(u.registration_date)}
+                </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {u.registration_method}
                 </Typography>
