@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 // DATABASE_URL is set, again on PostgreSQL (see server/test/helpers.ts).
 export default defineConfig({
   test: {
+    // Two files at a time on this 2-core machine (PGlite is WASM and memory-hungry).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,8 +24,6 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite is WASM and memory-hungry; two files at a time keeps a 2-core machine responsive.
-          maxWorkers: 2,
           fileParallelism: true,
         },
       },
