@@ -8,6 +8,9 @@ import { CACHE_BUSTER, CACHE_MAX_AGE, persister, shouldPersistQuery } from '../l
 import { createQueryClient } from '../lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
 
+/** Data older than this page load came from IndexedDB. */
+const BOOT_TIME = Date.now();
+
 class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
@@ -52,7 +55,9 @@ export function AppProvider({
         }}
         // The saved copy is shown at once, then refreshed: a reload checks the session again
         // (spec section 4) and picks up what changed on the server since.
-        onSuccess={() => void queryClient.invalidateQueries()}
+        onSuccess={() => {
+          void queryClient.invalidateQueries({ predicate: (q) => q.state.dataUpdatedAt < BOOT_TIME });
+        }}
       >
         {children(queryClient)}
         <Toaster />
