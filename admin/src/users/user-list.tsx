@@ -205,16 +205,16 @@ function UsersView() {
             render={(u: Row) => formatPayout(u.total_revenue_generated)}
           />
           <DataTable.Col
-            label={t('app.columns.category')}
-            disableSort
-            render={(u: Row) => (
-              <Chip size="small" variant="outlined" label={underscoreToSpace(u.user_category)} />
-            )}
-          />
-          <DataTable.Col
             label={t('app.columns.status')}
             disableSort
-            render={(u: Row) => <UserStatusBadge user={u} />}
+            render={(u: Row) => (
+              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                <UserStatusBadge user={u} />
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                  {underscoreToSpace(u.user_category)}
+                </Typography>
+              </Box>
+            )}
           />
           <DataTable.Col
             label={t('app.columns.actions')}
