@@ -21,10 +21,12 @@ export default fp(
       await app.register(fastifyStatic, {
         root: memberDir,
         prefix: '/',
-        wildcard: false,
-        index: false,
+        // wildcard: files are looked up per request, so a rebuild is served without a restart.
+        wildcard: true,
+        index: ['index.html'],
         setHeaders,
-        preCompressed: false,
+        // The build writes .br and .gz beside every asset; send them to browsers that accept them.
+        preCompressed: true,
       });
     }
     if (hasAdmin) {
@@ -32,9 +34,10 @@ export default fp(
         root: adminDir,
         prefix: '/admin/',
         decorateReply: !hasMember,
-        wildcard: false,
-        index: false,
+        wildcard: true,
+        index: ['index.html'],
         setHeaders,
+        preCompressed: true,
       });
     }
 
@@ -43,7 +46,7 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0]!;
-      if (url.startsWith('/api/') || request.method !== 'GET') {
+      if (url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).send({ success: false, error: 'Not found' });
       }
       if (url === '/admin' || url.startsWith('/admin/')) {
