@@ -77,7 +77,7 @@ describe('admin login (spec sections 2 and 8)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await userEvent.click(screen.getByRole('button', { name: /profile/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /logout/i }));
-    await waitFor(() => expect(window.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/login'), { timeout: 15_000 });
     expect(await screen.findByText('Admin logged out successfully')).toBeInTheDocument();
   });
 });

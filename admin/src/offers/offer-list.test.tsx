@@ -133,7 +133,7 @@ describe('/admin/offers', () => {
     for (let n = 10; n > 1; n--)
       await userEvent.click(within(dialog).getByRole('button', { name: `Remove reel ${n}` }));
     expect(within(dialog).queryByRole('button', { name: /Remove reel/ })).not.toBeInTheDocument();
-  });
+  }, 120_000);
 
   it('Add Offer: required fields and URL formats', async () => {
     const dialog = await openAdd();

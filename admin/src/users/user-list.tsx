@@ -143,6 +143,7 @@ function UsersView() {
           }
           empty={<EmptyState message={t('app.users.empty')} />}
           rowSx={(u: Row) => (u.is_suspicious ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : {})}
+          sx={{ '& td, & th': { px: 1 } }}
         >
           <DataTable.Col
             label={t('app.columns.user')}
