@@ -117,6 +117,13 @@ async function audit(
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
+  // LIGHTHOUSE_REPORT_DIR keeps the full reports for a closer look (bootup time, long tasks).
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    writeFileSync(
+      path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.replace(/\W+/g, '_') || 'root'}.json`),
+      JSON.stringify(lhr),
+    );
+  }
   const scores: Record<string, number> = {};
   const flagged: string[] = [];
   for (const c of CATEGORIES) {
