@@ -51,8 +51,9 @@ describe('/admin/vouchers', () => {
       voucher(4, { status: 'used', voucher_brand: 'Flipkart' }),
     ];
     renderAdmin('/admin/vouchers');
+    // The tiles are there while loading; wait for the loaded figures.
     expect(
-      within(await screen.findByRole('group', { name: 'Total Vouchers' })).getByText('4'),
+      await within(await screen.findByRole('group', { name: 'Total Vouchers' })).findByText('4'),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Available' })).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Distributed' })).getByText('2')).toBeInTheDocument();
