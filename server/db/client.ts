@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
+  /** How long a query may wait for a free pooled connection before failing (default 5 s). */
+  connectionTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -36,7 +38,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.default.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
     });
     // A PostgreSQL restart drops idle connections with an error event; without a listener it would crash the process.

@@ -38,7 +38,8 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres', poolMax = 
   await admin.end();
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax });
+  // Suites queue hundreds of requests on a small pool while other suites load the machine: let them wait.
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax, connectionTimeoutMs: 60_000 });
   await migrate(database.db);
   return {
     database,
