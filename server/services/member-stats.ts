@@ -3,16 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { query, type Queryable } from '../db/client';
 import { users } from '../db/schema';
+import { isoOrNull as iso, num, numOrNull } from '../db/row-mappers';
 import type { ReferralStatsResponse, UserStatsResponse, MemberReferralStatus } from '../../shared/api-types';
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const iso = (v: unknown) =>
-  v instanceof Date
-    ? v.toISOString()
-    : v === null || v === undefined
-      ? null
-      : new Date(String(v)).toISOString();
 
 export async function userStats(db: Queryable, userId: number): Promise<Omit<UserStatsResponse, 'success'>> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

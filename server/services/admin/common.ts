@@ -136,14 +136,8 @@ function planRows(raw: unknown): number {
 
 // ---------- row mappers: raw SQL rows (PGlite and node-postgres differ on numeric and date types) ----------
 
-export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-export const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-export const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-export const bool = (v: unknown): boolean => v === true || v === 't' || v === 'true';
-export const iso = (v: unknown): string =>
-  v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
-export const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
+export { num, numOrNull, str, strOrNull, bool, iso, isoOrNull } from '../../db/row-mappers';
+import { num } from '../../db/row-mappers';
 /** A `date` column as yyyy-MM-dd whichever driver read it. */
 export const dateOnly = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
