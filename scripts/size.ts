@@ -1,10 +1,12 @@
 // npm run size: gzip size of the JavaScript each member page loads first (DESIGN.md section 6:
 // at most 110 KB on /login). Follows the built HTML's entry script and modulepreloads, then the
-// lazy route chunks of the page and their static imports, from Vite's build manifest.
+// lazy route chunks of the page and their static imports, from Vite's build manifest
+// (server/lib/member-pages.ts, which the server also uses to preload them).
 // Run after `npm run build:member` (or `npm run build`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { entryFiles, preloadsFor, type BuildManifest } from '../server/lib/member-pages';
 
 const dist = process.argv[2] ?? 'dist/member';
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
@@ -12,20 +14,8 @@ if (!existsSync(manifestPath)) {
   console.error(`No build manifest at ${manifestPath}: run npm run build:member first.`);
   process.exit(1);
 }
-interface Chunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-
-// Lazy chunks each page needs besides the entry (/login is part of the entry chunk).
-const ROUTES: Record<string, string[]> = {
-  '/login': [],
-  '/dashboard': ['member/src/app/routes/app-layout.tsx', 'member/src/app/routes/dashboard.tsx'],
-};
 
 function htmlFiles(): string[] {
   const files = new Set<string>();
@@ -34,26 +24,17 @@ function htmlFiles(): string[] {
   return [...files];
 }
 
-function withStaticImports(key: string, into: Set<string>) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build manifest`);
-  if (into.has(chunk.file)) return;
-  into.add(chunk.file);
-  for (const dep of chunk.imports ?? []) withStaticImports(dep, into);
-}
-
 const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-const shell = new Set<string>(htmlFiles());
-withStaticImports(entryKey, shell);
+const shell = new Set<string>([...htmlFiles(), ...entryFiles(manifest)]);
+// The pages DESIGN.md section 6 weighs: /login (the budget) and /dashboard.
+const ROUTES = ['/login', '/dashboard'];
 
 console.log(`Member first-load JavaScript (gzip level 9), from ${dist}`);
 let failed = false;
-for (const [route, keys] of Object.entries(ROUTES)) {
-  const files = new Set(shell);
-  for (const key of keys) withStaticImports(key, files);
+for (const route of ROUTES) {
+  const files = new Set([...shell, ...preloadsFor(manifest, route)]);
   const sizes = [...files].map((f) => ({ f, size: gz(f) }));
   const total = sizes.reduce((s, x) => s + x.size, 0);
   console.log(`\n${route}: ${kb(total)} in ${files.size} files`);

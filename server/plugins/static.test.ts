@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -67,5 +67,93 @@ describe('static serving', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ success: false, error: 'Not found' });
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('member page HTML with the page chunks preloaded', () => {
+  let dist: string;
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+  const manifest = (dashboardFile: string) => ({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor.js'] },
+    '_vendor.js': { file: 'assets/vendor-1.js' },
+    '_spinner.js': { file: 'assets/spinner-1.js', imports: ['index.html'] },
+    'member/src/app/routes/app-layout.tsx': {
+      file: 'assets/app-layout-1.js',
+      imports: ['index.html', '_spinner.js'],
+    },
+    'member/src/app/routes/dashboard.tsx': { file: dashboardFile, imports: ['index.html', '_spinner.js'] },
+    'member/src/app/routes/rewards.tsx': { file: 'assets/rewards-1.js', imports: ['index.html'] },
+    'member/src/app/routes/referrals.tsx': { file: 'assets/referrals-1.js', imports: ['index.html'] },
+    'member/src/app/routes/profile.tsx': { file: 'assets/profile-1.js', imports: ['index.html'] },
+  });
+  const writeBuild = (dashboardFile: string) =>
+    writeFileSync(
+      path.join(dist, 'member', '.vite', 'manifest.json'),
+      JSON.stringify(manifest(dashboardFile)),
+    );
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
+    mkdirSync(path.join(dist, 'member', '.vite'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'member', 'index.html'),
+      '<html><head><title>m</title></head><body></body></html>',
+    );
+    writeBuild('assets/dashboard-1.js');
+    tdb = await createTestDatabase('pglite');
+    app = await buildApp({
+      config: testConfig({ distDir: dist }),
+      database: tdb.database,
+      sessionSecret: TEST_SESSION_SECRET,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.drop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("names the layout's and the page's chunks, not the entry's, before </head>", async () => {
+    const res = await app.inject({ url: '/dashboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(preloads(res.body)).toEqual([
+      '/assets/app-layout-1.js',
+      '/assets/spinner-1.js',
+      '/assets/dashboard-1.js',
+    ]);
+    expect(res.body).toMatch(/<\/head><body>/);
+    expect(preloads((await app.inject({ url: '/rewards?tab=vouchers' })).body)).toEqual([
+      '/assets/app-layout-1.js',
+      '/assets/spinner-1.js',
+      '/assets/rewards-1.js',
+    ]);
+  });
+
+  it('leaves pages in the entry chunk and unknown pages as they are', async () => {
+    for (const url of ['/login', '/', '/no/such/page']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<html><head><title>m</title></head><body></body></html>');
+    }
+  });
+
+  it('sends it compressed to browsers that accept it', async () => {
+    const res = await app.inject({ url: '/profile', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(preloads(gunzipSync(res.rawPayload).toString())).toContain('/assets/profile-1.js');
+  });
+
+  it('follows a rebuild without a restart', async () => {
+    await new Promise((r) => setTimeout(r, 20));
+    writeBuild('assets/dashboard-2.js');
+    const res = await app.inject({ url: '/dashboard' });
+    expect(preloads(res.body)).toContain('/assets/dashboard-2.js');
+    expect(preloads(res.body)).not.toContain('/assets/dashboard-1.js');
   });
 });

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { memberPageHtml } from '../lib/member-pages';
 
 export default fp(
   async function staticPlugin(app: FastifyInstance, opts: { distDir: string }) {
@@ -44,6 +45,21 @@ export default fp(
     const sendIndex = (reply: FastifyReply, dir: string) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html', dir);
 
+    // A direct visit to a member page: its HTML names the page's chunks as modulepreloads.
+    const pageHtml = memberPageHtml(memberDir);
+    const sendMemberPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+      const page = pageHtml(url);
+      if (!page) return sendIndex(reply, memberDir);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+    };
+
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0]!;
       if (url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -53,7 +69,7 @@ export default fp(
         if (hasAdmin) return sendIndex(reply, adminDir);
       } else if (hasMember && !path.extname(url)) {
         // Client-side routes (including the 404 page) are the member app's.
-        return sendIndex(reply, memberDir);
+        return sendMemberPage(request, reply, url);
       }
       return reply
         .status(404)

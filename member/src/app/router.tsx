@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { paths, isLoginPath } from '../config/paths';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { setUnauthorizedHandler, startEarly } from '../lib/api-client';
 import { wipePersistedCache } from '../lib/persister';
 import { getSessionUser, setSessionUser } from '../lib/session';
 import { LandingRoute } from './routes/landing';
@@ -27,14 +27,23 @@ const RewardsRoute = lazy(() => pages.rewards().then((m) => ({ default: m.Reward
 const ProfileRoute = lazy(() => pages.profile().then((m) => ({ default: m.ProfileRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
+/** The calls each member page shows first: the session check (spec section 4) and the page's own data. */
+const firstCalls: Record<Exclude<keyof typeof pages, 'layout'>, readonly string[]> = {
+  dashboard: ['/user-stats.php', '/offers.php'],
+  referrals: ['/user-stats.php', '/referral-stats.php'],
+  rewards: ['/user-stats.php'],
+  profile: ['/user-stats.php'],
+};
+
 /**
- * Opening a member page directly: fetch the layout and the page chunk at once instead of one
- * after the other. (Data is not prefetched here: it would land before the IndexedDB persister
- * subscribes and never be saved for offline use.)
+ * Opening a member page directly: fetch the layout, the page chunk and the page's first calls at
+ * once instead of one after the other. The answers go through the page's own queries (see
+ * `startEarly`), so they are persisted for offline use like any other.
  */
 export function warmUp(pathname: string): void {
   const page = pathname.replace(/^\//, '') as keyof typeof pages;
   if (!(page in pages) || page === 'layout') return;
+  if (navigator.onLine) startEarly(firstCalls[page]);
   void pages.layout();
   void pages[page]();
 }

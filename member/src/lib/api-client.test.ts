@@ -1,7 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../testing/mocks/server';
-import { api, ApiError, setUnauthorizedHandler } from './api-client';
+import {
+  api,
+  ApiError,
+  EARLY_MAX_AGE_MS,
+  clearEarly,
+  setUnauthorizedHandler,
+  startEarly,
+} from './api-client';
 
 // Spec section 8 generic handling, through the one member API client.
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -87,5 +94,50 @@ describe('member API client (spec sections 7 and 8)', () => {
     window.history.replaceState({}, '', '/login?ref=X');
     await failureOf(api.get('/user-stats.php'));
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  describe('calls started early as a page boots', () => {
+    function countingOffers() {
+      let calls = 0;
+      server.use(
+        http.get('*/api/offers.php', () => {
+          calls += 1;
+          return HttpResponse.json({ success: true, offers: [], freeSpinsRemaining: calls });
+        }),
+      );
+      return () => calls;
+    }
+
+    it('answers the first matching call with the early request instead of a second one', async () => {
+      const calls = countingOffers();
+      startEarly(['/offers.php']);
+      await expect(api.get('/offers.php')).resolves.toMatchObject({ freeSpinsRemaining: 1 });
+      await expect(api.get('/offers.php')).resolves.toMatchObject({ freeSpinsRemaining: 2 });
+      expect(calls()).toBe(2);
+    });
+
+    it('applies the error rules to an early answer, 401 included', async () => {
+      const onUnauthorized = vi.fn();
+      setUnauthorizedHandler(onUnauthorized);
+      server.use(http.get('*/api/offers.php', () => HttpResponse.json({ error: 'nope' }, { status: 401 })));
+      startEarly(['/offers.php']);
+      const error = await failureOf(api.get('/offers.php'));
+      expect(error.status).toBe(401);
+      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    });
+
+    it(`drops an answer older than ${EARLY_MAX_AGE_MS / 1000} s, and every answer once cleared`, async () => {
+      const calls = countingOffers();
+      const now = Date.now();
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+      startEarly(['/offers.php']);
+      clock.mockReturnValue(now + EARLY_MAX_AGE_MS + 1);
+      await expect(api.get('/offers.php')).resolves.toMatchObject({ freeSpinsRemaining: 2 });
+      clock.mockReturnValue(now);
+      startEarly(['/offers.php']);
+      clearEarly();
+      await expect(api.get('/offers.php')).resolves.toMatchObject({ freeSpinsRemaining: 4 });
+      expect(calls()).toBe(4);
+    });
   });
 });

@@ -39,6 +39,47 @@ export function errorMessageFor(status: number, body: unknown, fallbackMessage?:
   return GENERIC_ERROR_MESSAGE;
 }
 
+// A member page opened directly waits for its chunks, then the IndexedDB restore, then the session
+// check, then its own data, one after the other. `startEarly` sends those GETs as the app boots,
+// in parallel; the first matching call within EARLY_MAX_AGE_MS takes the answer instead of asking
+// again (so the query, its persistence and its error rules are unchanged). Older answers are dropped.
+export const EARLY_MAX_AGE_MS = 10_000;
+const early = new Map<string, { at: number; response: Promise<Response> }>();
+
+function send(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(new URL(`/api${path}`, window.location.origin), {
+    method,
+    credentials: 'include',
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+}
+
+export function startEarly(paths: readonly string[]): void {
+  for (const path of paths) {
+    const response = send(path, 'GET', undefined);
+    // Unused or failed early answers are not errors of their own: the real call reports them.
+    response.catch(() => undefined);
+    early.set(path, { at: Date.now(), response });
+  }
+}
+
+/** Drops answers nobody took (tests: one test's answers must not reach the next). */
+export function clearEarly(): void {
+  early.clear();
+}
+
+function takeEarly(path: string): Promise<Response> | null {
+  const entry = early.get(path);
+  if (!entry) return null;
+  early.delete(path);
+  return Date.now() - entry.at <= EARLY_MAX_AGE_MS ? entry.response : null;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
@@ -53,16 +94,8 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(new URL(`/api${path}`, window.location.origin), {
-      method,
-      credentials: 'include',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    const started = method === 'GET' ? takeEarly(path) : null;
+    response = await (started ?? send(path, method, body, signal));
   } catch (error) {
     // Network failure: no status, no body; section 8 says "otherwise the error's message".
     const message = error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE;

@@ -5,7 +5,7 @@ import type { LoginRequest, LoginResponse, UserStatsResponse } from '../../../sh
 import { BRAND } from '../config/constants';
 import { paths } from '../config/paths';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { ApiError, api } from './api-client';
+import { ApiError, api, clearEarly } from './api-client';
 import { signOutOfFirebase } from './firebase';
 import { wipePersistedCache } from './persister';
 import { getSessionUser, setSessionUser, subscribeSession, toSessionUser, type SessionUser } from './session';
@@ -57,6 +57,8 @@ export async function loginWithIdToken(body: LoginRequest): Promise<LoginRespons
 export function applyLogin(queryClient: QueryClient, response: LoginResponse): SessionUser {
   const user = toSessionUser(response.user);
   loggedOutLocally = false;
+  // Answers fetched before the login (early page calls, likely 401s) belong to the old session.
+  clearEarly();
   queryClient.clear();
   setSessionUser(user);
   if (response.isNewUser) {
@@ -78,6 +80,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   }
   // Cleared whatever the server said (spec section 4), and the offline copy with it (DESIGN.md 5).
   loggedOutLocally = true;
+  clearEarly();
   setSessionUser(null);
   queryClient.clear();
   await wipePersistedCache(user?.id);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { clearEarly } from '../lib/api-client';
 import { resetClientConfig } from '../lib/client-config';
 import { resetSessionCache } from '../lib/session';
 import { clearToasts } from '../lib/toast';
@@ -41,6 +42,7 @@ afterEach(async () => {
   localStorage.clear();
   resetSessionCache();
   resetClientConfig();
+  clearEarly();
   const idb = await import('idb-keyval');
   await idb.clear();
   vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { MemberOffer } from '../../../../../shared/api-types';
 import { formatRupees } from '../../../../../shared/format';
 import { Button } from '../../../components/ui/button';
@@ -68,6 +68,9 @@ export function DashboardView() {
   const queryClient = useQueryClient();
   const online = useOnline();
   const offersQuery = useOffers();
+  // The offer grid is the heaviest render of the app: it follows the data at low priority, in
+  // slices that leave the main thread free for input (no long task when the offers arrive).
+  const offersData = useDeferredValue(offersQuery.data);
   const statsQuery = useUserStats();
   const sessionUser = useSessionUser();
   const click = useClickOffer();
@@ -111,18 +114,20 @@ export function DashboardView() {
   }
 
   let body: ReactNode;
-  if (offersQuery.isPending) {
+  if (!offersData && offersQuery.data) {
+    body = <LoadingState label="Loading your dashboard..." />;
+  } else if (offersQuery.isPending) {
     body =
       offersQuery.fetchStatus === 'paused' ? (
         <EmptyState title="You're offline">Your offers will appear once you're back online.</EmptyState>
       ) : (
         <LoadingState label="Loading your dashboard..." />
       );
-  } else if (offersQuery.isError && !offersQuery.data) {
+  } else if (offersQuery.isError && !offersData) {
     body = <ErrorState message={offersQuery.error.message} onRetry={() => void offersQuery.refetch()} />;
   } else {
-    const offers = offersQuery.data?.offers ?? [];
-    const freeSpins = Number(offersQuery.data?.freeSpinsRemaining ?? 0);
+    const offers = offersData?.offers ?? [];
+    const freeSpins = Number(offersData?.freeSpinsRemaining ?? 0);
     const groups = groupOffers(offers);
     body = (
       <>
