@@ -17,6 +17,8 @@ import {
 import { emulatorIdToken } from '../demo/emulator';
 import { completions, referrals, sessions, spins, users, vouchers } from '../db/schema';
 import { TEST_EMULATOR_HOST } from '../test/helpers';
+import { spin } from '../services/spins';
+import { BLOCKED_MESSAGE } from '../lib/errors';
 
 describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
   let tdb: TestDatabase;
@@ -389,6 +391,32 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ isWinningCombination: false, rewardType: 'none', voucher: null });
       expect(new Set(res.json().slotResult).size).toBeGreaterThan(1);
+    });
+
+    it('a refused spin changes nothing; an unknown offer is a 404', async () => {
+      const m = await signIn(app);
+      const offerId = await insertOffer(db(), { slotConfig: { reels: [{ amount: 10, probability: 99 }] } });
+      await insertVouchers(db(), 10, 2);
+      await completeOffer(app, m, offerId);
+      // Blocked between the session check and the spin (the block races the request): the spin's
+      // statement finds the member blocked after spending the completion, and takes it all back.
+      await db().update(users).set({ isSuspicious: true }).where(eq(users.id, m.userId));
+      await expect(spin(db(), { userId: m.userId, spinType: 'offer', offerId })).rejects.toMatchObject({
+        statusCode: 403,
+        message: BLOCKED_MESSAGE,
+      });
+      const [c] = await db().select().from(completions).where(eq(completions.userId, m.userId));
+      expect(c).toMatchObject({ spinnerUsed: false, rewardType: 'none', voucherId: null });
+      expect(await db().select().from(spins).where(eq(spins.userId, m.userId))).toHaveLength(0);
+      const [u] = await db().select().from(users).where(eq(users.id, m.userId));
+      expect(u).toMatchObject({ spinsUsed: 0, totalVouchersWon: 0 });
+      const available = await db().select().from(vouchers).where(eq(vouchers.status, 'available'));
+      expect(available.length).toBeGreaterThanOrEqual(2);
+
+      await db().update(users).set({ isSuspicious: false }).where(eq(users.id, m.userId));
+      const unknown = await post('/api/slot-spin.php', { offerId: 987654, spinType: 'offer' }, m.cookie);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ success: false, error: 'Offer not found.' });
     });
 
     it('refuses a free spin with nothing to spend (409) and an offer spin without offerId (400), changing nothing', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MEMBER_COOKIE } from '../plugins/auth';
 import { createSession, deleteSession } from '../services/sessions';
 import { signInMember } from '../services/users';
-import { freeSpinsOf, listMemberOffers, recordClick } from '../services/offers';
+import { listMemberOffers, recordClick } from '../services/offers';
 import { spin } from '../services/spins';
 import { referralStats, userStats } from '../services/member-stats';
 import { unauthorized } from '../lib/errors';
@@ -198,11 +198,8 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [offers, freeSpins] = await Promise.all([
-        listMemberOffers(app.db, request.member!.userId),
-        freeSpinsOf(app.db, request.member!.userId),
-      ]);
-      return { success: true as const, offers, freeSpinsRemaining: freeSpins };
+      const offers = await listMemberOffers(app.db, request.member!.userId);
+      return { success: true as const, offers, freeSpinsRemaining: request.member!.freeSpinsRemaining };
     },
   );
 

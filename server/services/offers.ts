@@ -1,7 +1,8 @@
 // Offers as a member sees them, and the click that starts one (DESIGN.md section 4).
-import { and, eq, sql } from 'drizzle-orm';
-import { query, type Queryable } from '../db/client';
-import { clicks, completions, offers, users } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/client';
+import { run, statement } from '../db/statements';
+import { clicks, completions, offers } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { parseSlotConfig } from '../../shared/slot';
@@ -21,21 +22,23 @@ interface MemberOfferRow extends Record<string, unknown> {
   voucher_code: string | null;
 }
 
-export async function listMemberOffers(db: Queryable, userId: number): Promise<MemberOffer[]> {
-  // Active offers, plus inactive ones the member has a live completion on (so a won voucher or a
-  // pending spin never disappears when an admin deactivates the offer).
-  const rows = await query<MemberOfferRow>(
-    db,
-    sql`
-    select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
-           c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code
-    from offers o
-    left join completions c on c.offer_id = o.id and c.user_id = ${userId} and c.status <> 'reversed'
-    left join vouchers v on v.id = c.voucher_id
+// Active offers, plus inactive ones the member has a live completion on (so a won voucher or a
+// pending spin never disappears when an admin deactivates the offer). A named statement: offers.php
+// is the member app's most frequent call.
+const memberOffers = statement(
+  'member_offers',
+  `select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
+          c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code
+     from offers o
+     left join completions c on c.offer_id = o.id and c.user_id = $1 and c.status <> 'reversed'
+     left join vouchers v on v.id = c.voucher_id
     where o.is_active or c.id is not null
     order by o.created_at desc, o.id desc
     limit 500`,
-  );
+);
+
+export async function listMemberOffers(db: Db, userId: number): Promise<MemberOffer[]> {
+  const rows = await run<MemberOfferRow>(db, memberOffers, [userId]);
   return rows.map((r) => {
     const completed = r.completion_status === 'approved';
     return {
@@ -118,9 +121,4 @@ export async function recordClick(db: Queryable, input: ClickInput) {
     network: offer.network,
     redirectUrl: buildRedirectUrl(offer.offerUrl, clickId, input.userId, input.publicUrl),
   };
-}
-
-export async function freeSpinsOf(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.select({ n: users.freeSpinsRemaining }).from(users).where(eq(users.id, userId));
-  return row?.n ?? 0;
 }

@@ -3,8 +3,9 @@
 // yields no usable cookie.
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { sessions, users, admins } from '../db/schema';
+import type { Db, Queryable } from '../db/client';
+import { run, statement } from '../db/statements';
+import { sessions, admins } from '../db/schema';
 import { randomId } from '../lib/ids';
 
 export interface SessionKeys {
@@ -42,33 +43,24 @@ export interface MemberSession {
   email: string;
   referralCode: string;
   isSuspicious: boolean;
+  /** Read with the session: offers.php needs it and asks nothing else of the member row. */
+  freeSpinsRemaining: number;
 }
 
-export async function findMemberSession(
-  db: Queryable,
-  secret: string,
-  sid: string,
-): Promise<MemberSession | null> {
-  const rows = await db
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      referralCode: users.referralCode,
-      isSuspicious: users.isSuspicious,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.idHash, hashSessionId(secret, sid)),
-        eq(sessions.kind, 'member'),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return rows[0] ?? null;
+// Every member call starts here: a named statement, planned once per connection.
+const memberSession = statement(
+  'member_session',
+  `select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
+          u.referral_code as "referralCode", u.is_suspicious as "isSuspicious",
+          u.free_spins_remaining as "freeSpinsRemaining"
+     from sessions s join users u on u.id = s.user_id
+    where s.id_hash = $1 and s.kind = 'member' and s.expires_at > now()
+    limit 1`,
+);
+
+export async function findMemberSession(db: Db, secret: string, sid: string): Promise<MemberSession | null> {
+  const [row] = await run<MemberSession>(db, memberSession, [hashSessionId(secret, sid)]);
+  return row ?? null;
 }
 
 export interface AdminSession {

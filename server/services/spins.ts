@@ -1,9 +1,9 @@
-// The slot spin (DESIGN.md section 4): spend one spin with a conditional UPDATE, draw on the server
-// with crypto.randomInt, claim a voucher with FOR UPDATE SKIP LOCKED; all in one transaction.
+// The slot spin (DESIGN.md section 4): the server draws with crypto.randomInt; the database spends
+// the spin with a conditional UPDATE and claims a voucher FOR UPDATE SKIP LOCKED, in one statement
+// (migrations/0005_spin_function.sql).
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { completions, offers, spins, users, vouchers } from '../db/schema';
+import type { Db } from '../db/client';
+import { run, statement } from '../db/statements';
 import { BLOCKED_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
 import {
   DEFAULT_REEL_AMOUNTS,
@@ -49,187 +49,92 @@ export interface SpinMetrics {
   onSpin?: (r: { win: boolean; stockOut: boolean; type: string }) => void;
 }
 
-export async function spin(db: Db, input: SpinInput, metrics: SpinMetrics = {}): Promise<SpinResponse> {
-  const result = await db.transaction(async (tx) => {
-    let completionId: number | null = null;
-    let offerId: number | null = null;
-    let config: SlotConfig = DEFAULT_SLOT_CONFIG;
+const offerSlotConfig = statement('offer_slot_config', 'select id, slot_config from offers where id = $1');
+// migrations/0005_spin_function.sql: the whole spin in one statement, refusals raised as RW*** codes.
+const spinStatement = statement(
+  'rewards_spin',
+  'select * from rewards_spin($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
+);
 
-    if (input.spinType === 'offer') {
-      const [offer] = await tx
-        .select({ id: offers.id, slotConfig: offers.slotConfig })
-        .from(offers)
-        .where(eq(offers.id, input.offerId!))
-        .limit(1);
-      if (!offer) throw notFound('Offer not found.');
-      // Conditional UPDATE: of two concurrent spins of one completion, only one finds spinner_used = false.
-      const [spent] = await tx
-        .update(completions)
-        .set({ spinnerUsed: true })
-        .where(
-          and(
-            eq(completions.userId, input.userId),
-            eq(completions.offerId, offer.id),
-            eq(completions.status, 'approved'),
-            eq(completions.spinnerUsed, false),
-          ),
-        )
-        .returning({ id: completions.id });
-      if (!spent)
-        throw conflict('No spin available for this offer. Complete the offer first, or it was already used.');
-      completionId = spent.id;
-      offerId = offer.id;
-      const parsed = parseSlotConfig(offer.slotConfig);
-      if (parsed && parsed.reels.length > 0) config = parsed;
-    }
-
-    // Every spin writes the member row: this spends a free spin, and it orders the spin after a
-    // concurrent block (a blocked member's spin finds is_suspicious = true and rolls back).
-    const [member] = await tx
-      .update(users)
-      .set({
-        freeSpinsRemaining:
-          input.spinType === 'free' ? sql`${users.freeSpinsRemaining} - 1` : sql`${users.freeSpinsRemaining}`,
-        spinsUsed: sql`${users.spinsUsed} + 1`,
-        lastActivity: sql`now()`,
-      })
-      .where(
-        and(
-          eq(users.id, input.userId),
-          eq(users.isSuspicious, false),
-          input.spinType === 'free' ? sql`${users.freeSpinsRemaining} > 0` : undefined,
-        ),
-      )
-      .returning({ freeSpinsRemaining: users.freeSpinsRemaining });
-    if (!member) {
-      const [u] = await tx
-        .select({ blocked: users.isSuspicious })
-        .from(users)
-        .where(eq(users.id, input.userId));
-      if (!u || u.blocked) throw forbidden(BLOCKED_MESSAGE);
-      throw conflict('You have no free spins left.');
-    }
-
-    const drawn = drawAmount(config);
-    let voucher: typeof vouchers.$inferSelect | null = null;
-    let stockOut = false;
-    if (drawn > 0) {
-      voucher = await claimVoucher(
-        tx,
-        drawn,
-        input.userId,
-        input.spinType === 'free' ? 'free_spin_from_referral' : 'offer_completion',
-        completionId,
-      );
-      stockOut = !voucher;
-    }
-    const win = !!voucher;
-    const slotResult: [number, number, number] = win ? [drawn, drawn, drawn] : missingCombination(config);
-    const rewardType = rewardTypeFor(win ? drawn : null);
-
-    const [spinRow] = await tx
-      .insert(spins)
-      .values({
-        userId: input.userId,
-        spinType: input.spinType,
-        completionId,
-        offerId,
-        slotResult,
-        isWin: win,
-        drawnAmount: drawn > 0 ? drawn : null,
-        voucherId: voucher?.id ?? null,
-        rewardType,
-        stockOut,
-      })
-      .returning({ id: spins.id });
-
-    if (completionId !== null) {
-      await tx
-        .update(completions)
-        .set({ rewardType, voucherId: voucher?.id ?? null })
-        .where(eq(completions.id, completionId));
-      await tx
-        .update(offers)
-        .set({
-          spinsUsed: sql`${offers.spinsUsed} + 1`,
-          rewardsWon: sql`${offers.rewardsWon} + ${win ? 1 : 0}`,
-        })
-        .where(eq(offers.id, offerId!));
-    }
-    if (voucher) {
-      await tx
-        .update(users)
-        .set({
-          totalVouchersWon: sql`${users.totalVouchersWon} + 1`,
-          totalVoucherValue: sql`${users.totalVoucherValue} + ${voucher.voucherAmount}`,
-        })
-        .where(eq(users.id, input.userId));
-    }
-    return {
-      spinId: spinRow!.id,
-      slotResult,
-      win,
-      rewardType,
-      voucher,
-      stockOut,
-      drawn,
-      freeSpinsRemaining: member.freeSpinsRemaining,
-    };
-  });
-
-  metrics.onSpin?.({ win: result.win, stockOut: result.stockOut, type: input.spinType });
-  return {
-    success: true,
-    slotResult: result.slotResult,
-    isWinningCombination: result.win,
-    rewardType: result.rewardType,
-    spinType: input.spinType,
-    freeSpinsRemaining: result.freeSpinsRemaining,
-    voucher: result.voucher
-      ? {
-          code: result.voucher.voucherCode,
-          amount: result.voucher.voucherAmount,
-          brand: result.voucher.voucherBrand,
-          type: result.voucher.voucherType,
-          expiryDate: result.voucher.expiryDate,
-          description: result.voucher.voucherDescription,
-        }
-      : null,
-  };
+interface SpinRow {
+  r_spin_id: number;
+  r_is_win: boolean;
+  r_stock_out: boolean;
+  r_reward_type: string;
+  r_slot_result: [number, number, number];
+  r_free_spins_remaining: number;
+  r_voucher_code: string | null;
+  r_voucher_amount: number | null;
+  r_voucher_brand: string | null;
+  r_voucher_type: string | null;
+  r_voucher_expiry: string | null;
+  r_voucher_description: string | null;
 }
 
-/** One available, unexpired voucher of this amount, earliest expiry first; null on a stock-out. */
-export async function claimVoucher(
-  tx: Tx,
-  amount: number,
-  userId: number,
-  context: 'free_spin_from_referral' | 'offer_completion',
-  completionId: number | null,
-): Promise<typeof vouchers.$inferSelect | null> {
-  const [candidate] = await tx
-    .select({ id: vouchers.id })
-    .from(vouchers)
-    .where(
-      and(
-        eq(vouchers.status, 'available'),
-        eq(vouchers.voucherAmount, amount),
-        sql`(${vouchers.expiryDate} is null or ${vouchers.expiryDate} >= current_date)`,
-      ),
-    )
-    .orderBy(sql`${vouchers.expiryDate} asc nulls last`, vouchers.id)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  if (!candidate) return null;
-  const [claimed] = await tx
-    .update(vouchers)
-    .set({
-      status: 'assigned',
-      assignedToUserId: userId,
-      assignedAt: sql`now()`,
-      assignmentContext: context,
-      completionId,
-    })
-    .where(and(eq(vouchers.id, candidate.id), eq(vouchers.status, 'available')))
-    .returning();
-  return claimed ?? null;
+/** The function's refusals, as the member API answers them. */
+function refusal(error: unknown): Error | null {
+  switch ((error as { code?: unknown })?.code) {
+    case 'RWNOS':
+      return conflict('No spin available for this offer. Complete the offer first, or it was already used.');
+    case 'RWNFS':
+      return conflict('You have no free spins left.');
+    case 'RWBLK':
+      return forbidden(BLOCKED_MESSAGE);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The slot spin: the server draws (crypto.randomInt over the offer's slot config, or the default
+ * config for a free spin), then the database spends the spin, claims a voucher of the drawn amount
+ * and records it in one statement (see the migration for the rules it keeps under concurrency).
+ */
+export async function spin(db: Db, input: SpinInput, metrics: SpinMetrics = {}): Promise<SpinResponse> {
+  let config: SlotConfig = DEFAULT_SLOT_CONFIG;
+  if (input.spinType === 'offer') {
+    // Read before the spin: a config changed by an admin a moment later applies from the next spin.
+    const [offer] = await run<{ id: number; slot_config: unknown }>(db, offerSlotConfig, [input.offerId]);
+    if (!offer) throw notFound('Offer not found.');
+    const parsed = parseSlotConfig(offer.slot_config);
+    if (parsed && parsed.reels.length > 0) config = parsed;
+  }
+  const drawn = drawAmount(config);
+  const winSlot: [number, number, number] = [drawn, drawn, drawn];
+
+  let row: SpinRow;
+  try {
+    [row] = (await run<SpinRow>(db, spinStatement, [
+      input.userId,
+      input.spinType,
+      input.spinType === 'offer' ? input.offerId : null,
+      drawn,
+      rewardTypeFor(drawn > 0 ? drawn : null),
+      JSON.stringify(winSlot),
+      JSON.stringify(missingCombination(config)),
+    ])) as [SpinRow];
+  } catch (error) {
+    throw refusal(error) ?? error;
+  }
+
+  metrics.onSpin?.({ win: row.r_is_win, stockOut: row.r_stock_out, type: input.spinType });
+  return {
+    success: true,
+    slotResult: row.r_slot_result,
+    isWinningCombination: row.r_is_win,
+    rewardType: row.r_reward_type,
+    spinType: input.spinType,
+    freeSpinsRemaining: row.r_free_spins_remaining,
+    voucher:
+      row.r_is_win && row.r_voucher_code !== null
+        ? {
+            code: row.r_voucher_code,
+            amount: Number(row.r_voucher_amount),
+            brand: row.r_voucher_brand ?? '',
+            type: row.r_voucher_type ?? '',
+            expiryDate: row.r_voucher_expiry,
+            description: row.r_voucher_description,
+          }
+        : null,
+  };
 }
