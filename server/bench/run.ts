@@ -60,7 +60,11 @@ function readdirVersions(dir: string): string[] {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
 
 /** Peak RSS of a process while `fn` runs, sampled every 100 ms from /proc. */
 async function withPeakRss<T>(
