@@ -1,10 +1,10 @@
 // The demo partner network (demo mode only): each seeded offer links here; "Complete offer" makes
 // the server send itself a correctly signed postback, so a newcomer can walk the whole loop offline.
-import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { clicks, offers } from '../db/schema';
+import { registerFormBody } from '../lib/form-body';
 import { signPostback } from '../services/postbacks';
 
 const escapeHtml = (s: string) =>
@@ -26,13 +26,7 @@ button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2p
 }
 
 export default async function demoPartnerRoutes(app: FastifyInstance) {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_req, body, done) => {
-      done(null, parseQuery(body as string));
-    },
-  );
+  registerFormBody(app, 4096);
 
   app.get('/partner/demo/:externalId', async (request, reply) => {
     const q = z.object({ click_id: z.string().min(1).max(64) }).safeParse(request.query);

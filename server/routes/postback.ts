@@ -1,7 +1,7 @@
 // GET|POST /api/postback.php: the partner network's server-to-server confirmation.
 // Fails closed: no secret configured or a bad signature → 403, before anything else is read.
-import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerFormBody } from '../lib/form-body';
 import {
   flattenParams,
   logPostback,
@@ -13,13 +13,7 @@ import {
 
 export default async function postbackRoutes(app: FastifyInstance) {
   // Networks post forms as often as JSON; this parser is scoped to this plugin only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16_384 },
-    (_req, body, done) => {
-      done(null, parseQuery(body as string));
-    },
-  );
+  registerFormBody(app, 16_384);
 
   const handle = async (request: FastifyRequest) => {
     const raw =
