@@ -8,13 +8,13 @@ import {
   type DataProvider,
   type Store,
 } from 'react-admin';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import auditLog from './audit-log';
 import { createAuthProvider } from './auth-provider';
 import clicks from './clicks';
 import conversions from './conversions';
 import { createDataProvider } from './data-provider';
-import { DashboardPage } from './dashboard/dashboard-page';
 import { createHttpClient } from './http-client';
 import { i18nProvider } from './i18n-provider';
 import { AppLayout } from './layout/app-layout';
@@ -26,6 +26,12 @@ import offers from './offers';
 import referrals from './referrals';
 import users from './users';
 import vouchers from './vouchers';
+
+// The dashboard is the only page with charts (recharts, the largest chunk): loaded when it is opened,
+// not with the sign-in page.
+const DashboardPage = lazy(() =>
+  import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 
 /** Spec section 9: data fresh for 5 minutes, no refetch on focus, at most 2 retries, none on 401/403. */
 export function createQueryClient(retry = true) {
@@ -86,7 +92,14 @@ export function App(props: AppProps) {
       disableTelemetry
     >
       <CustomRoutes>
-        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route
+          path="/dashboard"
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <DashboardPage />
+            </Suspense>
+          }
+        />
       </CustomRoutes>
       <Resource name="users" {...users} />
       <Resource name="offers" {...offers} />
