@@ -7,12 +7,34 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createTestDatabase, testConfig, TEST_SESSION_SECRET, type TestDatabase } from '../test/helpers';
 
-describe('static serving', () => {
-  let dist: string;
+/**
+ * For the calling describe block: a fresh dist folder, filled by `fill`, and an app serving it on
+ * its own PGlite database, both set on the returned object before the first test and removed after
+ * the last.
+ */
+function serveDist(fill: (dist: string) => void): { dist: string; app: FastifyInstance } {
+  const served = {} as { dist: string; app: FastifyInstance };
   let tdb: TestDatabase;
-  let app: FastifyInstance;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
+    served.dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
+    fill(served.dist);
+    tdb = await createTestDatabase('pglite');
+    served.app = await buildApp({
+      config: testConfig({ distDir: served.dist }),
+      database: tdb.database,
+      sessionSecret: TEST_SESSION_SECRET,
+    });
+  });
+  afterAll(async () => {
+    await served.app?.close();
+    await tdb?.drop();
+    rmSync(served.dist, { recursive: true, force: true });
+  });
+  return served;
+}
+
+describe('static serving', () => {
+  const served = serveDist((dist) => {
     for (const part of ['member', 'admin']) {
       mkdirSync(path.join(dist, part, 'assets'), { recursive: true });
       writeFileSync(path.join(dist, part, 'index.html'), `<html>${part}</html>`);
@@ -20,17 +42,6 @@ describe('static serving', () => {
     const js = 'console.log("hello from a hashed asset");'.repeat(20);
     writeFileSync(path.join(dist, 'member', 'assets', 'app-abc.js'), js);
     writeFileSync(path.join(dist, 'member', 'assets', 'app-abc.js.br'), brotliCompressSync(js));
-    tdb = await createTestDatabase('pglite');
-    app = await buildApp({
-      config: testConfig({ distDir: dist }),
-      database: tdb.database,
-      sessionSecret: TEST_SESSION_SECRET,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('serves member routes, the console and its routes from their index.html, never cached', async () => {
@@ -40,40 +51,40 @@ describe('static serving', () => {
       ['/admin/', '<html>admin</html>'],
       ['/admin/users', '<html>admin</html>'],
     ]) {
-      const res = await app.inject({ url });
+      const res = await served.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe(body);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
-    expect((await app.inject({ method: 'HEAD', url: '/rewards' })).statusCode).toBe(200);
+    expect((await served.app.inject({ method: 'HEAD', url: '/rewards' })).statusCode).toBe(200);
   });
 
   it('sends precompressed hashed assets with a long cache life', async () => {
-    const res = await app.inject({ url: '/assets/app-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await served.app.inject({
+      url: '/assets/app-abc.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
   it('serves a file written after start (a rebuild) without a restart', async () => {
-    writeFileSync(path.join(dist, 'member', 'assets', 'late-xyz.js'), 'late();');
-    const res = await app.inject({ url: '/assets/late-xyz.js' });
+    writeFileSync(path.join(served.dist, 'member', 'assets', 'late-xyz.js'), 'late();');
+    const res = await served.app.inject({ url: '/assets/late-xyz.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('late();');
   });
 
   it('answers unknown API paths and missing assets with 404s', async () => {
-    const api = await app.inject({ url: '/api/nope.php' });
+    const api = await served.app.inject({ url: '/api/nope.php' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ success: false, error: 'Not found' });
-    expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await served.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 });
 
 describe('member page HTML with the page chunks preloaded', () => {
-  let dist: string;
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
   const manifest = (dashboardFile: string) => ({
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor.js'] },
     '_vendor.js': { file: 'assets/vendor-1.js' },
@@ -89,35 +100,23 @@ describe('member page HTML with the page chunks preloaded', () => {
   });
   const writeBuild = (dashboardFile: string) =>
     writeFileSync(
-      path.join(dist, 'member', '.vite', 'manifest.json'),
+      path.join(served.dist, 'member', '.vite', 'manifest.json'),
       JSON.stringify(manifest(dashboardFile)),
     );
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-  beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
+  const served = serveDist((dist) => {
     mkdirSync(path.join(dist, 'member', '.vite'), { recursive: true });
     writeFileSync(
       path.join(dist, 'member', 'index.html'),
       '<html><head><title>m</title></head><body></body></html>',
     );
     writeBuild('assets/dashboard-1.js');
-    tdb = await createTestDatabase('pglite');
-    app = await buildApp({
-      config: testConfig({ distDir: dist }),
-      database: tdb.database,
-      sessionSecret: TEST_SESSION_SECRET,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it("names the layout's and the page's chunks, not the entry's, before </head>", async () => {
-    const res = await app.inject({ url: '/dashboard' });
+    const res = await served.app.inject({ url: '/dashboard' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -127,7 +126,7 @@ describe('member page HTML with the page chunks preloaded', () => {
       '/assets/dashboard-1.js',
     ]);
     expect(res.body).toMatch(/<\/head><body>/);
-    expect(preloads((await app.inject({ url: '/rewards?tab=vouchers' })).body)).toEqual([
+    expect(preloads((await served.app.inject({ url: '/rewards?tab=vouchers' })).body)).toEqual([
       '/assets/app-layout-1.js',
       '/assets/spinner-1.js',
       '/assets/rewards-1.js',
@@ -136,14 +135,14 @@ describe('member page HTML with the page chunks preloaded', () => {
 
   it('leaves pages in the entry chunk and unknown pages as they are', async () => {
     for (const url of ['/login', '/', '/no/such/page']) {
-      const res = await app.inject({ url });
+      const res = await served.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('<html><head><title>m</title></head><body></body></html>');
     }
   });
 
   it('sends it compressed to browsers that accept it', async () => {
-    const res = await app.inject({ url: '/profile', headers: { 'accept-encoding': 'gzip, deflate' } });
+    const res = await served.app.inject({ url: '/profile', headers: { 'accept-encoding': 'gzip, deflate' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toContain('accept-encoding');
     expect(preloads(gunzipSync(res.rawPayload).toString())).toContain('/assets/profile-1.js');
@@ -152,7 +151,7 @@ describe('member page HTML with the page chunks preloaded', () => {
   it('follows a rebuild without a restart', async () => {
     await new Promise((r) => setTimeout(r, 20));
     writeBuild('assets/dashboard-2.js');
-    const res = await app.inject({ url: '/dashboard' });
+    const res = await served.app.inject({ url: '/dashboard' });
     expect(preloads(res.body)).toContain('/assets/dashboard-2.js');
     expect(preloads(res.body)).not.toContain('/assets/dashboard-1.js');
   });
