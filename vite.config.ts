@@ -1,45 +1,7 @@
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-
-/**
- * Writes .br and .gz beside each text asset so the server can send them as they are
- * (@fastify/static `preCompressed: true`): 300 KB of JavaScript becomes about 100 KB on the wire.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'member-precompress',
-    apply: 'build',
-    configResolved(resolved) {
-      outDir = path.resolve(resolved.root, resolved.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const file = path.join(dir, name);
-          return statSync(file).isDirectory() ? walk(file) : [file];
-        });
-      for (const file of walk(outDir)) {
-        if (
-          !/\.(js|css|html|svg|webmanifest|json)$/.test(file) ||
-          file.includes(`${path.sep}.vite${path.sep}`)
-        )
-          continue;
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
-    },
-  };
-}
+import { precompress } from './scripts/vite-precompress';
 
 // The member PWA: root index.html → dist/member (the admin console builds separately with
 // admin/vite.config.ts). The server serves dist/member at / with an SPA fallback.
