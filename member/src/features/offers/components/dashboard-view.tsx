@@ -22,7 +22,7 @@ import { useOnline } from '../../../lib/use-online';
 import { useClickOffer } from '../api/click-offer';
 import { getOffersQueryOptions, useOffers } from '../api/get-offers';
 import { groupOffers } from '../offer-state';
-import { OfferCard } from './offer-card';
+import { OfferCard, type OfferCardProps } from './offer-card';
 import { SlotMachineModal } from './slot-machine-modal';
 
 export const START_FAILED_TOAST = 'Failed to start offer';
@@ -129,6 +129,26 @@ export function DashboardView() {
     const offers = offersData?.offers ?? [];
     const freeSpins = Number(offersData?.freeSpinsRemaining ?? 0);
     const groups = groupOffers(offers);
+    // One section per group, in this order; only an available offer can be started.
+    const sections: {
+      title: string;
+      hint?: string;
+      offers: MemberOffer[];
+      cardProps?: (offer: MemberOffer) => Pick<OfferCardProps, 'starting' | 'startDisabled'>;
+    }[] = [
+      { title: 'Ready to Spin', hint: 'Completed offers with a spin waiting', offers: groups.readyToSpin },
+      {
+        title: 'Available Offers',
+        hint: 'Complete one to earn a spin',
+        offers: groups.available,
+        cardProps: (o) => ({
+          starting: startingId === o.offer_id,
+          startDisabled: !online || (click.isPending && startingId !== o.offer_id),
+        }),
+      },
+      { title: 'Pending Verification', hint: 'The partner is confirming these', offers: groups.pending },
+      { title: 'Completed & Rewarded', offers: groups.completed },
+    ];
     body = (
       <>
         {freeSpins > 0 ? (
@@ -157,66 +177,25 @@ export function DashboardView() {
             New partner offers land here regularly. Check back soon.
           </EmptyState>
         ) : (
-          <>
+          sections.map((section) => (
             <Section
-              title="Ready to Spin"
-              count={groups.readyToSpin.length}
-              hint="Completed offers with a spin waiting"
+              key={section.title}
+              title={section.title}
+              count={section.offers.length}
+              hint={section.hint}
             >
-              {groups.readyToSpin.map((o) => (
+              {section.offers.map((o) => (
                 <OfferCard
                   key={o.offer_id}
                   offer={o}
                   onStart={startOffer}
                   onSpin={openSpin}
+                  {...section.cardProps?.(o)}
                   canSpin={online}
                 />
               ))}
             </Section>
-            <Section
-              title="Available Offers"
-              count={groups.available.length}
-              hint="Complete one to earn a spin"
-            >
-              {groups.available.map((o) => (
-                <OfferCard
-                  key={o.offer_id}
-                  offer={o}
-                  onStart={startOffer}
-                  onSpin={openSpin}
-                  starting={startingId === o.offer_id}
-                  startDisabled={!online || (click.isPending && startingId !== o.offer_id)}
-                  canSpin={online}
-                />
-              ))}
-            </Section>
-            <Section
-              title="Pending Verification"
-              count={groups.pending.length}
-              hint="The partner is confirming these"
-            >
-              {groups.pending.map((o) => (
-                <OfferCard
-                  key={o.offer_id}
-                  offer={o}
-                  onStart={startOffer}
-                  onSpin={openSpin}
-                  canSpin={online}
-                />
-              ))}
-            </Section>
-            <Section title="Completed & Rewarded" count={groups.completed.length}>
-              {groups.completed.map((o) => (
-                <OfferCard
-                  key={o.offer_id}
-                  offer={o}
-                  onStart={startOffer}
-                  onSpin={openSpin}
-                  canSpin={online}
-                />
-              ))}
-            </Section>
-          </>
+          ))
         )}
         <SlotMachineModal
           open={spinOpen}
