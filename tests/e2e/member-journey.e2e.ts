@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('member journey', () => {
   it(
-    'referral, sign-in, offer, spin, voucher, copy, referrer free spin, offline rewards',
+    'referral, sign-in, offer, spin, voucher, copy, referrer free spin, offline rewards and dashboard',
     { timeout: 300_000 },
     async () => {
       // The referrer signs in once to learn their code.
@@ -82,6 +82,14 @@ describe('member journey', () => {
       expect(await page.getByText("You're offline.").count()).toBe(1);
       await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
       await expect.poll(() => page.getByText('Voucher code copied to clipboard!').count()).toBeGreaterThan(0);
+      // The dashboard too: the saved offers, with the actions that need the server disabled.
+      await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Dashboard' }).click();
+      await page.waitForURL(/\/dashboard$/);
+      const untouched = titles[titles.length - 1]!;
+      await page.getByRole('heading', { name: untouched }).waitFor({ timeout: 20_000 });
+      expect(await page.getByText("You're offline.").count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Start Offer' }).first().isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(true);
       await context.setOffline(false);
 
       await context.close();
