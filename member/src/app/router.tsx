@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { paths, isLoginPath } from '../config/paths';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
@@ -90,7 +90,6 @@ export function UnauthorizedRedirect({ queryClient }: { queryClient: QueryClient
 }
 
 export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
-  useState(() => warmUp(window.location.pathname));
   return (
     <BrowserRouter>
       <UnauthorizedRedirect queryClient={queryClient} />

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { LoginRequest, LoginResponse, UserStatsResponse } from '../../../shared/api-types';
 import { BRAND } from '../config/constants';
@@ -110,8 +110,12 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const location = useLocation();
   const sessionUser = useSessionUser();
   const stats = useUserStats();
+  // The first render of the member shell and page is the app's largest: when the session check
+  // answers, React renders it at low priority, in slices, while the loader stays up.
+  const checked = useDeferredValue(stats.data !== undefined);
 
-  if (stats.data) return <>{children}</>;
+  if (stats.data && checked) return <>{children}</>;
+  if (stats.data) return <FullScreenLoader />;
 
   const error = stats.error;
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

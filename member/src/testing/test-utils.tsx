@@ -6,7 +6,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { AppProvider } from '../app/provider';
-import { AppRouter } from '../app/router';
+import { AppRouter, warmUp } from '../app/router';
 import { queryConfig } from '../lib/query-client';
 import { setSessionUser, toSessionUser } from '../lib/session';
 import { memberRow } from './mocks/db';
@@ -26,6 +26,8 @@ export function signInLocally() {
 /** Renders the whole app at `url`, as the browser would after navigating there. */
 export function renderApp(url: string, { queryClient = createTestQueryClient() } = {}) {
   window.history.replaceState({}, '', url);
+  // What main.tsx does before rendering.
+  warmUp(window.location.pathname);
   const user = userEvent.setup();
   const utils = render(
     <AppProvider queryClient={queryClient}>{(qc) => <AppRouter queryClient={qc} />}</AppProvider>,
