@@ -11,6 +11,7 @@ import {
   offsetOf,
   pagination,
   strOrNull,
+  whereOf,
   type PageInput,
   type SortOrder,
 } from './common';
@@ -79,12 +80,11 @@ export async function listAudit(
   db: Queryable,
   input: AuditListInput,
 ): Promise<Omit<AdminAuditLogResponse, 'success'>> {
-  const conditions = [
+  const where = whereOf([
     input.action ? sql`action = ${input.action}` : undefined,
     input.target_type ? sql`target_type = ${input.target_type}` : undefined,
     input.target_id ? sql`target_id = ${input.target_id}` : undefined,
-  ].filter((c) => c !== undefined);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  ]);
   const dir = input.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const [rows, count] = await Promise.all([
     query(

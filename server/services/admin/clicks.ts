@@ -13,10 +13,13 @@ import {
   matchingOfferIds,
   matchingUserIds,
   dateRangeCondition,
+  hasFilter,
   isoOrNull,
-  likePattern,
+  mappedFilter,
   numOrNull,
+  offsetOf,
   pagination,
+  searchPattern,
   str,
   strOrNull,
   whereOf,
@@ -66,7 +69,7 @@ export async function listClicks(
   input: ClickListInput,
 ): Promise<Omit<AdminClicksResponse, 'success'>> {
   const search = input.search?.trim();
-  const pattern = search ? likePattern(search) : null;
+  const pattern = searchPattern(search);
   // Conditions on the click (k) and its member; the same for both parts.
   let searchCondition: SQL | undefined;
   if (pattern) {
@@ -88,8 +91,8 @@ export async function listClicks(
       ? sql`k.user_id in (select t.id from users t where t.registration_method = ${input.userType})`
       : undefined,
   ];
-  const statusCondition = input.conversionStatus ? STATUS[input.conversionStatus] : undefined;
-  const filtered = clickConditions.some((c) => c !== undefined) || statusCondition !== undefined;
+  const statusCondition = mappedFilter(STATUS, input.conversionStatus);
+  const filtered = hasFilter([...clickConditions, statusCondition]);
 
   const convertedWhere = whereOf([
     sql`c.status = 'approved'`,
@@ -123,7 +126,7 @@ export async function listClicks(
     ? { total: Math.max(0, allClicks.total - convertedCount.total), estimated: allClicks.estimated }
     : { total: 0, estimated: false };
 
-  const offset = (input.page - 1) * input.limit;
+  const offset = offsetOf(input);
   let rows: Record<string, unknown>[] = [];
   if (input.sortBy === 'created_at') {
     // One ordering over all clicks by click time.

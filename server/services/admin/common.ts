@@ -24,6 +24,15 @@ export function pagination(p: PageInput, total: number, estimated = false): Pagi
   };
 }
 
+/** A page whose total is the filtered count (countRows) when there is one, else the unfiltered total. */
+export function paginationOf(
+  p: PageInput,
+  count: { total: number; estimated: boolean } | null,
+  unfilteredTotal: number,
+): Pagination {
+  return pagination(p, count ? count.total : unfilteredTotal, count?.estimated ?? false);
+}
+
 /**
  * Start (inclusive) and end (exclusive) of a date-range filter (spec section 9), in UTC:
  * today, yesterday, week = the last 7 days, month = the last 30 days, quarter = the last 90 days.
@@ -61,10 +70,39 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The trimmed search as an ILIKE pattern (likePattern), or null when there is no search. */
+export function searchPattern(search: string | undefined): string | null {
+  const term = search?.trim();
+  return term ? likePattern(term) : null;
+}
+
 export function whereOf(conditions: (SQL | undefined)[]): SQL {
   const present = conditions.filter((c): c is SQL => c !== undefined);
   if (present.length === 0) return sql``;
   return sql`where ${sql.join(present, sql` and `)}`;
+}
+
+/** Whether any filter applies: unfiltered, a list takes its total from a counter instead of counting. */
+export function hasFilter(conditions: (SQL | undefined)[]): boolean {
+  return conditions.some((c) => c !== undefined);
+}
+
+/** The WHERE of a list's filter conditions, and whether any applies (hasFilter). */
+export function filtersOf(conditions: (SQL | undefined)[]): { where: SQL; filtered: boolean } {
+  return { where: whereOf(conditions), filtered: hasFilter(conditions) };
+}
+
+/** `column = value` (a parameter), or no condition when the filter is absent or 'all'. */
+export function equalsFilter(column: SQL, value: string | undefined): SQL | undefined {
+  return value && value !== 'all' ? sql`${column} = ${value}` : undefined;
+}
+
+/**
+ * The constant condition a filter value stands for in `conditions`, or none when the filter is
+ * absent or has no entry ('all'). The route's schema admits only the listed values.
+ */
+export function mappedFilter(conditions: Record<string, SQL>, value: string | undefined): SQL | undefined {
+  return value ? conditions[value] : undefined;
 }
 
 export type SortOrder = 'asc' | 'desc';
@@ -87,6 +125,30 @@ export function orderBy(
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
   const nulls = nullsLast.includes(sortBy) ? sql` nulls last` : sql``;
   return sql`order by ${column} ${dir}${nulls}, ${tieBreak} ${dir}`;
+}
+
+/** The API sort names of a whitelist (orderBy's `columns`), for the route's enum of sortBy. */
+export function sortFields(columns: Record<string, SQL>): [string, ...string[]] {
+  return Object.keys(columns) as [string, ...string[]];
+}
+
+export interface SortedPageInput extends PageInput {
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+/**
+ * The whitelisted ORDER BY of a list (orderBy) and `page`: the same ORDER BY with the page's LIMIT
+ * and OFFSET, for the select that picks the page's rows (the outer select keeps their order).
+ */
+export function sortedPage(
+  columns: Record<string, SQL>,
+  input: SortedPageInput,
+  tieBreak: SQL,
+  nullsLast: readonly string[] = [],
+): { order: SQL; page: SQL } {
+  const order = orderBy(columns, input.sortBy, input.sortOrder, tieBreak, nullsLast);
+  return { order, page: sql`${order} limit ${input.limit} offset ${offsetOf(input)}` };
 }
 
 /**

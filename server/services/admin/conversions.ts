@@ -12,19 +12,19 @@ import {
   matchingUserIds,
   dateOnly,
   dateRangeCondition,
+  hasFilter,
   iso,
-  likePattern,
   num,
   numOrNull,
-  offsetOf,
-  orderBy,
-  pagination,
+  paginationOf,
   percent,
+  searchPattern,
+  sortedPage,
+  sortFields,
   str,
   strOrNull,
   whereOf,
-  type PageInput,
-  type SortOrder,
+  type SortedPageInput,
 } from './common';
 import { conversionTotals } from './totals';
 
@@ -32,7 +32,7 @@ const SORTS: Record<string, SQL> = {
   completed_at: sql`c.completed_at`,
   payout_amount: sql`c.payout_amount`,
 };
-export const CONVERSION_SORT_FIELDS = Object.keys(SORTS) as [string, ...string[]];
+export const CONVERSION_SORT_FIELDS = sortFields(SORTS);
 
 export const VOUCHER_FILTER = ['all', 'won', 'lost'] as const;
 export const USER_TYPE_FILTER = ['all', 'firebase', 'email'] as const;
@@ -52,15 +52,13 @@ export const CONVERSION_REFERRAL_FILTER = [
  *                   first_completions (the member's first completion), referral_trigger (the
  *                   completion that earned the referrer a free spin)
  */
-export interface ConversionListInput extends PageInput {
+export interface ConversionListInput extends SortedPageInput {
   search?: string;
   offer?: number;
   dateRange?: string;
   voucherFilter?: string;
   userTypeFilter?: string;
   referralFilter?: string;
-  sortBy: string;
-  sortOrder: SortOrder;
 }
 
 export async function conversionConditions(
@@ -74,8 +72,7 @@ export async function conversionConditions(
     referralFilter?: string;
   },
 ): Promise<(SQL | undefined)[]> {
-  const search = input.search?.trim();
-  const pattern = search ? likePattern(search) : null;
+  const pattern = searchPattern(input.search);
   let searchCondition: SQL | undefined;
   if (pattern) {
     // Resolved to ids first, so completions are read through their member and offer indexes.
@@ -118,8 +115,9 @@ export async function listConversions(
   input: ConversionListInput,
 ): Promise<Omit<AdminConversionsResponse, 'success'>> {
   const conditions = await conversionConditions(db, input);
-  const filtered = conditions.some((c) => c !== undefined);
+  const filtered = hasFilter(conditions);
   const where = whereOf([sql`c.status = 'approved'`, ...conditions]);
+  const { order, page } = sortedPage(SORTS, input, sql`c.id`);
   const [rows, count, totals] = await Promise.all([
     query(
       db,
@@ -131,14 +129,12 @@ export async function listConversions(
                  c.is_first_completion, c.completion_type, c.referral_reward_processed, c.spinner_used,
                  c.reward_type, v.id as voucher_id, v.voucher_brand, v.voucher_amount, v.voucher_code,
                  v.voucher_type, v.voucher_description, v.expiry_date as voucher_expiry, v.status as voucher_status
-          from (select c.* from completions c ${where}
-                ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`c.id`)}
-                limit ${input.limit} offset ${offsetOf(input)}) c
+          from (select c.* from completions c ${where} ${page}) c
           join users u on u.id = c.user_id
           left join users r on r.id = u.referred_by_user_id
           join offers o on o.id = c.offer_id
           left join vouchers v on v.id = c.voucher_id
-          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`c.id`)}`,
+          ${order}`,
     ),
     filtered
       ? countRows(db, sql`from completions c ${where}`, {
@@ -169,7 +165,7 @@ export async function listConversions(
     },
     userTypeBreakdown: { firebaseUsers: totals.firebaseUsers, emailUsers: totals.emailUsers },
     // Unfiltered, the total is the approved-completions counter (kept on users).
-    pagination: pagination(input, count ? count.total : totals.totalConversions, count?.estimated ?? false),
+    pagination: paginationOf(input, count, totals.totalConversions),
   };
 }
 

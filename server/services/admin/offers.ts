@@ -12,18 +12,18 @@ import {
   bool,
   countRows,
   dateRangeCondition,
+  equalsFilter,
   iso,
-  likePattern,
   money,
   num,
-  offsetOf,
-  orderBy,
   pagination,
+  searchPattern,
+  sortedPage,
+  sortFields,
   str,
   strOrNull,
   whereOf,
-  type PageInput,
-  type SortOrder,
+  type SortedPageInput,
 } from './common';
 
 /**
@@ -44,24 +44,21 @@ const SORTS: Record<string, SQL> = {
   model: sql`o.model`,
   is_active: sql`o.is_active`,
 };
-export const OFFER_SORT_FIELDS = Object.keys(SORTS) as [string, ...string[]];
+export const OFFER_SORT_FIELDS = sortFields(SORTS);
 
-export interface OfferListInput extends PageInput {
+export interface OfferListInput extends SortedPageInput {
   search?: string;
   status?: 'all' | 'active' | 'inactive';
   category?: string;
   model?: string;
   dateRange?: string;
-  sortBy: string;
-  sortOrder: SortOrder;
 }
 
 export async function listOffers(
   db: Db,
   input: OfferListInput,
 ): Promise<Omit<AdminOffersResponse, 'success'>> {
-  const search = input.search?.trim();
-  const pattern = search ? likePattern(search) : null;
+  const pattern = searchPattern(input.search);
   const where = whereOf([
     pattern
       ? sql`(o.title ilike ${pattern} or o.description ilike ${pattern} or o.external_offer_id ilike ${pattern})`
@@ -71,16 +68,14 @@ export async function listOffers(
       : input.status === 'inactive'
         ? sql`not o.is_active`
         : undefined,
-    input.category && input.category !== 'all' ? sql`o.category = ${input.category}` : undefined,
-    input.model && input.model !== 'all' ? sql`o.model = ${input.model}` : undefined,
+    equalsFilter(sql`o.category`, input.category),
+    equalsFilter(sql`o.model`, input.model),
     dateRangeCondition(sql`o.created_at`, input.dateRange),
   ]);
   const [rows, count] = await Promise.all([
     query(
       db,
-      sql`select o.* from offers o ${where}
-          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`o.id`, ['category'])}
-          limit ${input.limit} offset ${offsetOf(input)}`,
+      sql`select o.* from offers o ${where} ${sortedPage(SORTS, input, sql`o.id`, ['category']).page}`,
     ),
     countRows(db, sql`from offers o ${where}`),
   ]);

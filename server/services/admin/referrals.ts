@@ -8,19 +8,18 @@ import {
   inIds,
   matchingUserIds,
   dateRangeCondition,
+  filtersOf,
   iso,
   isoOrNull,
-  likePattern,
   money,
   num,
-  offsetOf,
-  orderBy,
-  pagination,
+  paginationOf,
   percent,
+  searchPattern,
+  sortedPage,
+  sortFields,
   str,
-  whereOf,
-  type PageInput,
-  type SortOrder,
+  type SortedPageInput,
 } from './common';
 import { cached } from './cache';
 
@@ -31,7 +30,7 @@ const SORTS: Record<string, SQL> = {
   free_spins_granted: sql`f.free_spins_granted`,
 };
 const NULLS_LAST = ['first_completion_date'];
-export const REFERRAL_SORT_FIELDS = Object.keys(SORTS) as [string, ...string[]];
+export const REFERRAL_SORT_FIELDS = sortFields(SORTS);
 
 /** Status filter of spec section 2: 'completed' is completed_waiting (first offer done, no reward yet). */
 export const REFERRAL_STATUS_VALUES = [
@@ -48,23 +47,20 @@ const STATUS: Record<string, string> = {
   pending: 'pending',
 };
 
-export interface ReferralListInput extends PageInput {
+export interface ReferralListInput extends SortedPageInput {
   search?: string;
   status?: string;
   dateRange?: string;
-  sortBy: string;
-  sortOrder: SortOrder;
 }
 
 export async function listReferrals(
   db: Db,
   input: ReferralListInput,
 ): Promise<Omit<AdminReferralsResponse, 'success'>> {
-  const search = input.search?.trim();
-  const pattern = search ? likePattern(search) : null;
+  const pattern = searchPattern(input.search);
   // The referral code is the referrer's: matching members by email, name or code covers it.
   const userIds = pattern ? await matchingUserIds(db, pattern) : null;
-  const conditions = [
+  const { where, filtered } = filtersOf([
     pattern
       ? userIds
         ? sql`(${inIds(sql`f.referrer_user_id`, userIds)} or ${inIds(sql`f.referred_user_id`, userIds)})`
@@ -76,9 +72,8 @@ export async function listReferrals(
       : undefined,
     input.status && STATUS[input.status] ? sql`f.status = ${STATUS[input.status]}` : undefined,
     dateRangeCondition(sql`f.created_at`, input.dateRange),
-  ];
-  const where = whereOf(conditions);
-  const filtered = conditions.some((c) => c !== undefined);
+  ]);
+  const { order, page } = sortedPage(SORTS, input, sql`f.id`, NULLS_LAST);
   const [rows, count, summary] = await Promise.all([
     query(
       db,
@@ -86,12 +81,10 @@ export async function listReferrals(
                  nullif(trim(rr.first_name || ' ' || rr.last_name), '') as referrer_name, rr.email as referrer_email,
                  nullif(trim(rd.first_name || ' ' || rd.last_name), '') as referred_name, rd.email as referred_email,
                  rd.registration_date, rd.total_completions as referred_user_completions
-          from (select f.* from referrals f ${where}
-                ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`f.id`, NULLS_LAST)}
-                limit ${input.limit} offset ${offsetOf(input)}) f
+          from (select f.* from referrals f ${where} ${page}) f
           join users rr on rr.id = f.referrer_user_id
           join users rd on rd.id = f.referred_user_id
-          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`f.id`, NULLS_LAST)}`,
+          ${order}`,
     ),
     filtered ? countRows(db, sql`from referrals f ${where}`) : null,
     referralSummary(db),
@@ -111,7 +104,7 @@ export async function listReferrals(
       same_device: bool(r.same_device),
     })),
     summary,
-    pagination: pagination(input, count ? count.total : summary.total_referrals, count?.estimated ?? false),
+    pagination: paginationOf(input, count, summary.total_referrals),
   };
 }
 

@@ -12,19 +12,18 @@ import {
   bool,
   countRows,
   dateRangeCondition,
+  filtersOf,
   iso,
   isoOrNull,
-  likePattern,
+  mappedFilter,
   money,
   num,
-  offsetOf,
-  orderBy,
-  pagination,
+  paginationOf,
+  searchPattern,
+  sortedPage,
   str,
   strOrNull,
-  whereOf,
-  type PageInput,
-  type SortOrder,
+  type SortedPageInput,
 } from './common';
 
 /**
@@ -93,14 +92,12 @@ const SORTS: Record<string, SQL> = {
   first_name: sql`u.first_name`,
 };
 
-export interface UserListInput extends PageInput {
+export interface UserListInput extends SortedPageInput {
   search?: string;
   dateRange?: string;
   performanceFilter?: string;
   referralFilter?: string;
   voucherFilter?: string;
-  sortBy: string;
-  sortOrder: SortOrder;
 }
 
 /** 'inactive': last seen (or, never seen, registered) more than 30 days ago. */
@@ -114,9 +111,8 @@ export function userCategory(successfulReferrals: number, referred: boolean): Us
 }
 
 export async function listUsers(db: Db, input: UserListInput): Promise<Omit<AdminUsersResponse, 'success'>> {
-  const search = input.search?.trim();
-  const pattern = search ? likePattern(search) : null;
-  const conditions = [
+  const pattern = searchPattern(input.search);
+  const { where, filtered } = filtersOf([
     pattern
       ? // The full name covers first and last name; each of the three has a trigram index.
         sql`(u.email ilike ${pattern} or (u.first_name || ' ' || u.last_name) ilike ${pattern}
@@ -125,14 +121,11 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
     dateRangeCondition(sql`u.registration_date`, input.dateRange),
     input.performanceFilter === 'inactive'
       ? inactiveCondition()
-      : input.performanceFilter
-        ? PERFORMANCE[input.performanceFilter]
-        : undefined,
-    input.referralFilter ? REFERRAL[input.referralFilter] : undefined,
-    input.voucherFilter ? VOUCHER[input.voucherFilter] : undefined,
-  ];
-  const where = whereOf(conditions);
-  const filtered = conditions.some((c) => c !== undefined);
+      : mappedFilter(PERFORMANCE, input.performanceFilter),
+    mappedFilter(REFERRAL, input.referralFilter),
+    mappedFilter(VOUCHER, input.voucherFilter),
+  ]);
+  const { order, page } = sortedPage(SORTS, input, sql`u.id`);
 
   const [rows, count, summary] = await Promise.all([
     query(
@@ -142,19 +135,16 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
                  nullif(trim(r.first_name || ' ' || r.last_name), '') as referred_by_name,
                  u.total_completions, u.total_revenue_generated, u.total_vouchers_won,
                  u.successful_referrals, u.total_referrals, u.free_spins_remaining, u.is_suspicious
-          from (select u.* from users u ${where}
-                ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`u.id`)}
-                limit ${input.limit} offset ${offsetOf(input)}) u
+          from (select u.* from users u ${where} ${page}) u
           left join users r on r.id = u.referred_by_user_id
-          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`u.id`)}`,
+          ${order}`,
     ),
     filtered ? countRows(db, sql`from users u ${where}`, { limit: 20_000, estimateFirst: true }) : null,
     usersSummary(db),
   ]);
-  const total = count ? count.total : summary.total_users;
   return {
     users: rows.map(toUserRow),
-    pagination: pagination(input, total, count?.estimated ?? false),
+    pagination: paginationOf(input, count, summary.total_users),
     summary,
   };
 }

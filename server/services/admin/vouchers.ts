@@ -16,18 +16,19 @@ import { cached, invalidateSummaries } from './cache';
 import {
   countRows,
   dateOnly,
+  equalsFilter,
+  filtersOf,
   iso,
   isoOrNull,
-  likePattern,
+  mappedFilter,
   num,
-  offsetOf,
-  orderBy,
-  pagination,
+  paginationOf,
+  searchPattern,
+  sortedPage,
+  sortFields,
   str,
   strOrNull,
-  whereOf,
-  type PageInput,
-  type SortOrder,
+  type SortedPageInput,
 } from './common';
 
 const SORTS: Record<string, SQL> = {
@@ -39,7 +40,7 @@ const SORTS: Record<string, SQL> = {
   expiry_date: sql`v.expiry_date`,
   assigned_at: sql`v.assigned_at`,
 };
-export const VOUCHER_SORT_FIELDS = Object.keys(SORTS) as [string, ...string[]];
+export const VOUCHER_SORT_FIELDS = sortFields(SORTS);
 
 /** Amount ranges of spec section 9, in rupees, bounds inclusive (51-100 means 50 < amount <= 100). */
 const AMOUNT_RANGES: Record<string, SQL> = {
@@ -75,7 +76,7 @@ const ASSIGNMENT: Record<string, SQL> = {
   offer_rewards: sql`v.assignment_context = 'offer_completion'`,
 };
 
-export interface VoucherListInput extends PageInput {
+export interface VoucherListInput extends SortedPageInput {
   search?: string;
   status?: string;
   brand?: string;
@@ -83,51 +84,46 @@ export interface VoucherListInput extends PageInput {
   amount_range?: string;
   expiry_filter?: string;
   assignment_filter?: string;
-  sortBy: string;
-  sortOrder: SortOrder;
 }
 
 export async function listVouchers(
   db: Db,
   input: VoucherListInput,
 ): Promise<Omit<AdminVouchersResponse, 'success'>> {
-  const search = input.search?.trim();
-  const pattern = search ? likePattern(search) : null;
-  const conditions = [
+  const pattern = searchPattern(input.search);
+  const { where, filtered } = filtersOf([
     pattern ? sql`(v.voucher_code ilike ${pattern} or v.voucher_brand ilike ${pattern})` : undefined,
-    input.status && input.status !== 'all' ? sql`v.status = ${input.status}` : undefined,
-    input.brand && input.brand !== 'all' ? sql`v.voucher_brand = ${input.brand}` : undefined,
-    input.voucher_type && input.voucher_type !== 'all'
-      ? sql`v.voucher_type = ${input.voucher_type}`
-      : undefined,
-    input.amount_range ? AMOUNT_RANGES[input.amount_range] : undefined,
-    input.expiry_filter ? EXPIRY[input.expiry_filter] : undefined,
-    input.assignment_filter ? ASSIGNMENT[input.assignment_filter] : undefined,
-  ];
-  const where = whereOf(conditions);
-  const filtered = conditions.some((c) => c !== undefined);
+    equalsFilter(sql`v.status`, input.status),
+    equalsFilter(sql`v.voucher_brand`, input.brand),
+    equalsFilter(sql`v.voucher_type`, input.voucher_type),
+    mappedFilter(AMOUNT_RANGES, input.amount_range),
+    mappedFilter(EXPIRY, input.expiry_filter),
+    mappedFilter(ASSIGNMENT, input.assignment_filter),
+  ]);
+  const { order, page } = sortedPage(SORTS, input, sql`v.id`);
   const [rows, stats, count] = await Promise.all([
     query(
       db,
       sql`select v.*, a.username as created_by_username,
                  nullif(trim(u.first_name || ' ' || u.last_name), '') as assigned_to_name,
                  u.email as assigned_to_email
-          from (select v.* from vouchers v ${where}
-                ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`v.id`)}
-                limit ${input.limit} offset ${offsetOf(input)}) v
+          from (select v.* from vouchers v ${where} ${page}) v
           left join admins a on a.id = v.created_by_admin_id
           left join users u on u.id = v.assigned_to_user_id
-          ${orderBy(SORTS, input.sortBy, input.sortOrder, sql`v.id`)}`,
+          ${order}`,
     ),
     voucherStats(db),
     filtered ? countRows(db, sql`from vouchers v ${where}`) : null,
   ]);
-  // Unfiltered, the total is the sum of the per-brand stats: no second pass over the table.
-  const total = count ? count.total : stats.reduce((s, r) => s + r.total, 0);
   return {
     vouchers: rows.map(toVoucherRow),
     stats,
-    pagination: pagination(input, total, count?.estimated ?? false),
+    // Unfiltered, the total is the sum of the per-brand stats: no second pass over the table.
+    pagination: paginationOf(
+      input,
+      count,
+      stats.reduce((s, r) => s + r.total, 0),
+    ),
   };
 }
 
