@@ -2,10 +2,8 @@ import { Box, Chip, Typography } from '@mui/material';
 import { DataTable, ExportButton, ListBase, useTranslate } from 'react-admin';
 import type { AuditLogRow } from '../../../shared/api-types';
 import { formatDateTime } from '../../../shared/format';
-import { ListTableCard } from '../components/list-shell';
-import { EmptyState } from '../components/page-states';
+import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
-import { SpecPagination } from '../components/spec-pagination';
 import { csvExporter } from '../lib/csv';
 
 type Row = AuditLogRow;
@@ -42,44 +40,42 @@ function AuditLogView() {
         subtitle={t('app.audit.subtitle')}
         actions={<ExportButton />}
       />
-      <ListTableCard loading={t('app.audit.loading')} footer={<SpecPagination noun={t('app.audit.noun')} />}>
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={false}
-          empty={<EmptyState message={t('app.audit.empty')} />}
-        >
-          <DataTable.Col
-            label={t('app.audit.columns.time')}
-            disableSort
-            render={(e: Row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</span>}
-          />
-          <DataTable.Col label={t('app.audit.columns.admin')} disableSort source="admin_username" />
-          <DataTable.Col
-            label={t('app.audit.columns.action')}
-            disableSort
-            render={(e: Row) => <Chip size="small" label={e.action} />}
-          />
-          <DataTable.Col
-            label={t('app.audit.columns.target')}
-            disableSort
-            render={(e: Row) => `${e.target_type} #${e.target_id}`}
-          />
-          <DataTable.Col
-            label={t('app.audit.columns.change')}
-            disableSort
-            render={(e: Row) => (
-              <Box sx={{ maxWidth: 520 }}>
-                <Typography
-                  variant="body2"
-                  sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word' }}
-                >
-                  {describeChange(e.before, e.after) || '—'}
-                </Typography>
-              </Box>
-            )}
-          />
-        </DataTable>
-      </ListTableCard>
+      <ListTable
+        loading={t('app.audit.loading')}
+        noun={t('app.audit.noun')}
+        emptyMessage={t('app.audit.empty')}
+      >
+        <DataTable.Col
+          label={t('app.audit.columns.time')}
+          disableSort
+          render={(e: Row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</span>}
+        />
+        <DataTable.Col label={t('app.audit.columns.admin')} disableSort source="admin_username" />
+        <DataTable.Col
+          label={t('app.audit.columns.action')}
+          disableSort
+          render={(e: Row) => <Chip size="small" label={e.action} />}
+        />
+        <DataTable.Col
+          label={t('app.audit.columns.target')}
+          disableSort
+          render={(e: Row) => `${e.target_type} #${e.target_id}`}
+        />
+        <DataTable.Col
+          label={t('app.audit.columns.change')}
+          disableSort
+          render={(e: Row) => (
+            <Box sx={{ maxWidth: 520 }}>
+              <Typography
+                variant="body2"
+                sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word' }}
+              >
+                {describeChange(e.before, e.after) || '—'}
+              </Typography>
+            </Box>
+          )}
+        />
+      </ListTable>
     </>
   );
 }

@@ -9,10 +9,8 @@ import type { AdminClickRow, AdminClicksResponse } from '../../../shared/api-typ
 import { formatDateTime, formatPercent, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTableCard } from '../components/list-shell';
-import { EmptyState } from '../components/page-states';
+import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
-import { SpecPagination } from '../components/spec-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout, fullName } from '../lib/format';
@@ -108,101 +106,96 @@ function ClicksView() {
           ]}
         />
       </FilterCard>
-      <ListTableCard
+      <ListTable
         loading={t('app.clicks.loading')}
-        footer={<SpecPagination noun={t('app.clicks.noun')} />}
+        noun={t('app.clicks.noun')}
+        emptyMessage={t('app.clicks.empty')}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={false}
-          empty={<EmptyState message={t('app.clicks.empty')} />}
-        >
-          <DataTable.Col
-            label={t('app.columns.user')}
-            disableSort
-            render={(c: Row) => (
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {fullName(c.first_name, c.last_name)}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {c.email}
-                </Typography>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={c.firebase_uid ? t('app.clicks.firebase') : t('app.clicks.email')}
-                />
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.offer')}
-            disableSort
-            render={(c: Row) => (
-              <Box>
-                <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {c.external_offer_id}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.clicks.columns.details')}
-            disableSort
-            render={(c: Row) => (
-              <Box sx={{ fontSize: 13 }}>
-                <div>
-                  {t('app.clicks.click_id')}: <code>{c.click_id}</code>
-                </div>
-                <div>
-                  {t('app.clicks.payout')}: {c.payout_amount === null ? 'N/A' : formatPayout(c.payout_amount)}
-                </div>
-                <div>
-                  {t('app.clicks.completion_id')}: {c.completion_id ?? 'N/A'}
-                </div>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.reward')}
-            disableSort
-            render={(c: Row) =>
-              c.voucher_amount ? (
-                <Chip
-                  size="small"
-                  color="success"
-                  label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
-                />
-              ) : (
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
-                />
-              )
-            }
-          />
-          <DataTable.Col
-            label={t('app.clicks.columns.time')}
-            disableSort
-            render={(c: Row) => (c.completed_at ? formatDateTime(c.completed_at) : 'N/A')}
-          />
-          <DataTable.Col
-            label={t('app.columns.actions')}
-            disableSort
-            render={(c: Row) => (
-              // Section 2: a view button with no action attached.
-              <Tooltip title={t('app.clicks.view')}>
-                <IconButton size="small" aria-label={`${t('app.clicks.view')}: ${c.click_id}`}>
-                  <ViewIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          />
-        </DataTable>
-      </ListTableCard>
+        <DataTable.Col
+          label={t('app.columns.user')}
+          disableSort
+          render={(c: Row) => (
+            <Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {fullName(c.first_name, c.last_name)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {c.email}
+              </Typography>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={c.firebase_uid ? t('app.clicks.firebase') : t('app.clicks.email')}
+              />
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.offer')}
+          disableSort
+          render={(c: Row) => (
+            <Box>
+              <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {c.external_offer_id}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.clicks.columns.details')}
+          disableSort
+          render={(c: Row) => (
+            <Box sx={{ fontSize: 13 }}>
+              <div>
+                {t('app.clicks.click_id')}: <code>{c.click_id}</code>
+              </div>
+              <div>
+                {t('app.clicks.payout')}: {c.payout_amount === null ? 'N/A' : formatPayout(c.payout_amount)}
+              </div>
+              <div>
+                {t('app.clicks.completion_id')}: {c.completion_id ?? 'N/A'}
+              </div>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.reward')}
+          disableSort
+          render={(c: Row) =>
+            c.voucher_amount ? (
+              <Chip
+                size="small"
+                color="success"
+                label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
+              />
+            ) : (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
+              />
+            )
+          }
+        />
+        <DataTable.Col
+          label={t('app.clicks.columns.time')}
+          disableSort
+          render={(c: Row) => (c.completed_at ? formatDateTime(c.completed_at) : 'N/A')}
+        />
+        <DataTable.Col
+          label={t('app.columns.actions')}
+          disableSort
+          render={(c: Row) => (
+            // Section 2: a view button with no action attached.
+            <Tooltip title={t('app.clicks.view')}>
+              <IconButton size="small" aria-label={`${t('app.clicks.view')}: ${c.click_id}`}>
+                <ViewIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        />
+      </ListTable>
     </>
   );
 }

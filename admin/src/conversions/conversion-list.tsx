@@ -12,10 +12,8 @@ import type { AdminConversionRow, AdminConversionsResponse } from '../../../shar
 import { formatDateTime, formatPercent, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTableCard } from '../components/list-shell';
-import { EmptyState } from '../components/page-states';
+import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
-import { SpecPagination } from '../components/spec-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { DetailList } from '../components/detail-list';
 import { csvExporter } from '../lib/csv';
@@ -237,110 +235,101 @@ function ConversionsView() {
         <SortSelect label={t('app.filters.sort')} choices={conversionSortChoices(t)} />
         <FilterChips />
       </FilterCard>
-      <ListTableCard
+      <ListTable
         loading={t('app.conversions.loading')}
-        footer={<SpecPagination noun={t('app.conversions.noun')} hideWhenSinglePage />}
+        noun={t('app.conversions.noun')}
+        hideWhenSinglePage
+        emptyMessage={t('app.conversions.empty')}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={false}
-          empty={<EmptyState message={t('app.conversions.empty')} />}
-        >
-          <DataTable.Col
-            label={t('app.columns.user')}
-            disableSort
-            render={(c: Row) => (
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {fullName(c.first_name, c.last_name)}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {c.email}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.offer')}
-            disableSort
-            render={(c: Row) => (
-              <Box>
-                <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {c.external_offer_id}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.revenue')}
-            source="payout_amount"
-            sortByOrder="DESC"
-            align="right"
-            render={(c: Row) => formatPayout(c.payout_amount, c.payout_currency)}
-          />
-          <DataTable.Col
-            label={t('app.columns.reward')}
-            disableSort
-            render={(c: Row) =>
-              c.voucher_won ? (
-                <Chip
-                  size="small"
-                  color="success"
-                  label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
-                />
-              ) : (
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
-                />
-              )
-            }
-          />
-          <DataTable.Col
-            label={t('app.columns.date')}
-            source="completed_at"
-            sortByOrder="DESC"
-            render={(c: Row) => formatDateTime(c.completed_at)}
-          />
-          <DataTable.Col
-            label={t('app.columns.type')}
-            disableSort
-            render={(c: Row) => (
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                <Chip size="small" variant="outlined" label={c.registration_method} />
-                {c.user_source === 'referred' && (
-                  <Chip size="small" color="info" label={t('app.conversions.referred')} />
-                )}
-                {c.is_first_completion && (
-                  <Chip
-                    size="small"
-                    color="secondary"
-                    variant="outlined"
-                    label={t('app.conversions.first')}
-                  />
-                )}
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.actions')}
-            disableSort
-            render={(c: Row) => (
-              <Tooltip title={t('app.conversions.view')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('app.conversions.view')}: ${c.completion_id}`}
-                  onClick={() => setViewing(c)}
-                >
-                  <ViewIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          />
-        </DataTable>
-      </ListTableCard>
+        <DataTable.Col
+          label={t('app.columns.user')}
+          disableSort
+          render={(c: Row) => (
+            <Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {fullName(c.first_name, c.last_name)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {c.email}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.offer')}
+          disableSort
+          render={(c: Row) => (
+            <Box>
+              <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {c.external_offer_id}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.revenue')}
+          source="payout_amount"
+          sortByOrder="DESC"
+          align="right"
+          render={(c: Row) => formatPayout(c.payout_amount, c.payout_currency)}
+        />
+        <DataTable.Col
+          label={t('app.columns.reward')}
+          disableSort
+          render={(c: Row) =>
+            c.voucher_won ? (
+              <Chip
+                size="small"
+                color="success"
+                label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
+              />
+            ) : (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
+              />
+            )
+          }
+        />
+        <DataTable.Col
+          label={t('app.columns.date')}
+          source="completed_at"
+          sortByOrder="DESC"
+          render={(c: Row) => formatDateTime(c.completed_at)}
+        />
+        <DataTable.Col
+          label={t('app.columns.type')}
+          disableSort
+          render={(c: Row) => (
+            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+              <Chip size="small" variant="outlined" label={c.registration_method} />
+              {c.user_source === 'referred' && (
+                <Chip size="small" color="info" label={t('app.conversions.referred')} />
+              )}
+              {c.is_first_completion && (
+                <Chip size="small" color="secondary" variant="outlined" label={t('app.conversions.first')} />
+              )}
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.actions')}
+          disableSort
+          render={(c: Row) => (
+            <Tooltip title={t('app.conversions.view')}>
+              <IconButton
+                size="small"
+                aria-label={`${t('app.conversions.view')}: ${c.completion_id}`}
+                onClick={() => setViewing(c)}
+              >
+                <ViewIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        />
+      </ListTable>
       {viewing && <ConversionDetailsDialog conversion={viewing} onClose={() => setViewing(null)} />}
     </>
   );

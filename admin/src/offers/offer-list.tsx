@@ -37,10 +37,8 @@ import { formatDate, formatRupees } from '../../../shared/format';
 import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTableCard } from '../components/list-shell';
-import { EmptyState } from '../components/page-states';
+import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
-import { SpecPagination } from '../components/spec-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { dateRangeChoices } from '../users/user-choices';
 import { csvExporter } from '../lib/csv';
@@ -295,125 +293,120 @@ function OffersView() {
         <SortSelect label={t('app.filters.sort')} choices={offerSortChoices(t)} />
         <PerformanceSelect />
       </FilterCard>
-      <ListTableCard
+      <ListTable
         loading={t('app.offers.loading')}
-        footer={<SpecPagination noun={t('app.offers.noun')} />}
+        noun={t('app.offers.noun')}
+        emptyMessage={t('app.offers.empty')}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={false}
-          empty={<EmptyState message={t('app.offers.empty')} />}
-        >
-          <DataTable.Col
-            label={t('app.offers.columns.title')}
-            source="title"
-            sortByOrder="DESC"
-            render={(o: Row) => (
-              <Box sx={{ minWidth: 200, maxWidth: 280 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {o.title || 'Untitled Offer'}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap>
-                  {o.description || 'No description'}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {`${o.external_offer_id} · ${hostOf(o.offer_url)}`}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.offers.columns.category')}
-            source="category"
-            sortByOrder="DESC"
-            render={(o: Row) => <Chip size="small" variant="outlined" label={categoryLabel(o.category)} />}
-          />
-          <DataTable.Col
-            label={t('app.offers.columns.model')}
-            disableSort
-            render={(o: Row) => <Box sx={{ whiteSpace: 'nowrap' }}>{`${o.model} · ${o.targeting}`}</Box>}
-          />
-          <DataTable.Col
-            label={t('app.offers.columns.reward')}
-            source="reward_amount"
-            sortByOrder="DESC"
-            align="right"
-            render={(o: Row) => formatRupees(o.reward_amount)}
-          />
-          <DataTable.Col
-            label={t('app.offers.columns.completions')}
-            source="total_completions"
-            sortByOrder="DESC"
-            align="right"
-            render={(o: Row) => (
-              <Box>
-                <Typography variant="body2">{formatCount(o.total_completions)}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {t('app.offers.unique_users', { n: formatCount(o.unique_users) })}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.offers.columns.revenue')}
-            disableSort
-            align="right"
-            render={(o: Row) => formatPayout(o.total_revenue)}
-          />
-          <DataTable.Col
-            label={t('app.offers.columns.status')}
-            disableSort
-            render={(o: Row) => (
-              <Box sx={{ whiteSpace: 'nowrap' }}>
-                <Chip
+        <DataTable.Col
+          label={t('app.offers.columns.title')}
+          source="title"
+          sortByOrder="DESC"
+          render={(o: Row) => (
+            <Box sx={{ minWidth: 200, maxWidth: 280 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {o.title || 'Untitled Offer'}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap>
+                {o.description || 'No description'}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {`${o.external_offer_id} · ${hostOf(o.offer_url)}`}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.offers.columns.category')}
+          source="category"
+          sortByOrder="DESC"
+          render={(o: Row) => <Chip size="small" variant="outlined" label={categoryLabel(o.category)} />}
+        />
+        <DataTable.Col
+          label={t('app.offers.columns.model')}
+          disableSort
+          render={(o: Row) => <Box sx={{ whiteSpace: 'nowrap' }}>{`${o.model} · ${o.targeting}`}</Box>}
+        />
+        <DataTable.Col
+          label={t('app.offers.columns.reward')}
+          source="reward_amount"
+          sortByOrder="DESC"
+          align="right"
+          render={(o: Row) => formatRupees(o.reward_amount)}
+        />
+        <DataTable.Col
+          label={t('app.offers.columns.completions')}
+          source="total_completions"
+          sortByOrder="DESC"
+          align="right"
+          render={(o: Row) => (
+            <Box>
+              <Typography variant="body2">{formatCount(o.total_completions)}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t('app.offers.unique_users', { n: formatCount(o.unique_users) })}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.offers.columns.revenue')}
+          disableSort
+          align="right"
+          render={(o: Row) => formatPayout(o.total_revenue)}
+        />
+        <DataTable.Col
+          label={t('app.offers.columns.status')}
+          disableSort
+          render={(o: Row) => (
+            <Box sx={{ whiteSpace: 'nowrap' }}>
+              <Chip
+                size="small"
+                color={o.is_active ? 'success' : 'default'}
+                label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')}
+              />
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {t('app.offers.added_on', { date: formatDate(o.created_at) })}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.actions')}
+          disableSort
+          render={(o: Row) => (
+            <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+              <ToggleActive offer={o} />
+              <Tooltip title={t('app.offers.edit')}>
+                <IconButton
                   size="small"
-                  color={o.is_active ? 'success' : 'default'}
-                  label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')}
-                />
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {t('app.offers.added_on', { date: formatDate(o.created_at) })}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.actions')}
-            disableSort
-            render={(o: Row) => (
-              <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-                <ToggleActive offer={o} />
-                <Tooltip title={t('app.offers.edit')}>
-                  <IconButton
-                    size="small"
-                    aria-label={`${t('app.offers.edit')}: ${o.title}`}
-                    onClick={() => setEditing(o)}
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('app.offers.view_slot')}>
-                  <IconButton
-                    size="small"
-                    aria-label={`${t('app.offers.view_slot')}: ${o.title}`}
-                    onClick={() => showSlot(o)}
-                  >
-                    <CasinoIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('app.offers.open_url')}>
-                  <IconButton
-                    size="small"
-                    aria-label={`${t('app.offers.open_url')}: ${o.title}`}
-                    onClick={() => openUrl(o)}
-                  >
-                    <OpenIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </Box>
-            )}
-          />
-        </DataTable>
-      </ListTableCard>
+                  aria-label={`${t('app.offers.edit')}: ${o.title}`}
+                  onClick={() => setEditing(o)}
+                >
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('app.offers.view_slot')}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('app.offers.view_slot')}: ${o.title}`}
+                  onClick={() => showSlot(o)}
+                >
+                  <CasinoIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('app.offers.open_url')}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('app.offers.open_url')}: ${o.title}`}
+                  onClick={() => openUrl(o)}
+                >
+                  <OpenIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          )}
+        />
+      </ListTable>
       {editing && (
         <OfferFormDialog offer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

@@ -9,10 +9,8 @@ import { REFERRAL_DATE_RANGES } from '../../../shared/constants';
 import { formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
-import { ListTableCard } from '../components/list-shell';
-import { EmptyState } from '../components/page-states';
+import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
-import { SpecPagination } from '../components/spec-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout } from '../lib/format';
@@ -136,108 +134,103 @@ function ReferralsView() {
           choices={dateRangeChoices(t, REFERRAL_DATE_RANGES)}
         />
       </FilterCard>
-      <ListTableCard
+      <ListTable
         loading={t('app.referrals.loading')}
-        footer={<SpecPagination noun={t('app.referrals.noun')} />}
+        noun={t('app.referrals.noun')}
+        emptyMessage={t('app.referrals.empty')}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={false}
-          empty={<EmptyState message={t('app.referrals.empty')} />}
-        >
-          <DataTable.Col
-            label={t('app.referrals.columns.referrer')}
-            disableSort
-            render={(r: Row) => (
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {r.referrer_name || 'Unknown'}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {r.referrer_email}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.referrals.columns.referred')}
-            disableSort
-            render={(r: Row) => (
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {r.referred_name || 'Unknown'}
-                </Typography>
+        <DataTable.Col
+          label={t('app.referrals.columns.referrer')}
+          disableSort
+          render={(r: Row) => (
+            <Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {r.referrer_name || 'Unknown'}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {r.referrer_email}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.referrals.columns.referred')}
+          disableSort
+          render={(r: Row) => (
+            <Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {r.referred_name || 'Unknown'}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {r.referred_email}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t('app.referrals.joined', { date: formatDate(r.registration_date) })}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.referrals.columns.progress')}
+          disableSort
+          render={(r: Row) => (
+            <Box>
+              <Typography variant="body2">
+                {t('app.referrals.offers_completed', {
+                  smart_count: r.referred_user_completions,
+                  n: r.referred_user_completions,
+                })}
+              </Typography>
+              {r.first_completion_date && (
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {r.referred_email}
+                  {t('app.referrals.first_completion', { date: formatDateTime(r.first_completion_date) })}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {t('app.referrals.joined', { date: formatDate(r.registration_date) })}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.referrals.columns.progress')}
-            disableSort
-            render={(r: Row) => (
-              <Box>
-                <Typography variant="body2">
-                  {t('app.referrals.offers_completed', {
-                    smart_count: r.referred_user_completions,
-                    n: r.referred_user_completions,
-                  })}
-                </Typography>
-                {r.first_completion_date && (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {t('app.referrals.first_completion', { date: formatDateTime(r.first_completion_date) })}
-                  </Typography>
-                )}
-                {r.free_spins_granted > 0 && (
+              )}
+              {r.free_spins_granted > 0 && (
+                <Chip
+                  size="small"
+                  color="success"
+                  variant="outlined"
+                  label={t('app.referrals.free_spin_granted')}
+                />
+              )}
+              {r.same_device && (
+                <Tooltip title={t('app.referrals.same_device_help')}>
                   <Chip
                     size="small"
-                    color="success"
-                    variant="outlined"
-                    label={t('app.referrals.free_spin_granted')}
+                    color="warning"
+                    label={t('app.referrals.same_device')}
+                    sx={{ ml: 0.5 }}
                   />
-                )}
-                {r.same_device && (
-                  <Tooltip title={t('app.referrals.same_device_help')}>
-                    <Chip
-                      size="small"
-                      color="warning"
-                      label={t('app.referrals.same_device')}
-                      sx={{ ml: 0.5 }}
-                    />
-                  </Tooltip>
-                )}
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.referrals.columns.status')}
-            disableSort
-            render={(r: Row) => (
-              <Chip
-                size="small"
-                color={STATUS_COLORS[r.status] ?? 'default'}
-                label={t(`app.referrals.status.${r.status}`, { _: 'Unknown' })}
-              />
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.actions')}
-            disableSort
-            render={(r: Row) =>
-              // Section 2: shown when no free spin is granted yet and a first completion exists; no action attached.
-              !r.free_spins_granted && r.first_completion_date ? (
-                <Button size="small" variant="outlined">
-                  {t('app.referrals.grant_reward')}
-                </Button>
-              ) : null
-            }
-          />
-        </DataTable>
-      </ListTableCard>
+                </Tooltip>
+              )}
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.referrals.columns.status')}
+          disableSort
+          render={(r: Row) => (
+            <Chip
+              size="small"
+              color={STATUS_COLORS[r.status] ?? 'default'}
+              label={t(`app.referrals.status.${r.status}`, { _: 'Unknown' })}
+            />
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.actions')}
+          disableSort
+          render={(r: Row) =>
+            // Section 2: shown when no free spin is granted yet and a first completion exists; no action attached.
+            !r.free_spins_granted && r.first_completion_date ? (
+              <Button size="small" variant="outlined">
+                {t('app.referrals.grant_reward')}
+              </Button>
+            ) : null
+          }
+        />
+      </ListTable>
     </>
   );
 }

@@ -18,10 +18,8 @@ import type { AdminUsersResponse, AdminUserRow } from '../../../shared/api-types
 import { formatDate, initials } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTableCard } from '../components/list-shell';
-import { EmptyState } from '../components/page-states';
+import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
-import { SpecPagination } from '../components/spec-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout, fullName, underscoreToSpace } from '../lib/format';
@@ -132,111 +130,110 @@ function UsersView() {
         />
         <SortSelect label={t('app.filters.sort')} choices={userSortChoices(t)} />
       </FilterCard>
-      <ListTableCard loading={t('app.users.loading')} footer={<SpecPagination noun={t('app.users.noun')} />}>
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={<BulkBlockButtons />}
-          bulkActionsToolbar={
-            <BulkActionsToolbar selectAllButton={false} label="app.users.selected">
-              <BulkBlockButtons />
-            </BulkActionsToolbar>
-          }
-          empty={<EmptyState message={t('app.users.empty')} />}
-          rowSx={(u: Row) => (u.is_suspicious ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : {})}
-          sx={{ '& td, & th': { px: 1 } }}
-        >
-          <DataTable.Col
-            label={t('app.columns.user')}
-            source="first_name"
-            render={(u: Row) => (
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 200 }}>
-                <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>
-                  {initials(fullName(u.first_name, u.last_name))}
-                </Avatar>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {fullName(u.first_name, u.last_name)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {u.email}
-                  </Typography>
-                </Box>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.registered')}
-            source="registration_date"
-            sortByOrder="DESC"
-            render={(u: Row) => (
-              <Box>
-                <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(u.registration_date)}
+      <ListTable
+        loading={t('app.users.loading')}
+        noun={t('app.users.noun')}
+        emptyMessage={t('app.users.empty')}
+        bulkActionButtons={<BulkBlockButtons />}
+        bulkActionsToolbar={
+          <BulkActionsToolbar selectAllButton={false} label="app.users.selected">
+            <BulkBlockButtons />
+          </BulkActionsToolbar>
+        }
+        rowSx={(u: Row) => (u.is_suspicious ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : {})}
+        sx={{ '& td, & th': { px: 1 } }}
+      >
+        <DataTable.Col
+          label={t('app.columns.user')}
+          source="first_name"
+          render={(u: Row) => (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 200 }}>
+              <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>
+                {initials(fullName(u.first_name, u.last_name))}
+              </Avatar>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {fullName(u.first_name, u.last_name)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {u.registration_method}
+                  {u.email}
                 </Typography>
               </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.completions')}
-            source="total_completions"
-            sortByOrder="DESC"
-            align="right"
-          />
-          <DataTable.Col
-            label={t('app.columns.vouchers_won')}
-            source="total_vouchers_won"
-            sortByOrder="DESC"
-            align="right"
-          />
-          <DataTable.Col
-            label={t('app.columns.referrals')}
-            source="successful_referrals"
-            sortByOrder="DESC"
-            align="right"
-            render={(u: Row) => `${u.successful_referrals} / ${u.total_referrals}`}
-          />
-          <DataTable.Col
-            label={t('app.columns.revenue')}
-            source="total_revenue_generated"
-            sortByOrder="DESC"
-            align="right"
-            render={(u: Row) => formatPayout(u.total_revenue_generated)}
-          />
-          <DataTable.Col
-            label={t('app.columns.status')}
-            disableSort
-            render={(u: Row) => (
-              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
-                <UserStatusBadge user={u} />
-                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {underscoreToSpace(u.user_category)}
-                </Typography>
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.columns.actions')}
-            disableSort
-            render={(u: Row) => (
-              <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}>
-                <Tooltip title={t('app.users.view')}>
-                  <IconButton
-                    size="small"
-                    aria-label={`${t('app.users.view')}: ${u.email}`}
-                    onClick={() => setOpenId(u.user_id)}
-                  >
-                    <ViewIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <BlockToggleButton user={u} />
-              </Box>
-            )}
-          />
-        </DataTable>
-      </ListTableCard>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.registered')}
+          source="registration_date"
+          sortByOrder="DESC"
+          render={(u: Row) => (
+            <Box>
+              <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(u.registration_date)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {u.registration_method}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.completions')}
+          source="total_completions"
+          sortByOrder="DESC"
+          align="right"
+        />
+        <DataTable.Col
+          label={t('app.columns.vouchers_won')}
+          source="total_vouchers_won"
+          sortByOrder="DESC"
+          align="right"
+        />
+        <DataTable.Col
+          label={t('app.columns.referrals')}
+          source="successful_referrals"
+          sortByOrder="DESC"
+          align="right"
+          render={(u: Row) => `${u.successful_referrals} / ${u.total_referrals}`}
+        />
+        <DataTable.Col
+          label={t('app.columns.revenue')}
+          source="total_revenue_generated"
+          sortByOrder="DESC"
+          align="right"
+          render={(u: Row) => formatPayout(u.total_revenue_generated)}
+        />
+        <DataTable.Col
+          label={t('app.columns.status')}
+          disableSort
+          render={(u: Row) => (
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+              <UserStatusBadge user={u} />
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {underscoreToSpace(u.user_category)}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.columns.actions')}
+          disableSort
+          render={(u: Row) => (
+            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}>
+              <Tooltip title={t('app.users.view')}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('app.users.view')}: ${u.email}`}
+                  onClick={() => setOpenId(u.user_id)}
+                >
+                  <ViewIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <BlockToggleButton user={u} />
+            </Box>
+          )}
+        />
+      </ListTable>
       <UserDetailDialog key={openId ?? 'none'} user={openUser} onClose={() => setOpenId(null)} />
     </>
   );

@@ -20,10 +20,8 @@ import type { AdminVoucherRow, AdminVouchersResponse, VoucherStatsRow } from '..
 import { formatDate, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
-import { ListTableCard } from '../components/list-shell';
-import { EmptyState } from '../components/page-states';
+import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
-import { SpecPagination } from '../components/spec-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { serverErrorText } from '../http-client';
 import { csvExporter } from '../lib/csv';
@@ -241,111 +239,106 @@ function VouchersView() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('app.vouchers.inventory', { n: formatCount(total ?? 0) })}
       </Typography>
-      <ListTableCard
+      <ListTable
         loading={t('app.vouchers.loading')}
-        footer={<SpecPagination noun={t('app.vouchers.noun')} />}
+        noun={t('app.vouchers.noun')}
+        emptyMessage={t('app.vouchers.empty')}
       >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={false}
-          empty={<EmptyState message={t('app.vouchers.empty')} />}
-        >
-          <DataTable.Col
-            label={t('app.vouchers.columns.code')}
-            source="voucher_code"
-            sortByOrder="DESC"
-            render={(v: Row) => (
-              <Box component="code" sx={{ fontWeight: 600 }}>
-                {v.voucher_code}
-              </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.vouchers.columns.brand')}
-            disableSort
-            render={(v: Row) => (
+        <DataTable.Col
+          label={t('app.vouchers.columns.code')}
+          source="voucher_code"
+          sortByOrder="DESC"
+          render={(v: Row) => (
+            <Box component="code" sx={{ fontWeight: 600 }}>
+              {v.voucher_code}
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.vouchers.columns.brand')}
+          disableSort
+          render={(v: Row) => (
+            <Box>
+              <Typography variant="body2">{v.voucher_brand}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {v.voucher_type || 'Gift Card'}
+              </Typography>
+            </Box>
+          )}
+        />
+        <DataTable.Col
+          label={t('app.vouchers.columns.amount')}
+          source="voucher_amount"
+          sortByOrder="DESC"
+          align="right"
+          render={(v: Row) => formatRupees(v.voucher_amount)}
+        />
+        <DataTable.Col
+          label={t('app.vouchers.columns.status')}
+          source="status"
+          sortByOrder="DESC"
+          render={(v: Row) => <VoucherStatusBadges voucher={v} />}
+        />
+        <DataTable.Col
+          label={t('app.vouchers.columns.expiry')}
+          source="expiry_date"
+          sortByOrder="DESC"
+          render={(v: Row) => (v.expiry_date ? formatDate(v.expiry_date) : 'N/A')}
+        />
+        <DataTable.Col
+          label={t('app.vouchers.columns.assigned_to')}
+          disableSort
+          render={(v: Row) =>
+            v.assigned_at || v.assigned_to_email ? (
               <Box>
-                <Typography variant="body2">{v.voucher_brand}</Typography>
+                <Typography variant="body2">
+                  {v.assigned_to_name || t('app.vouchers.details.unknown_user')}
+                </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {v.voucher_type || 'Gift Card'}
+                  {v.assigned_to_email}
                 </Typography>
               </Box>
-            )}
-          />
-          <DataTable.Col
-            label={t('app.vouchers.columns.amount')}
-            source="voucher_amount"
-            sortByOrder="DESC"
-            align="right"
-            render={(v: Row) => formatRupees(v.voucher_amount)}
-          />
-          <DataTable.Col
-            label={t('app.vouchers.columns.status')}
-            source="status"
-            sortByOrder="DESC"
-            render={(v: Row) => <VoucherStatusBadges voucher={v} />}
-          />
-          <DataTable.Col
-            label={t('app.vouchers.columns.expiry')}
-            source="expiry_date"
-            sortByOrder="DESC"
-            render={(v: Row) => (v.expiry_date ? formatDate(v.expiry_date) : 'N/A')}
-          />
-          <DataTable.Col
-            label={t('app.vouchers.columns.assigned_to')}
-            disableSort
-            render={(v: Row) =>
-              v.assigned_at || v.assigned_to_email ? (
-                <Box>
-                  <Typography variant="body2">
-                    {v.assigned_to_name || t('app.vouchers.details.unknown_user')}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {v.assigned_to_email}
-                  </Typography>
-                </Box>
-              ) : (
-                '—'
-              )
-            }
-          />
-          <DataTable.Col
-            label={t('app.vouchers.columns.created')}
-            disableSort
-            render={(v: Row) => formatDate(v.created_at)}
-          />
-          <DataTable.Col
-            label={t('app.columns.actions')}
-            disableSort
-            render={(v: Row) => {
-              const action = statusAction(v);
-              return (
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('app.vouchers.view')}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${t('app.vouchers.view')}: ${v.voucher_code}`}
-                      onClick={() => setViewing(v)}
-                    >
-                      <ViewIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  {action && (
-                    <Button
-                      size="small"
-                      color={action === 'expire' ? 'error' : 'success'}
-                      onClick={() => setConfirming({ voucher: v, action })}
-                      aria-label={`${t(action === 'expire' ? 'app.vouchers.mark_expired' : 'app.vouchers.unexpire')}: ${v.voucher_code}`}
-                    >
-                      {t(action === 'expire' ? 'app.vouchers.mark_expired' : 'app.vouchers.unexpire')}
-                    </Button>
-                  )}
-                </Box>
-              );
-            }}
-          />
-        </DataTable>
-      </ListTableCard>
+            ) : (
+              '—'
+            )
+          }
+        />
+        <DataTable.Col
+          label={t('app.vouchers.columns.created')}
+          disableSort
+          render={(v: Row) => formatDate(v.created_at)}
+        />
+        <DataTable.Col
+          label={t('app.columns.actions')}
+          disableSort
+          render={(v: Row) => {
+            const action = statusAction(v);
+            return (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+                <Tooltip title={t('app.vouchers.view')}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('app.vouchers.view')}: ${v.voucher_code}`}
+                    onClick={() => setViewing(v)}
+                  >
+                    <ViewIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                {action && (
+                  <Button
+                    size="small"
+                    color={action === 'expire' ? 'error' : 'success'}
+                    onClick={() => setConfirming({ voucher: v, action })}
+                    aria-label={`${t(action === 'expire' ? 'app.vouchers.mark_expired' : 'app.vouchers.unexpire')}: ${v.voucher_code}`}
+                  >
+                    {t(action === 'expire' ? 'app.vouchers.mark_expired' : 'app.vouchers.unexpire')}
+                  </Button>
+                )}
+              </Box>
+            );
+          }}
+        />
+      </ListTable>
       {viewing && <VoucherDetailsDialog voucher={viewing} onClose={() => setViewing(null)} />}
       {adding && (
         <AddVouchersDialog
