@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, listAudit } from '../../services/admin/audit';
-import { errorResponses, listBase, oneOf, pagination } from './schemas';
+import { listBase, okResponses, oneOf, pagination } from './schemas';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,26 +17,22 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           target_type: oneOf(AUDIT_TARGET_TYPES).optional(),
           target_id: z.string().max(100).optional(),
         }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            entries: z.array(
-              z.object({
-                id: z.number(),
-                admin_id: z.number().nullable(),
-                admin_username: z.string(),
-                action: z.string(),
-                target_type: z.string(),
-                target_id: z.string(),
-                before: z.unknown(),
-                after: z.unknown(),
-                created_at: z.string(),
-              }),
-            ),
-            pagination,
-          }),
-          ...errorResponses,
-        },
+        response: okResponses({
+          entries: z.array(
+            z.object({
+              id: z.number(),
+              admin_id: z.number().nullable(),
+              admin_username: z.string(),
+              action: z.string(),
+              target_type: z.string(),
+              target_id: z.string(),
+              before: z.unknown(),
+              after: z.unknown(),
+              created_at: z.string(),
+            }),
+          ),
+          pagination,
+        }),
       },
     },
     async (request) => ({ success: true as const, ...(await listAudit(app.db, request.query)) }),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ADMIN_COOKIE } from '../../plugins/auth';
 import { createSession, deleteSession } from '../../services/sessions';
 import { TooManyAttemptsError, authenticateAdmin } from '../../services/admin/auth';
-import { errorResponses, okBody } from './schemas';
+import { okResponses } from './schemas';
 
 const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -16,13 +16,9 @@ const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           username: z.string().max(200, 'username is too long').nullish(),
           password: z.string().max(1000, 'password is too long').nullish(),
         }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            admin: z.object({ id: z.number(), username: z.string(), email: z.string().nullable() }),
-          }),
-          ...errorResponses,
-        },
+        response: okResponses({
+          admin: z.object({ id: z.number(), username: z.string(), email: z.string().nullable() }),
+        }),
       },
     },
     async (request, reply) => {
@@ -51,16 +47,12 @@ const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/logout.php',
-    { schema: { response: { 200: okBody, ...errorResponses } } },
-    async (request, reply) => {
-      const sid = request.cookies[ADMIN_COOKIE];
-      if (sid) await deleteSession(app.db, app.sessionSecret, sid);
-      app.clearSessionCookie(reply, ADMIN_COOKIE);
-      return { success: true as const };
-    },
-  );
+  app.post('/api/admin/logout.php', { schema: { response: okResponses({}) } }, async (request, reply) => {
+    const sid = request.cookies[ADMIN_COOKIE];
+    if (sid) await deleteSession(app.db, app.sessionSecret, sid);
+    app.clearSessionCookie(reply, ADMIN_COOKIE);
+    return { success: true as const };
+  });
 };
 
 export default adminAuthRoutes;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dashboard } from '../../services/admin/dashboard';
-import { errorResponses } from './schemas';
+import { errorResponses, memberFields } from './schemas';
 
 const dashboardResponse = z.object({
   success: z.literal(true),
@@ -28,12 +28,7 @@ const dashboardResponse = z.object({
   }),
   recentUsers: z.array(
     z.object({
-      user_id: z.number(),
-      first_name: z.string(),
-      last_name: z.string(),
-      email: z.string(),
-      registration_date: z.string(),
-      registration_method: z.string(),
+      ...memberFields,
       total_completions: z.number(),
     }),
   ),

@@ -11,16 +11,8 @@ import {
 } from '../../services/admin/offers';
 import { parseExternalOfferId, parseOfferFields } from '../../services/admin/validation';
 import { badRequest } from '../../lib/errors';
-import {
-  errorResponses,
-  idParam,
-  listBase,
-  okBody,
-  oneOf,
-  pagination,
-  searchParam,
-  slotConfigOut,
-} from './schemas';
+import { actorOf } from './actor';
+import { idParam, listQuery, okResponses, oneOf, pagination, slotConfigOut } from './schemas';
 
 const offerRow = z.object({
   offer_id: z.number(),
@@ -48,30 +40,22 @@ const offerRow = z.object({
 const formBody = z.record(z.string(), z.unknown());
 
 const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actor = (request: { admin: { adminId: number; username: string } | null; ip: string }) => ({
-    adminId: request.admin!.adminId,
-    username: request.admin!.username,
-    ip: request.ip,
-  });
-
   app.get(
     '/api/admin/offers.php',
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: z.strictObject({
-          ...listBase,
-          search: searchParam,
-          status: oneOf(['all', 'active', 'inactive']).optional(),
-          category: oneOf(['all', ...OFFER_CATEGORIES]).optional(),
-          model: oneOf(['all', ...OFFER_MODELS]).optional(),
-          dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
-          sortBy: oneOf(OFFER_SORT_FIELDS).default('created_at'),
-        }),
-        response: {
-          200: z.object({ success: z.literal(true), offers: z.array(offerRow), pagination }),
-          ...errorResponses,
-        },
+        querystring: listQuery(
+          {
+            status: oneOf(['all', 'active', 'inactive']).optional(),
+            category: oneOf(['all', ...OFFER_CATEGORIES]).optional(),
+            model: oneOf(['all', ...OFFER_MODELS]).optional(),
+            dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
+          },
+          OFFER_SORT_FIELDS,
+          'created_at',
+        ),
+        response: okResponses({ offers: z.array(offerRow), pagination }),
       },
     },
     async (request) => ({ success: true as const, ...(await listOffers(app.db, request.query)) }),
@@ -83,13 +67,13 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         body: formBody,
-        response: { 200: okBody.extend({ offer_id: z.number() }), ...errorResponses },
+        response: okResponses({ offer_id: z.number() }),
       },
     },
     async (request) => {
       const fields = parseOfferFields(request.body);
       const externalId = parseExternalOfferId(request.body.external_offer_id);
-      const { offerId } = await createOffer(app.db, actor(request), {
+      const { offerId } = await createOffer(app.db, actorOf(request), {
         ...fields,
         external_offer_id: externalId,
       });
@@ -102,7 +86,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/offers.php',
     {
       onRequest: app.requireAdmin,
-      schema: { body: formBody, response: { 200: okBody, ...errorResponses } },
+      schema: { body: formBody, response: okResponses({}) },
     },
     async (request) => {
       const body = request.body;
@@ -111,9 +95,9 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const keys = Object.keys(body).filter((k) => k !== 'offer_id');
       if (keys.length === 1 && keys[0] === 'is_active') {
         if (typeof body.is_active !== 'boolean') throw badRequest('is_active must be true or false');
-        await setOfferActive(app.db, actor(request), id.data, body.is_active);
+        await setOfferActive(app.db, actorOf(request), id.data, body.is_active);
       } else {
-        await editOffer(app.db, actor(request), id.data, parseOfferFields(body));
+        await editOffer(app.db, actorOf(request), id.data, parseOfferFields(body));
       }
       return { success: true as const };
     },

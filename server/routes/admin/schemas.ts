@@ -50,3 +50,35 @@ export const pagination = z.object({
 export const slotConfigOut = z.object({
   reels: z.array(z.object({ amount: z.number(), probability: z.number() })),
 });
+
+/**
+ * The strict query string of a list with a search box: page, limit and sortOrder (listBase), the
+ * search, the list's own filters, then sortBy from the list's whitelist with its default.
+ */
+export function listQuery<const F extends z.ZodRawShape, const S extends readonly [string, ...string[]]>(
+  filters: F,
+  sortFields: S,
+  defaultSort: S[number],
+) {
+  return z.strictObject({
+    ...listBase,
+    search: searchParam,
+    ...filters,
+    sortBy: oneOf(sortFields).default(defaultSort),
+  });
+}
+
+/** The responses of a read: 200 with `success: true` and `fields`, and the error bodies. */
+export function okResponses<const F extends z.ZodRawShape>(fields: F) {
+  return { 200: okBody.extend(fields), ...errorResponses };
+}
+
+/** The member columns the users list and the dashboard's recent users both start with. */
+export const memberFields = {
+  user_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  registration_date: z.string(),
+  registration_method: z.string(),
+};

@@ -9,15 +9,11 @@ import {
   listUsers,
   setUserBlocked,
 } from '../../services/admin/users';
-import { errorResponses, idParam, listBase, okBody, oneOf, pagination, searchParam } from './schemas';
+import { actorOf } from './actor';
+import { idParam, listQuery, memberFields, okResponses, oneOf, pagination } from './schemas';
 
 const userRow = z.object({
-  user_id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  registration_date: z.string(),
-  registration_method: z.string(),
+  ...memberFields,
   last_activity: z.string().nullable(),
   referred_by_code: z.string().nullable(),
   referred_by_name: z.string().nullable(),
@@ -37,30 +33,27 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: z.strictObject({
-          ...listBase,
-          search: searchParam,
-          dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
-          performanceFilter: oneOf(PERFORMANCE_FILTER_VALUES).optional(),
-          referralFilter: oneOf(REFERRAL_FILTER_VALUES).optional(),
-          voucherFilter: oneOf(VOUCHER_FILTER_VALUES).optional(),
-          sortBy: oneOf(USER_SORT_FIELDS).default('registration_date'),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            users: z.array(userRow),
-            pagination,
-            summary: z.object({
-              total_users: z.number(),
-              active_users: z.number(),
-              firebase_users: z.number(),
-              total_referrals: z.number(),
-              flagged_users: z.number(),
-            }),
+        querystring: listQuery(
+          {
+            dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
+            performanceFilter: oneOf(PERFORMANCE_FILTER_VALUES).optional(),
+            referralFilter: oneOf(REFERRAL_FILTER_VALUES).optional(),
+            voucherFilter: oneOf(VOUCHER_FILTER_VALUES).optional(),
+          },
+          USER_SORT_FIELDS,
+          'registration_date',
+        ),
+        response: okResponses({
+          users: z.array(userRow),
+          pagination,
+          summary: z.object({
+            total_users: z.number(),
+            active_users: z.number(),
+            firebase_users: z.number(),
+            total_referrals: z.number(),
+            flagged_users: z.number(),
           }),
-          ...errorResponses,
-        },
+        }),
       },
     },
     async (request) => ({ success: true as const, ...(await listUsers(app.db, request.query)) }),
@@ -72,16 +65,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         body: z.object({ user_id: idParam('user_id'), action: oneOf(['flag', 'unflag']) }),
-        response: { 200: okBody, ...errorResponses },
+        response: okResponses({}),
       },
     },
     async (request) => {
-      await setUserBlocked(
-        app.db,
-        { adminId: request.admin!.adminId, username: request.admin!.username, ip: request.ip },
-        request.body.user_id,
-        request.body.action,
-      );
+      await setUserBlocked(app.db, actorOf(request), request.body.user_id, request.body.action);
       return { success: true as const };
     },
   );

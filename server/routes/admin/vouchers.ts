@@ -15,7 +15,8 @@ import {
   setVoucherStatus,
 } from '../../services/admin/vouchers';
 import { parseVoucherBatch } from '../../services/admin/validation';
-import { errorResponses, idParam, listBase, okBody, oneOf, pagination, searchParam } from './schemas';
+import { actorOf } from './actor';
+import { idParam, listQuery, okResponses, oneOf, pagination } from './schemas';
 
 const voucherRow = z.object({
   voucher_id: z.number(),
@@ -47,38 +48,25 @@ const statsRow = z.object({
 });
 
 const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actor = (request: { admin: { adminId: number; username: string } | null; ip: string }) => ({
-    adminId: request.admin!.adminId,
-    username: request.admin!.username,
-    ip: request.ip,
-  });
-
   app.get(
     '/api/admin/vouchers.php',
     {
       onRequest: app.requireAdmin,
       schema: {
-        querystring: z.strictObject({
-          ...listBase,
-          search: searchParam,
-          status: oneOf(['all', ...VOUCHER_STATUSES]).optional(),
-          // Brands are free text (section 2: the filter options come from the stats list).
-          brand: z.string().trim().max(100, 'brand must be at most 100 characters').optional(),
-          voucher_type: oneOf(['all', ...VOUCHER_TYPES]).optional(),
-          amount_range: oneOf(['all', ...AMOUNT_RANGES]).optional(),
-          expiry_filter: oneOf(EXPIRY_FILTERS).optional(),
-          assignment_filter: oneOf(ASSIGNMENT_FILTERS).optional(),
-          sortBy: oneOf(VOUCHER_SORT_FIELDS).default('created_at'),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            vouchers: z.array(voucherRow),
-            stats: z.array(statsRow),
-            pagination,
-          }),
-          ...errorResponses,
-        },
+        querystring: listQuery(
+          {
+            status: oneOf(['all', ...VOUCHER_STATUSES]).optional(),
+            // Brands are free text (section 2: the filter options come from the stats list).
+            brand: z.string().trim().max(100, 'brand must be at most 100 characters').optional(),
+            voucher_type: oneOf(['all', ...VOUCHER_TYPES]).optional(),
+            amount_range: oneOf(['all', ...AMOUNT_RANGES]).optional(),
+            expiry_filter: oneOf(EXPIRY_FILTERS).optional(),
+            assignment_filter: oneOf(ASSIGNMENT_FILTERS).optional(),
+          },
+          VOUCHER_SORT_FIELDS,
+          'created_at',
+        ),
+        response: okResponses({ vouchers: z.array(voucherRow), stats: z.array(statsRow), pagination }),
       },
     },
     async (request) => ({ success: true as const, ...(await listVouchers(app.db, request.query)) }),
@@ -90,14 +78,11 @@ const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         body: z.record(z.string(), z.unknown()),
-        response: {
-          200: z.object({ success: z.literal(true), created: z.number(), duplicates: z.array(z.string()) }),
-          ...errorResponses,
-        },
+        response: okResponses({ created: z.number(), duplicates: z.array(z.string()) }),
       },
     },
     async (request) => {
-      const result = await addVouchers(app.db, actor(request), parseVoucherBatch(request.body));
+      const result = await addVouchers(app.db, actorOf(request), parseVoucherBatch(request.body));
       return { success: true as const, ...result };
     },
   );
@@ -108,11 +93,11 @@ const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         body: z.object({ voucher_id: idParam('voucher_id'), status: oneOf(['expired', 'available']) }),
-        response: { 200: okBody, ...errorResponses },
+        response: okResponses({}),
       },
     },
     async (request) => {
-      await setVoucherStatus(app.db, actor(request), request.body.voucher_id, request.body.status);
+      await setVoucherStatus(app.db, actorOf(request), request.body.voucher_id, request.body.status);
       return { success: true as const };
     },
   );
