@@ -1,20 +1,22 @@
 // Admin sign-in, sessions, the login rate limit and the authorisation matrix, on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import {
-  DATABASE_KINDS,
-  createTestApp,
-  createTestDatabase,
-  newAccount,
-  signIn,
-  type TestDatabase,
-} from '../../test/helpers';
+import { DATABASE_KINDS, newAccount, signIn } from '../../test/helpers';
 import { admins, adminLoginAttempts } from '../../db/schema';
 import { BLOCKED_MESSAGE } from '../../lib/errors';
 import { emulatorIdToken } from '../../demo/emulator';
 import { TEST_EMULATOR_HOST } from '../../test/helpers';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, adminCookie, adminLogin, client, createAdmin } from './test-support';
+import type { Db } from '../../db/client';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  adminCookie,
+  adminLogin,
+  adminTestApp,
+  client,
+  createAdmin,
+} from './test-support';
 
 /** Every admin call except sign-in and sign-out (spec section 7, plus the audit log). */
 const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown }[] = [
@@ -34,17 +36,10 @@ const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown
 ];
 
 describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+  let db: Db;
+  adminTestApp(kind, (setup) => {
+    ({ app, db } = setup);
   });
 
   const call = (c: (typeof ADMIN_CALLS)[number], cookie?: string) =>
@@ -149,10 +144,10 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
   });
 
   it('answers 401 on every admin call once the administrator is deactivated', async () => {
-    await createAdmin(tdb.database.db, 'temp-admin', 'temp-password-1');
+    await createAdmin(db, 'temp-admin', 'temp-password-1');
     const cookie = await adminCookie(app, 'temp-admin', 'temp-password-1');
     expect((await client(app, cookie).get('/api/admin/dashboard.php')).statusCode).toBe(200);
-    await tdb.database.db.update(admins).set({ isActive: false }).where(eq(admins.username, 'temp-admin'));
+    await db.update(admins).set({ isActive: false }).where(eq(admins.username, 'temp-admin'));
     for (const c of ADMIN_CALLS) expect((await call(c, cookie)).statusCode).toBe(401);
     const login = await adminLogin(app, 'temp-admin', 'temp-password-1', '10.7.7.7');
     expect(login.statusCode).toBe(401);
@@ -218,7 +213,7 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
 
   describe('rate limit (stored in the database)', () => {
     it('refuses the 11th attempt for one username within 15 minutes with 429, even with the right password', async () => {
-      await createAdmin(tdb.database.db, 'limited', 'limited-password');
+      await createAdmin(db, 'limited', 'limited-password');
       for (let i = 0; i < 10; i++) {
         const res = await adminLogin(app, 'limited', `wrong-${i}`, `10.1.0.${i}`);
         expect(res.statusCode).toBe(401);
@@ -233,7 +228,7 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
       // Other usernames from other addresses are unaffected.
       expect((await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, '10.1.1.2')).statusCode).toBe(200);
       // Once the window has passed the username may try again.
-      await tdb.database.db
+      await db
         .update(adminLoginAttempts)
         .set({ attemptedAt: new Date(Date.now() - 16 * 60_000) })
         .where(eq(adminLoginAttempts.username, 'limited'));
@@ -252,7 +247,7 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
     });
 
     it('a successful sign-in clears the username count', async () => {
-      await createAdmin(tdb.database.db, 'reset-me', 'reset-password');
+      await createAdmin(db, 'reset-me', 'reset-password');
       for (let i = 0; i < 9; i++) await adminLogin(app, 'reset-me', 'bad', `10.3.0.${i}`);
       expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.1.1')).statusCode).toBe(200);
       for (let i = 0; i < 9; i++)

@@ -1,10 +1,10 @@
 // Admin changes: offers create/edit/toggle and vouchers add/expire/un-expire with the validation
 // messages of spec sections 5 and 8, and the audit log entry each change writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DATABASE_KINDS, createTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { DATABASE_KINDS } from '../../test/helpers';
 import { seedKnownDataset, type KnownDataset } from './test-fixtures';
-import { ADMIN_USERNAME, adminCookie, client, createAdmin, type Client } from './test-support';
+import { ADMIN_USERNAME, adminClient, adminCookie, adminTestApp, type Client } from './test-support';
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -28,21 +28,13 @@ const validOffer = () => ({
 });
 
 describe.each(DATABASE_KINDS)('admin changes on %s', (kind) => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
   let admin: Client;
   let data: KnownDataset;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db);
-    admin = client(app, await adminCookie(app));
-    data = await seedKnownDataset(tdb.database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+  adminTestApp(kind, async (setup) => {
+    app = setup.app;
+    admin = await adminClient(app);
+    data = await seedKnownDataset(setup.db);
   });
 
   const lastAudit = async (query = '') => {

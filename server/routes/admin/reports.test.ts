@@ -1,28 +1,17 @@
 // The read-only admin lists and the dashboard over a known dataset (test-fixtures.ts): the exact rows
 // and totals each filter value of spec sections 2 and 9 returns.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { DATABASE_KINDS, createTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../test/helpers';
 import { dateRangeBounds } from '../../services/admin/common';
 import { seedKnownDataset, type KnownDataset } from './test-fixtures';
-import { adminCookie, client, createAdmin, type Client } from './test-support';
+import { adminClient, adminTestApp, type Client } from './test-support';
 
 describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
   let admin: Client;
   let data: KnownDataset;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db);
-    admin = client(app, await adminCookie(app));
-    data = await seedKnownDataset(tdb.database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+  adminTestApp(kind, async ({ app, db }) => {
+    admin = await adminClient(app);
+    data = await seedKnownDataset(db);
   });
 
   const list = async (path: string, key: string) => {
@@ -30,6 +19,12 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     return { rows: body[key] as Record<string, unknown>[], body };
+  };
+  /** The check of the '400 for ...' tables: the list refuses `query` with a message matching `message`. */
+  const refuses = (path: string) => async (query: string, message: RegExp) => {
+    const res = await admin.get(`/api/admin/${path}?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(message);
   };
 
   describe('offers.php', () => {
@@ -118,11 +113,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['model=CPX', /^Invalid model: must be one of: all, CPR/],
       ['dateRange=yesteryear', /^Invalid dateRange/],
       ['limit=500', /^Invalid limit: limit must be at most 100$/],
-    ])('400 for %s', async (query, message) => {
-      const res = await admin.get(`/api/admin/offers.php?${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(message);
-    });
+    ])('400 for %s', refuses('offers.php'));
   });
 
   describe('vouchers.php', () => {
@@ -371,11 +362,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['status=lost', /^Invalid status: must be one of: all, available, assigned, used, expired$/],
       ['voucher_type=Coupon', /^Invalid voucher_type/],
       ['sortBy=voucher_terms', /^Invalid sortBy/],
-    ])('400 for %s', async (query, message) => {
-      const res = await admin.get(`/api/admin/vouchers.php?${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(message);
-    });
+    ])('400 for %s', refuses('vouchers.php'));
   });
 
   describe('referrals.php', () => {
@@ -439,11 +426,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['status=rewarded', /^Invalid status/],
       ['dateRange=quarter', /^Invalid dateRange: must be one of: all, today, week, month$/],
       ['sortBy=email', /^Invalid sortBy/],
-    ])('400 for %s', async (query, message) => {
-      const res = await admin.get(`/api/admin/referrals.php?${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(message);
-    });
+    ])('400 for %s', refuses('referrals.php'));
   });
 
   describe('conversions.php', () => {
@@ -559,11 +542,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['offer=abc', /^Invalid offer: offer must be a whole number$/],
       ['offer=-3', /^Invalid offer: offer must be at least 1$/],
       ['dateRange=yesterday', /^Invalid dateRange/],
-    ])('400 for %s', async (query, message) => {
-      const res = await admin.get(`/api/admin/conversions.php?${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(message);
-    });
+    ])('400 for %s', refuses('conversions.php'));
   });
 
   describe('offer-clicks.php', () => {
@@ -658,11 +637,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['userType=apple', /^Invalid userType/],
       ['sortBy=email', /^Invalid sortBy: must be one of: completed_at, created_at, payout_amount$/],
       ['page=-2', /^Invalid page/],
-    ])('400 for %s', async (query, message) => {
-      const res = await admin.get(`/api/admin/offer-clicks.php?${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(message);
-    });
+    ])('400 for %s', refuses('offer-clicks.php'));
   });
 
   describe('dashboard.php', () => {

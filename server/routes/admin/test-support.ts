@@ -1,8 +1,10 @@
-// Test support for the admin API suites: an administrator, a signed-in admin cookie, JSON calls.
+// Test support for the admin API suites: a database and app per suite, an administrator, a signed-in
+// admin cookie, JSON calls.
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client';
 import { upsertAdmin } from '../../services/admin/auth';
-import { cookieFrom } from '../../test/helpers';
+import { cookieFrom, createTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers';
 
 export const ADMIN_USERNAME = 'root';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -46,4 +48,32 @@ export function client(app: FastifyInstance, cookie?: string): Client {
     put: (url, body) => app.inject({ method: 'PUT', url, headers, payload: body as object }),
     post: (url, body) => app.inject({ method: 'POST', url, headers, payload: body as object }),
   };
+}
+
+/** A client signed in as the administrator createAdmin made. */
+export async function adminClient(app: FastifyInstance): Promise<Client> {
+  return client(app, await adminCookie(app));
+}
+
+/**
+ * For the suite it is called in: before its tests, a fresh database of `kind` and an app over it
+ * with the administrator created, handed to `ready` (which signs in or seeds as the suite needs);
+ * after them, the app closed and the database dropped.
+ */
+export function adminTestApp(
+  kind: 'pglite' | 'postgres',
+  ready: (setup: { app: FastifyInstance; db: Db }) => Promise<void> | void,
+): void {
+  let tdb: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    app = await createTestApp(tdb.database);
+    await createAdmin(tdb.database.db);
+    await ready({ app, db: tdb.database.db });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.drop();
+  });
 }

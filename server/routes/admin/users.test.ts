@@ -1,27 +1,16 @@
 // GET /api/admin/users.php: every filter value and sort of spec section 9 over a known dataset.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { DATABASE_KINDS, createTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../test/helpers';
 import { seedUserFilterDataset } from './test-fixtures';
-import { adminCookie, client, createAdmin, type Client } from './test-support';
+import { adminClient, adminTestApp, type Client } from './test-support';
 
 describe.each(DATABASE_KINDS)('GET /api/admin/users.php on %s', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
   let admin: Client;
   let ids: Record<string, number>;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db);
-    admin = client(app, await adminCookie(app));
-    const by = await seedUserFilterDataset(tdb.database.db);
+  adminTestApp(kind, async ({ app, db }) => {
+    admin = await adminClient(app);
+    const by = await seedUserFilterDataset(db);
     ids = Object.fromEntries(Object.entries(by).map(([k, v]) => [k, v.id]));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const names = async (query: string) => {
