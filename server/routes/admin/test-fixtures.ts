@@ -1,11 +1,22 @@
 // A small known dataset for the admin suites, inserted directly with every counter consistent with
 // the rows (as the postback and spin transactions would have left them). Times are relative to now.
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { clicks, completions, offers, referrals, users, vouchers } from '../../db/schema';
 import { dateRangeBounds } from '../../services/admin/common';
 
 const H = 3_600_000;
 const D = 86_400_000;
+
+/** Inserts one row and returns it as stored. */
+async function insertOne<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: PgInsertValue<T>,
+): Promise<T['$inferSelect']> {
+  const [row] = await db.insert(table).values(values).returning();
+  return row as T['$inferSelect'];
+}
 
 export async function seedKnownDataset(db: Db) {
   const now = Date.now();
@@ -15,8 +26,7 @@ export async function seedKnownDataset(db: Db) {
   const todayish = new Date(Math.max(now - H, startOfToday + 1000));
   const day = (days: number) => new Date(now + days * D).toISOString().slice(0, 10);
 
-  const u = async (values: typeof users.$inferInsert) =>
-    (await db.insert(users).values(values).returning())[0]!;
+  const u = (values: typeof users.$inferInsert) => insertOne(db, users, values);
   const A = await u({
     firebaseUid: 'uid-a',
     email: 'asha@example.com',
@@ -93,14 +103,15 @@ export async function seedKnownDataset(db: Db) {
     spinsUsed: 1,
   });
 
-  const o = async (values: typeof offers.$inferInsert) =>
-    (await db.insert(offers).values(values).returning())[0]!;
   const reels = {
     reels: [
       { amount: 10, probability: 20 },
       { amount: 50, probability: 5 },
     ],
   };
+  /** An offer with the two-reel slot machine above. */
+  const o = (values: Omit<typeof offers.$inferInsert, 'slotConfig'>) =>
+    insertOne(db, offers, { slotConfig: reels, ...values });
   const O1 = await o({
     title: 'Dragon Clash',
     description: 'Reach level 10',
@@ -109,7 +120,6 @@ export async function seedKnownDataset(db: Db) {
     category: 'Gaming',
     model: 'CPI',
     rewardAmount: 50,
-    slotConfig: reels,
     createdAt: at(H),
     totalCompletions: 2,
     uniqueUsers: 2,
@@ -125,7 +135,6 @@ export async function seedKnownDataset(db: Db) {
     category: 'Shopping',
     model: 'CPS',
     rewardAmount: 40,
-    slotConfig: reels,
     createdAt: at(10 * D),
     totalCompletions: 2,
     uniqueUsers: 2,
@@ -141,7 +150,6 @@ export async function seedKnownDataset(db: Db) {
     category: 'Finance',
     model: 'CPA',
     rewardAmount: 150,
-    slotConfig: reels,
     isActive: false,
     createdAt: at(40 * D),
     totalCompletions: 1,
@@ -158,103 +166,47 @@ export async function seedKnownDataset(db: Db) {
     category: 'Entertainment',
     model: 'CPR',
     rewardAmount: 30,
-    slotConfig: reels,
     createdAt: at(100 * D),
   });
 
-  const v = async (values: typeof vouchers.$inferInsert) =>
-    (await db.insert(vouchers).values(values).returning())[0]!;
-  const V1 = await v({
-    voucherCode: 'AMZ-001',
-    voucherBrand: 'Amazon',
-    voucherAmount: 10,
-    status: 'assigned',
-    expiryDate: day(90),
-    createdAt: at(10 * D),
-    assignedToUserId: A.id,
-    assignedAt: todayish,
-    assignmentContext: 'offer_completion',
-  });
-  const V2 = await v({
-    voucherCode: 'FLP-001',
-    voucherBrand: 'Flipkart',
-    voucherAmount: 50,
-    status: 'assigned',
-    expiryDate: day(90),
-    createdAt: at(10 * D),
-    assignedToUserId: C.id,
-    assignedAt: at(20 * D),
-    assignmentContext: 'offer_completion',
-  });
-  const V3 = await v({
-    voucherCode: 'AMZ-002',
-    voucherBrand: 'Amazon',
-    voucherAmount: 20,
-    status: 'assigned',
-    expiryDate: day(90),
-    createdAt: at(10 * D),
-    assignedToUserId: A.id,
-    assignedAt: at(D),
-    assignmentContext: 'free_spin_from_referral',
-  });
-  const V4 = await v({
-    voucherCode: 'AMZ-003',
-    voucherBrand: 'Amazon',
-    voucherAmount: 10,
-    expiryDate: day(30),
-    createdAt: at(9 * D),
-  });
-  const V5 = await v({
-    voucherCode: 'AMZ-004',
-    voucherBrand: 'Amazon',
-    voucherAmount: 10,
-    expiryDate: day(3),
-    createdAt: at(8 * D),
-  });
-  const V6 = await v({
-    voucherCode: 'SWG-001',
-    voucherBrand: 'Swiggy',
-    voucherType: 'Cashback',
-    voucherAmount: 100,
-    expiryDate: day(-2),
-    createdAt: at(7 * D),
-  });
-  const V7 = await v({
-    voucherCode: 'SWG-002',
-    voucherBrand: 'Swiggy',
-    voucherType: 'Cashback',
-    voucherAmount: 100,
-    status: 'expired',
-    expiryDate: day(60),
-    createdAt: at(6 * D),
-  });
-  const V8 = await v({
-    voucherCode: 'MYN-001',
-    voucherBrand: 'Myntra',
+  /** A voucher of `brand`, expiring in `expiresInDays`, created `daysAgo`; `more` sets the other columns. */
+  const v = async (
+    voucherCode: string,
+    voucherBrand: string,
+    voucherAmount: number,
+    expiresInDays: number,
+    daysAgo: number,
+    more: Partial<typeof vouchers.$inferInsert> = {},
+  ) =>
+    insertOne(db, vouchers, {
+      voucherCode,
+      voucherBrand,
+      voucherAmount,
+      expiryDate: day(expiresInDays),
+      createdAt: at(daysAgo * D),
+      ...more,
+    });
+  const assigned = (
+    assignedToUserId: number,
+    assignedAt: Date,
+    assignmentContext: 'offer_completion' | 'free_spin_from_referral',
+  ) => ({ status: 'assigned' as const, assignedToUserId, assignedAt, assignmentContext });
+  const V1 = await v('AMZ-001', 'Amazon', 10, 90, 10, assigned(A.id, todayish, 'offer_completion'));
+  const V2 = await v('FLP-001', 'Flipkart', 50, 90, 10, assigned(C.id, at(20 * D), 'offer_completion'));
+  const V3 = await v('AMZ-002', 'Amazon', 20, 90, 10, assigned(A.id, at(D), 'free_spin_from_referral'));
+  const V4 = await v('AMZ-003', 'Amazon', 10, 30, 9);
+  const V5 = await v('AMZ-004', 'Amazon', 10, 3, 8);
+  const V6 = await v('SWG-001', 'Swiggy', 100, -2, 7, { voucherType: 'Cashback' });
+  const V7 = await v('SWG-002', 'Swiggy', 100, 60, 6, { voucherType: 'Cashback', status: 'expired' });
+  const V8 = await v('MYN-001', 'Myntra', 600, 120, 5, {
     voucherType: 'Discount',
-    voucherAmount: 600,
     status: 'used',
-    expiryDate: day(120),
-    createdAt: at(5 * D),
     assignedToUserId: B.id,
     assignedAt: at(4 * D),
     assignmentContext: 'admin_assigned',
   });
-  const V9 = await v({
-    voucherCode: 'ZOM-001',
-    voucherBrand: 'Zomato',
-    voucherType: 'Credit',
-    voucherAmount: 1500,
-    expiryDate: day(200),
-    createdAt: at(4 * D),
-  });
-  const V10 = await v({
-    voucherCode: 'AMZ-005',
-    voucherBrand: 'Amazon',
-    voucherAmount: 51,
-    expiryDate: day(365),
-    createdAt: at(3 * D),
-  });
+  const V9 = await v('ZOM-001', 'Zomato', 1500, 200, 4, { voucherType: 'Credit' });
+  const V10 = await v('AMZ-005', 'Amazon', 51, 365, 3);
 
   const k = async (id: string, userId: number, offerId: number, createdAt: Date) => {
     await db.insert(clicks).values({ id, userId, offerId, createdAt });
@@ -270,87 +222,54 @@ export async function seedKnownDataset(db: Db) {
   const k8 = await k('click-k8', A.id, O4.id, new Date(now - 5 * 60_000));
   const k9 = await k('click-k9', E.id, O3.id, at(40 * D));
 
-  const c = async (values: Omit<typeof completions.$inferInsert, 'network'>) =>
-    (
-      await db
-        .insert(completions)
-        .values({ network: 'test', ...values })
-        .returning()
-    )[0]!;
-  const c1 = await c({
-    userId: A.id,
-    offerId: O1.id,
-    clickId: k1,
-    transactionId: 't1',
-    status: 'approved',
-    payoutAmount: 2.5,
+  /** An approved completion unless `more` says otherwise, from network 'test'. */
+  const c = async (
+    userId: number,
+    offerId: number,
+    clickId: string,
+    transactionId: string,
+    payoutAmount: number,
+    more: Partial<typeof completions.$inferInsert> = {},
+  ) =>
+    insertOne(db, completions, {
+      network: 'test',
+      userId,
+      offerId,
+      clickId,
+      transactionId,
+      status: 'approved',
+      payoutAmount,
+      ...more,
+    });
+  const c1 = await c(A.id, O1.id, k1, 't1', 2.5, {
     completedAt: todayish,
     isFirstCompletion: true,
     spinnerUsed: true,
     rewardType: 'voucher_10',
     voucherId: V1.id,
   });
-  const c2 = await c({
-    userId: A.id,
-    offerId: O2.id,
-    clickId: k2,
-    transactionId: 't2',
-    status: 'approved',
-    payoutAmount: 4,
-    completedAt: at(10 * D),
-    spinnerUsed: true,
-  });
-  const c3 = await c({
-    userId: B.id,
-    offerId: O1.id,
-    clickId: k3,
-    transactionId: 't3',
-    status: 'approved',
-    payoutAmount: 3,
+  const c2 = await c(A.id, O2.id, k2, 't2', 4, { completedAt: at(10 * D), spinnerUsed: true });
+  const c3 = await c(B.id, O1.id, k3, 't3', 3, {
     completedAt: at(2 * D),
     isFirstCompletion: true,
     completionType: 'triggered_referral_reward',
     referralRewardProcessed: true,
   });
-  const c4 = await c({
-    userId: C.id,
-    offerId: O3.id,
-    clickId: k4,
-    transactionId: 't4',
-    status: 'approved',
-    payoutAmount: 10,
+  const c4 = await c(C.id, O3.id, k4, 't4', 10, {
     completedAt: at(20 * D),
     isFirstCompletion: true,
     spinnerUsed: true,
     rewardType: 'voucher_50',
     voucherId: V2.id,
   });
-  const c5 = await c({
-    userId: E.id,
-    offerId: O2.id,
-    clickId: k5,
-    transactionId: 't5',
-    status: 'approved',
-    payoutAmount: 1,
+  const c5 = await c(E.id, O2.id, k5, 't5', 1, {
     completedAt: at(50 * D),
     isFirstCompletion: true,
     spinnerUsed: true,
   });
-  const c6 = await c({
-    userId: B.id,
-    offerId: O4.id,
-    clickId: k6,
-    transactionId: 't6',
-    status: 'pending',
-    payoutAmount: 2,
-  });
-  const c7 = await c({
-    userId: E.id,
-    offerId: O1.id,
-    clickId: k7,
-    transactionId: 't7',
+  const c6 = await c(B.id, O4.id, k6, 't6', 2, { status: 'pending' });
+  const c7 = await c(E.id, O1.id, k7, 't7', 2, {
     status: 'reversed',
-    payoutAmount: 2,
     completedAt: at(3 * D),
     reversedAt: at(2 * D),
   });
