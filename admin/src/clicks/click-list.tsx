@@ -1,4 +1,4 @@
-import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import ConversionIcon from '@mui/icons-material/TaskAlt';
 import PeopleIcon from '@mui/icons-material/People';
 import RevenueIcon from '@mui/icons-material/Payments';
@@ -6,10 +6,11 @@ import RateIcon from '@mui/icons-material/Casino';
 import ViewIcon from '@mui/icons-material/Visibility';
 import { DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
 import type { AdminClickRow, AdminClicksResponse } from '../../../shared/api-types';
-import { formatDateTime, formatPercent, formatRupees } from '../../../shared/format';
+import { formatDateTime, formatPercent } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
 import { ListTable } from '../components/list-shell';
+import { RewardChip, RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
@@ -134,12 +135,7 @@ function ClicksView() {
           label={t('app.columns.offer')}
           disableSort
           render={(c: Row) => (
-            <Box>
-              <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {c.external_offer_id}
-              </Typography>
-            </Box>
+            <TwoLineCell primary={c.title || 'Untitled Offer'} secondary={c.external_offer_id} />
           )}
         />
         <DataTable.Col
@@ -162,21 +158,14 @@ function ClicksView() {
         <DataTable.Col
           label={t('app.columns.reward')}
           disableSort
-          render={(c: Row) =>
-            c.voucher_amount ? (
-              <Chip
-                size="small"
-                color="success"
-                label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
-              />
-            ) : (
-              <Chip
-                size="small"
-                variant="outlined"
-                label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
-              />
-            )
-          }
+          render={(c: Row) => (
+            <RewardChip
+              won={Boolean(c.voucher_amount)}
+              brand={c.voucher_brand}
+              amount={c.voucher_amount}
+              spinnerUsed={c.spinner_used}
+            />
+          )}
         />
         <DataTable.Col
           label={t('app.clicks.columns.time')}
@@ -188,11 +177,7 @@ function ClicksView() {
           disableSort
           render={(c: Row) => (
             // Section 2: a view button with no action attached.
-            <Tooltip title={t('app.clicks.view')}>
-              <IconButton size="small" aria-label={`${t('app.clicks.view')}: ${c.click_id}`}>
-                <ViewIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowActionButton label={t('app.clicks.view')} target={c.click_id} icon={ViewIcon} />
           )}
         />
       </ListTable>

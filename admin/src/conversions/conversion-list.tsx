@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import ConversionIcon from '@mui/icons-material/TaskAlt';
 import RevenueIcon from '@mui/icons-material/Payments';
 import ValueIcon from '@mui/icons-material/CurrencyRupee';
@@ -13,6 +13,7 @@ import { formatDateTime, formatPercent, formatRupees } from '../../../shared/for
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
 import { ListTable } from '../components/list-shell';
+import { RewardChip, RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { DetailList } from '../components/detail-list';
@@ -245,26 +246,14 @@ function ConversionsView() {
           label={t('app.columns.user')}
           disableSort
           render={(c: Row) => (
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {fullName(c.first_name, c.last_name)}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {c.email}
-              </Typography>
-            </Box>
+            <TwoLineCell bold primary={fullName(c.first_name, c.last_name)} secondary={c.email} />
           )}
         />
         <DataTable.Col
           label={t('app.columns.offer')}
           disableSort
           render={(c: Row) => (
-            <Box>
-              <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {c.external_offer_id}
-              </Typography>
-            </Box>
+            <TwoLineCell primary={c.title || 'Untitled Offer'} secondary={c.external_offer_id} />
           )}
         />
         <DataTable.Col
@@ -277,21 +266,14 @@ function ConversionsView() {
         <DataTable.Col
           label={t('app.columns.reward')}
           disableSort
-          render={(c: Row) =>
-            c.voucher_won ? (
-              <Chip
-                size="small"
-                color="success"
-                label={`${c.voucher_brand ?? ''} ${formatRupees(c.voucher_amount)}`.trim()}
-              />
-            ) : (
-              <Chip
-                size="small"
-                variant="outlined"
-                label={c.spinner_used ? t('app.conversions.no_win') : t('app.conversions.not_spun')}
-              />
-            )
-          }
+          render={(c: Row) => (
+            <RewardChip
+              won={c.voucher_won}
+              brand={c.voucher_brand}
+              amount={c.voucher_amount}
+              spinnerUsed={c.spinner_used}
+            />
+          )}
         />
         <DataTable.Col
           label={t('app.columns.date')}
@@ -318,15 +300,12 @@ function ConversionsView() {
           label={t('app.columns.actions')}
           disableSort
           render={(c: Row) => (
-            <Tooltip title={t('app.conversions.view')}>
-              <IconButton
-                size="small"
-                aria-label={`${t('app.conversions.view')}: ${c.completion_id}`}
-                onClick={() => setViewing(c)}
-              >
-                <ViewIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowActionButton
+              label={t('app.conversions.view')}
+              target={c.completion_id}
+              icon={ViewIcon}
+              onClick={() => setViewing(c)}
+            />
           )}
         />
       </ListTable>

@@ -6,7 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   MenuItem,
   Switch,
   TextField,
@@ -38,6 +37,7 @@ import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
 import { ListTable } from '../components/list-shell';
+import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { dateRangeChoices } from '../users/user-choices';
@@ -340,12 +340,10 @@ function OffersView() {
           sortByOrder="DESC"
           align="right"
           render={(o: Row) => (
-            <Box>
-              <Typography variant="body2">{formatCount(o.total_completions)}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {t('app.offers.unique_users', { n: formatCount(o.unique_users) })}
-              </Typography>
-            </Box>
+            <TwoLineCell
+              primary={formatCount(o.total_completions)}
+              secondary={t('app.offers.unique_users', { n: formatCount(o.unique_users) })}
+            />
           )}
         />
         <DataTable.Col
@@ -376,33 +374,24 @@ function OffersView() {
           render={(o: Row) => (
             <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
               <ToggleActive offer={o} />
-              <Tooltip title={t('app.offers.edit')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('app.offers.edit')}: ${o.title}`}
-                  onClick={() => setEditing(o)}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('app.offers.view_slot')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('app.offers.view_slot')}: ${o.title}`}
-                  onClick={() => showSlot(o)}
-                >
-                  <CasinoIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('app.offers.open_url')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('app.offers.open_url')}: ${o.title}`}
-                  onClick={() => openUrl(o)}
-                >
-                  <OpenIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowActionButton
+                label={t('app.offers.edit')}
+                target={o.title}
+                icon={EditIcon}
+                onClick={() => setEditing(o)}
+              />
+              <RowActionButton
+                label={t('app.offers.view_slot')}
+                target={o.title}
+                icon={CasinoIcon}
+                onClick={() => showSlot(o)}
+              />
+              <RowActionButton
+                label={t('app.offers.open_url')}
+                target={o.title}
+                icon={OpenIcon}
+                onClick={() => openUrl(o)}
+              />
             </Box>
           )}
         />

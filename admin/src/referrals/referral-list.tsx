@@ -10,6 +10,7 @@ import { formatDate, formatDateTime, formatPercent } from '../../../shared/forma
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
 import { ListTable } from '../components/list-shell';
+import { TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
@@ -143,14 +144,7 @@ function ReferralsView() {
           label={t('app.referrals.columns.referrer')}
           disableSort
           render={(r: Row) => (
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {r.referrer_name || 'Unknown'}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {r.referrer_email}
-              </Typography>
-            </Box>
+            <TwoLineCell bold primary={r.referrer_name || 'Unknown'} secondary={r.referrer_email} />
           )}
         />
         <DataTable.Col

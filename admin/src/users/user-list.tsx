@@ -1,4 +1,4 @@
-import { Avatar, Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Typography } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
 import ActiveIcon from '@mui/icons-material/HowToReg';
 import FirebaseIcon from '@mui/icons-material/LocalFireDepartment';
@@ -19,6 +19,7 @@ import { formatDate, initials } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
 import { ListTable } from '../components/list-shell';
+import { RowActionButton } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
@@ -220,15 +221,12 @@ function UsersView() {
           disableSort
           render={(u: Row) => (
             <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}>
-              <Tooltip title={t('app.users.view')}>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('app.users.view')}: ${u.email}`}
-                  onClick={() => setOpenId(u.user_id)}
-                >
-                  <ViewIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowActionButton
+                label={t('app.users.view')}
+                target={u.email}
+                icon={ViewIcon}
+                onClick={() => setOpenId(u.user_id)}
+              />
               <BlockToggleButton user={u} />
             </Box>
           )}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ViewIcon from '@mui/icons-material/Visibility';
 import VoucherIcon from '@mui/icons-material/CardGiftcard';
@@ -21,6 +21,7 @@ import { formatDate, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
 import { ListTable } from '../components/list-shell';
+import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { serverErrorText } from '../http-client';
@@ -258,12 +259,7 @@ function VouchersView() {
           label={t('app.vouchers.columns.brand')}
           disableSort
           render={(v: Row) => (
-            <Box>
-              <Typography variant="body2">{v.voucher_brand}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {v.voucher_type || 'Gift Card'}
-              </Typography>
-            </Box>
+            <TwoLineCell primary={v.voucher_brand} secondary={v.voucher_type || 'Gift Card'} />
           )}
         />
         <DataTable.Col
@@ -290,14 +286,10 @@ function VouchersView() {
           disableSort
           render={(v: Row) =>
             v.assigned_at || v.assigned_to_email ? (
-              <Box>
-                <Typography variant="body2">
-                  {v.assigned_to_name || t('app.vouchers.details.unknown_user')}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {v.assigned_to_email}
-                </Typography>
-              </Box>
+              <TwoLineCell
+                primary={v.assigned_to_name || t('app.vouchers.details.unknown_user')}
+                secondary={v.assigned_to_email}
+              />
             ) : (
               '—'
             )
@@ -315,15 +307,12 @@ function VouchersView() {
             const action = statusAction(v);
             return (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-                <Tooltip title={t('app.vouchers.view')}>
-                  <IconButton
-                    size="small"
-                    aria-label={`${t('app.vouchers.view')}: ${v.voucher_code}`}
-                    onClick={() => setViewing(v)}
-                  >
-                    <ViewIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <RowActionButton
+                  label={t('app.vouchers.view')}
+                  target={v.voucher_code}
+                  icon={ViewIcon}
+                  onClick={() => setViewing(v)}
+                />
                 {action && (
                   <Button
                     size="small"
