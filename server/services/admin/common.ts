@@ -199,7 +199,7 @@ function planRows(raw: unknown): number {
 // ---------- row mappers: raw SQL rows (PGlite and node-postgres differ on numeric and date types) ----------
 
 export { num, numOrNull, str, strOrNull, bool, iso, isoOrNull } from '../../db/row-mappers';
-import { num } from '../../db/row-mappers';
+import { iso, num, str } from '../../db/row-mappers';
 /** A `date` column as yyyy-MM-dd whichever driver read it. */
 export const dateOnly = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
@@ -211,6 +211,18 @@ export const dateOnly = (v: unknown): string | null => {
   }
   return String(v).slice(0, 10);
 };
+
+/** The member columns the users list and the dashboard's recent users both start with. */
+export function memberOf(r: Record<string, unknown>) {
+  return {
+    user_id: num(r.id),
+    first_name: str(r.first_name),
+    last_name: str(r.last_name),
+    email: str(r.email),
+    registration_date: iso(r.registration_date),
+    registration_method: str(r.registration_method),
+  };
+}
 
 /** Percentage with one decimal; 0 when the denominator is 0. */
 export const percent = (part: number, whole: number): number =>

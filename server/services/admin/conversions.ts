@@ -52,7 +52,7 @@ export const CONVERSION_REFERRAL_FILTER = [
  *                   first_completions (the member's first completion), referral_trigger (the
  *                   completion that earned the referrer a free spin)
  */
-export interface ConversionListInput extends SortedPageInput {
+export interface ConversionFilters {
   search?: string;
   offer?: number;
   dateRange?: string;
@@ -61,16 +61,11 @@ export interface ConversionListInput extends SortedPageInput {
   referralFilter?: string;
 }
 
+export interface ConversionListInput extends SortedPageInput, ConversionFilters {}
+
 export async function conversionConditions(
   db: Queryable,
-  input: {
-    search?: string;
-    offer?: number;
-    dateRange?: string;
-    voucherFilter?: string;
-    userTypeFilter?: string;
-    referralFilter?: string;
-  },
+  input: ConversionFilters,
 ): Promise<(SQL | undefined)[]> {
   const pattern = searchPattern(input.search);
   let searchCondition: SQL | undefined;

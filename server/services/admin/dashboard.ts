@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { query, type Db } from '../../db/client';
 import type { AdminDashboardResponse } from '../../../shared/api-types';
 import { cached } from './cache';
-import { dateRangeBounds, iso, money, num, numOrNull, percent, str, strOrNull } from './common';
+import { dateRangeBounds, iso, memberOf, money, num, numOrNull, percent, str, strOrNull } from './common';
 
 export const RECENT_USERS = 8;
 export const RECENT_CONVERSIONS = 8;
@@ -118,12 +118,7 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
       referral_conversion_rate: percent(successful, totalReferrals),
     },
     recentUsers: recentUsers.map((r) => ({
-      user_id: num(r.id),
-      first_name: str(r.first_name),
-      last_name: str(r.last_name),
-      email: str(r.email),
-      registration_date: iso(r.registration_date),
-      registration_method: str(r.registration_method),
+      ...memberOf(r),
       total_completions: num(r.total_completions),
     })),
     recentConversions: recentConversions.map((r) => ({

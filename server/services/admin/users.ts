@@ -13,15 +13,14 @@ import {
   countRows,
   dateRangeCondition,
   filtersOf,
-  iso,
   isoOrNull,
   mappedFilter,
+  memberOf,
   money,
   num,
   paginationOf,
   searchPattern,
   sortedPage,
-  str,
   strOrNull,
   type SortedPageInput,
 } from './common';
@@ -152,12 +151,7 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
 function toUserRow(r: Record<string, unknown>): AdminUserRow {
   const successful = num(r.successful_referrals);
   return {
-    user_id: num(r.id),
-    first_name: str(r.first_name),
-    last_name: str(r.last_name),
-    email: str(r.email),
-    registration_date: iso(r.registration_date),
-    registration_method: str(r.registration_method),
+    ...memberOf(r),
     last_activity: isoOrNull(r.last_activity),
     referred_by_code: strOrNull(r.referred_by_code),
     referred_by_name: strOrNull(r.referred_by_name),
