@@ -14,12 +14,19 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
     data = await seedKnownDataset(db);
   });
 
-  const list = async (path: string, key: string) => {
-    const res = await admin.get(`/api/admin/${path}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    return { rows: body[key] as Record<string, unknown>[], body };
-  };
+  /**
+   * A reader of one list: GET `path` with a query string, expecting 200; answers the body and, as
+   * `name`, `pick` of each row of `body[key]`.
+   */
+  const column =
+    <K extends string>(path: string, key: string, name: K, pick: (row: Record<string, unknown>) => unknown) =>
+    async (query: string) => {
+      const res = await admin.get(`/api/admin/${path}?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      const rows = body[key] as Record<string, unknown>[];
+      return { ...({ [name]: rows.map(pick) } as Record<K, unknown[]>), body };
+    };
   /** The check of the '400 for ...' tables: the list refuses `query` with a message matching `message`. */
   const refuses = (path: string) => async (query: string, message: RegExp) => {
     const res = await admin.get(`/api/admin/${path}?${query}`);
@@ -28,10 +35,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
   };
 
   describe('offers.php', () => {
-    const titles = async (query: string) => {
-      const { rows, body } = await list(`offers.php?${query}`, 'offers');
-      return { titles: rows.map((r) => r.title), body };
-    };
+    const titles = column('offers.php', 'offers', 'titles', (r) => r.title);
     const [O1, O2, O3, O4] = ['Dragon Clash', 'ShopKart first order', 'PayNest account', 'StreamFlix trial'];
 
     it('default: newest first with the per-offer totals', async () => {
@@ -117,10 +121,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
   });
 
   describe('vouchers.php', () => {
-    const codes = async (query: string) => {
-      const { rows, body } = await list(`vouchers.php?${query}`, 'vouchers');
-      return { codes: rows.map((r) => r.voucher_code), body };
-    };
+    const codes = column('vouchers.php', 'vouchers', 'codes', (r) => r.voucher_code);
 
     it('default: newest first, every field, the per-brand-and-amount stats', async () => {
       const { codes: c, body } = await codes('');
@@ -366,10 +367,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
   });
 
   describe('referrals.php', () => {
-    const referred = async (query: string) => {
-      const { rows, body } = await list(`referrals.php?${query}`, 'referrals');
-      return { names: rows.map((r) => r.referred_name), body };
-    };
+    const referred = column('referrals.php', 'referrals', 'names', (r) => r.referred_name);
 
     it('default: newest first, every field, the summary', async () => {
       const { names, body } = await referred('');
@@ -430,11 +428,9 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
   });
 
   describe('conversions.php', () => {
-    const ids = async (query: string) => {
-      const { rows, body } = await list(`conversions.php?${query}`, 'conversions');
-      const byId = Object.fromEntries(Object.entries(data.completions).map(([k, v]) => [v.id, k]));
-      return { ids: rows.map((r) => byId[r.completion_id as number]), body };
-    };
+    // Completion ids back to the dataset's names (c1..c7).
+    const byId = () => Object.fromEntries(Object.entries(data.completions).map(([k, v]) => [v.id, k]));
+    const ids = column('conversions.php', 'conversions', 'ids', (r) => byId()[r.completion_id as number]);
 
     it('default: approved completions, newest first; summary, referral impact and user types', async () => {
       const { ids: got, body } = await ids('');
@@ -546,10 +542,9 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
   });
 
   describe('offer-clicks.php', () => {
-    const keys = async (query: string) => {
-      const { rows, body } = await list(`offer-clicks.php?${query}`, 'clicks');
-      return { keys: rows.map((r) => String(r.click_id).replace('click-', '')), body };
-    };
+    const keys = column('offer-clicks.php', 'clicks', 'keys', (r) =>
+      String(r.click_id).replace('click-', ''),
+    );
 
     it('default: converted clicks by completion time, then the others newest first; stats', async () => {
       const { keys: k, body } = await keys('');
