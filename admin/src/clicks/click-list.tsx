@@ -15,7 +15,7 @@ import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout, fullName } from '../lib/format';
-import { dateRangeChoices } from '../users/user-choices';
+import { dateRangeChoices, sortChoices, translatedChoices } from '../lib/choices';
 
 type Row = AdminClickRow & { id: string };
 
@@ -43,7 +43,7 @@ function ClicksView() {
   const { meta, isPending } = useListContext<Row>();
   const stats = (meta as Partial<AdminClicksResponse> | undefined)?.stats;
   const choices = (source: string, ids: string[]) =>
-    ids.map((id) => ({ id, name: t(`app.clicks.filter_values.${source}.${id}`) }));
+    translatedChoices(t, `app.clicks.filter_values.${source}`, ids);
   return (
     <>
       <PageHeader
@@ -101,10 +101,10 @@ function ClicksView() {
         />
         <SortSelect
           label={t('app.filters.sort')}
-          choices={[
-            { id: 'recent', name: t('app.clicks.sort.recent'), field: 'completed_at', order: 'DESC' },
-            { id: 'payout', name: t('app.clicks.sort.payout'), field: 'payout_amount', order: 'DESC' },
-          ]}
+          choices={sortChoices(t, 'app.clicks.sort', [
+            ['recent', 'completed_at', 'DESC'],
+            ['payout', 'payout_amount', 'DESC'],
+          ])}
         />
       </FilterCard>
       <ListTable

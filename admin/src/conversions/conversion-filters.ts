@@ -1,5 +1,6 @@
 import type { TranslateFunction as Translate } from 'react-admin';
-import type { Choice, SortChoice } from '../components/filters';
+import type { Choice } from '../components/filters';
+import { sortChoices, translatedChoices } from '../lib/choices';
 
 /** Filters of spec sections 2 and 7 (query names) with their choices. */
 export const CONVERSION_FILTERS = {
@@ -10,14 +11,15 @@ export const CONVERSION_FILTERS = {
 } as const;
 
 export const conversionChoices = (t: Translate, source: keyof typeof CONVERSION_FILTERS): Choice[] =>
-  CONVERSION_FILTERS[source].map((id) => ({ id, name: t(`app.conversions.filter_values.${source}.${id}`) }));
+  translatedChoices(t, `app.conversions.filter_values.${source}`, CONVERSION_FILTERS[source]);
 
-export const conversionSortChoices = (t: Translate): SortChoice[] => [
-  { id: 'date_desc', name: t('app.conversions.sort.date_desc'), field: 'completed_at', order: 'DESC' },
-  { id: 'date_asc', name: t('app.conversions.sort.date_asc'), field: 'completed_at', order: 'ASC' },
-  { id: 'payout_desc', name: t('app.conversions.sort.payout_desc'), field: 'payout_amount', order: 'DESC' },
-  { id: 'payout_asc', name: t('app.conversions.sort.payout_asc'), field: 'payout_amount', order: 'ASC' },
-];
+export const conversionSortChoices = (t: Translate) =>
+  sortChoices(t, 'app.conversions.sort', [
+    ['date_desc', 'completed_at', 'DESC'],
+    ['date_asc', 'completed_at', 'ASC'],
+    ['payout_desc', 'payout_amount', 'DESC'],
+    ['payout_asc', 'payout_amount', 'ASC'],
+  ]);
 
 /** Active filters (search counts; 'all' and empty do not) for the chips and the Clear (n) button. */
 export function activeFilters(values: Record<string, unknown>): [string, string][] {

@@ -40,7 +40,7 @@ import { ListTable } from '../components/list-shell';
 import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { dateRangeChoices } from '../users/user-choices';
+import { dateRangeChoices } from '../lib/choices';
 import { csvExporter } from '../lib/csv';
 import { categoryLabel, formatCount, formatPayout, hostOf } from '../lib/format';
 import {

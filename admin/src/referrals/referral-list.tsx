@@ -15,7 +15,7 @@ import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout } from '../lib/format';
-import { dateRangeChoices } from '../users/user-choices';
+import { dateRangeChoices, translatedChoices } from '../lib/choices';
 
 type Row = AdminReferralRow & { id: number };
 
@@ -124,10 +124,12 @@ function ReferralsView() {
         <SelectFilter
           source="status"
           label={t('app.filters.status')}
-          choices={['all', 'successful', 'completed', 'pending'].map((id) => ({
-            id,
-            name: t(`app.referrals.filter_status.${id}`),
-          }))}
+          choices={translatedChoices(t, 'app.referrals.filter_status', [
+            'all',
+            'successful',
+            'completed',
+            'pending',
+          ])}
         />
         <SelectFilter
           source="dateRange"

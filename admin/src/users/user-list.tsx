@@ -25,13 +25,8 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout, fullName, underscoreToSpace } from '../lib/format';
 import { BlockToggleButton, BulkBlockButtons } from './block-buttons';
-import {
-  dateRangeChoices,
-  performanceChoices,
-  referralChoices,
-  userSortChoices,
-  voucherChoices,
-} from './user-choices';
+import { dateRangeChoices } from '../lib/choices';
+import { performanceChoices, referralChoices, userSortChoices, voucherChoices } from './user-choices';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserStatusBadge } from './user-status-badge';
 

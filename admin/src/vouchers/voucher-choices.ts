@@ -1,6 +1,7 @@
 import type { TranslateFunction as Translate } from 'react-admin';
 import type { Choice } from '../components/filters';
 import type { VoucherStatsRow } from '../../../shared/api-types';
+import { plainChoices, translatedChoices, withAll } from '../lib/choices';
 import {
   AMOUNT_RANGES,
   ASSIGNMENT_FILTERS,
@@ -9,16 +10,12 @@ import {
   VOUCHER_TYPES,
 } from '../../../shared/constants';
 
-export const voucherStatusChoices = (t: Translate): Choice[] => [
-  { id: 'all', name: t('app.vouchers.all_statuses') },
-  ...VOUCHER_STATUSES.map((s) => ({ id: s, name: t(`app.vouchers.status.${s}`) })),
-];
+export const voucherStatusChoices = (t: Translate): Choice[] =>
+  withAll(t('app.vouchers.all_statuses'), translatedChoices(t, 'app.vouchers.status', VOUCHER_STATUSES));
 
 /** Brand and type options are derived from the stats list (section 9). */
-export const brandChoices = (t: Translate, stats: VoucherStatsRow[]): Choice[] => [
-  { id: 'all', name: t('app.vouchers.all_brands') },
-  ...[...new Set(stats.map((s) => s.voucher_brand))].sort().map((b) => ({ id: b, name: b })),
-];
+export const brandChoices = (t: Translate, stats: VoucherStatsRow[]): Choice[] =>
+  withAll(t('app.vouchers.all_brands'), plainChoices([...new Set(stats.map((s) => s.voucher_brand))].sort()));
 
 export const typeChoices = (
   t: Translate,
@@ -26,15 +23,16 @@ export const typeChoices = (
 ): Choice[] => {
   const fromStats = stats.map((s) => s.voucher_type).filter((x): x is string => Boolean(x));
   const types = [...new Set([...VOUCHER_TYPES, ...fromStats])];
-  return [{ id: 'all', name: t('app.vouchers.all_types') }, ...types.map((v) => ({ id: v, name: v }))];
+  return withAll(t('app.vouchers.all_types'), plainChoices(types));
 };
 
-export const amountChoices = (t: Translate): Choice[] => [
-  { id: 'all', name: t('app.vouchers.all_amounts') },
-  ...AMOUNT_RANGES.map((r) => ({ id: r, name: r === '1001+' ? '₹1001+' : `₹${r.replace('-', ' - ₹')}` })),
-];
+export const amountChoices = (t: Translate): Choice[] =>
+  withAll(
+    t('app.vouchers.all_amounts'),
+    AMOUNT_RANGES.map((r) => ({ id: r, name: r === '1001+' ? '₹1001+' : `₹${r.replace('-', ' - ₹')}` })),
+  );
 
 export const expiryChoices = (t: Translate): Choice[] =>
-  EXPIRY_FILTERS.map((e) => ({ id: e, name: t(`app.vouchers.expiry.${e}`) }));
+  translatedChoices(t, 'app.vouchers.expiry', EXPIRY_FILTERS);
 export const assignmentChoices = (t: Translate): Choice[] =>
-  ASSIGNMENT_FILTERS.map((a) => ({ id: a, name: t(`app.vouchers.assignment.${a}`) }));
+  translatedChoices(t, 'app.vouchers.assignment', ASSIGNMENT_FILTERS);
