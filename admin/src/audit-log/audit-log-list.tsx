@@ -9,14 +9,14 @@ import { csvExporter } from '../lib/csv';
 type Row = AuditLogRow;
 
 const exporter = csvExporter<Row>('audit-log', [
-  { header: 'id', value: (e) => e.id },
-  { header: 'created_at', value: (e) => e.created_at },
-  { header: 'admin_username', value: (e) => e.admin_username },
-  { header: 'action', value: (e) => e.action },
-  { header: 'target_type', value: (e) => e.target_type },
-  { header: 'target_id', value: (e) => e.target_id },
-  { header: 'before', value: (e) => e.before },
-  { header: 'after', value: (e) => e.after },
+  'id',
+  'created_at',
+  'admin_username',
+  'action',
+  'target_type',
+  'target_id',
+  'before',
+  'after',
 ]);
 
 /** Changed keys of a before/after pair, e.g. "is_active: true → false". */

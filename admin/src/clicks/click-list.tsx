@@ -23,19 +23,19 @@ type Row = AdminClickRow & { id: string };
 export const CLICKS_DEBOUNCE_MS = 300;
 
 const exporter = csvExporter<Row>('clicks', [
-  { header: 'click_id', value: (c) => c.click_id },
-  { header: 'completion_id', value: (c) => c.completion_id },
-  { header: 'email', value: (c) => c.email },
-  { header: 'first_name', value: (c) => c.first_name },
-  { header: 'last_name', value: (c) => c.last_name },
+  'click_id',
+  'completion_id',
+  'email',
+  'first_name',
+  'last_name',
   { header: 'user_type', value: (c) => (c.firebase_uid ? 'firebase' : 'email') },
-  { header: 'title', value: (c) => c.title },
-  { header: 'external_offer_id', value: (c) => c.external_offer_id },
-  { header: 'payout_amount', value: (c) => c.payout_amount },
-  { header: 'spinner_used', value: (c) => c.spinner_used },
-  { header: 'voucher_brand', value: (c) => c.voucher_brand },
-  { header: 'voucher_amount', value: (c) => c.voucher_amount },
-  { header: 'completed_at', value: (c) => c.completed_at },
+  'title',
+  'external_offer_id',
+  'payout_amount',
+  'spinner_used',
+  'voucher_brand',
+  'voucher_amount',
+  'completed_at',
 ]);
 
 function ClicksView() {

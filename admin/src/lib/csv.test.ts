@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv';
+import { describe, expect, it, vi } from 'vitest';
+import { downloadCSV, type DataProvider } from 'react-admin';
+import { csvExporter, toCsv } from './csv';
+
+vi.mock('react-admin', () => ({ downloadCSV: vi.fn() }));
 
 describe('toCsv', () => {
   it('writes a header and quotes what needs quoting', () => {
@@ -20,6 +23,22 @@ describe('toCsv', () => {
   it('defuses cells a spreadsheet would run as formulas', () => {
     expect(toCsv([{ a: '=HYPERLINK("x")' }], [{ header: 'A', value: (r) => r.a }])).toBe(
       'A\r\n"\'=HYPERLINK(""x"")"',
+    );
+  });
+});
+
+describe('csvExporter', () => {
+  it('takes field names as columns headed by the name, next to computed columns, in order', async () => {
+    type Row = { id: number; name: string; blocked: boolean };
+    const exporter = csvExporter<Row>('people', [
+      'id',
+      { header: 'status', value: (r) => (r.blocked ? 'Blocked' : 'Active') },
+      'name',
+    ]);
+    await exporter([{ id: 1, name: 'Ann', blocked: true }], vi.fn(), {} as DataProvider, 'people');
+    expect(downloadCSV).toHaveBeenCalledWith(
+      'id,status,name\r\n1,Blocked,Ann',
+      expect.stringMatching(/^people-\d{4}-\d{2}-\d{2}$/),
     );
   });
 });

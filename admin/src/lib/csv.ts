@@ -20,8 +20,14 @@ export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
   return lines.join('\r\n');
 }
 
-/** A react-admin exporter writing `{name}-{yyyy-mm-dd}.csv` with the given columns. */
-export function csvExporter<T>(name: string, columns: CsvColumn<T>[]): Exporter {
+/**
+ * A react-admin exporter writing `{name}-{yyyy-mm-dd}.csv` with the given columns, in order. A column
+ * given as a field name is that field as it is, headed by its name.
+ */
+export function csvExporter<T>(name: string, columns: (CsvColumn<T> | (keyof T & string))[]): Exporter {
+  const resolved = columns.map((c): CsvColumn<T> =>
+    typeof c === 'string' ? { header: c, value: (row) => row[c] } : c,
+  );
   return (records) =>
-    downloadCSV(toCsv(records as T[], columns), `${name}-${new Date().toISOString().slice(0, 10)}`);
+    downloadCSV(toCsv(records as T[], resolved), `${name}-${new Date().toISOString().slice(0, 10)}`);
 }

@@ -55,21 +55,21 @@ import { OfferFormDialog } from './offer-form-dialog';
 type Row = AdminOfferRow & { id: number };
 
 const exporter = csvExporter<Row>('offers', [
-  { header: 'offer_id', value: (o) => o.offer_id },
-  { header: 'title', value: (o) => o.title },
-  { header: 'external_offer_id', value: (o) => o.external_offer_id },
-  { header: 'category', value: (o) => o.category },
-  { header: 'model', value: (o) => o.model },
-  { header: 'targeting', value: (o) => o.targeting },
-  { header: 'reward_amount', value: (o) => o.reward_amount },
-  { header: 'is_active', value: (o) => o.is_active },
-  { header: 'offer_url', value: (o) => o.offer_url },
-  { header: 'preview_url', value: (o) => o.preview_url },
-  { header: 'slot_config', value: (o) => o.slot_config },
-  { header: 'total_completions', value: (o) => o.total_completions },
-  { header: 'unique_users', value: (o) => o.unique_users },
-  { header: 'total_revenue', value: (o) => o.total_revenue },
-  { header: 'created_at', value: (o) => o.created_at },
+  'offer_id',
+  'title',
+  'external_offer_id',
+  'category',
+  'model',
+  'targeting',
+  'reward_amount',
+  'is_active',
+  'offer_url',
+  'preview_url',
+  'slot_config',
+  'total_completions',
+  'unique_users',
+  'total_revenue',
+  'created_at',
 ]);
 
 function ToggleActive({ offer }: { offer: Row }) {

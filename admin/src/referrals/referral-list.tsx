@@ -22,17 +22,17 @@ type Row = AdminReferralRow & { id: number };
 const STATUS_COLORS = { successful: 'success', completed_waiting: 'warning', pending: 'default' } as const;
 
 const exporter = csvExporter<Row>('referrals', [
-  { header: 'referral_id', value: (r) => r.referral_id },
-  { header: 'referrer_name', value: (r) => r.referrer_name },
-  { header: 'referrer_email', value: (r) => r.referrer_email },
-  { header: 'referred_name', value: (r) => r.referred_name },
-  { header: 'referred_email', value: (r) => r.referred_email },
-  { header: 'registration_date', value: (r) => r.registration_date },
-  { header: 'referred_user_completions', value: (r) => r.referred_user_completions },
-  { header: 'first_completion_date', value: (r) => r.first_completion_date },
-  { header: 'free_spins_granted', value: (r) => r.free_spins_granted },
-  { header: 'status', value: (r) => r.status },
-  { header: 'same_device', value: (r) => r.same_device },
+  'referral_id',
+  'referrer_name',
+  'referrer_email',
+  'referred_name',
+  'referred_email',
+  'registration_date',
+  'referred_user_completions',
+  'first_completion_date',
+  'free_spins_granted',
+  'status',
+  'same_device',
 ]);
 
 function Funnel({ summary }: { summary: AdminReferralsResponse['summary'] | undefined }) {

@@ -44,19 +44,19 @@ type Row = AdminVoucherRow & { id: number };
 type Banner = { severity: 'success' | 'error'; message: string } | null;
 
 const exporter = csvExporter<Row>('vouchers', [
-  { header: 'voucher_id', value: (v) => v.voucher_id },
-  { header: 'voucher_code', value: (v) => v.voucher_code },
-  { header: 'voucher_brand', value: (v) => v.voucher_brand },
-  { header: 'voucher_type', value: (v) => v.voucher_type },
-  { header: 'voucher_amount', value: (v) => v.voucher_amount },
-  { header: 'status', value: (v) => v.status },
-  { header: 'expiry_date', value: (v) => v.expiry_date },
-  { header: 'created_at', value: (v) => v.created_at },
-  { header: 'created_by_username', value: (v) => v.created_by_username },
-  { header: 'assigned_to_name', value: (v) => v.assigned_to_name },
-  { header: 'assigned_to_email', value: (v) => v.assigned_to_email },
-  { header: 'assigned_at', value: (v) => v.assigned_at },
-  { header: 'assignment_context', value: (v) => v.assignment_context },
+  'voucher_id',
+  'voucher_code',
+  'voucher_brand',
+  'voucher_type',
+  'voucher_amount',
+  'status',
+  'expiry_date',
+  'created_at',
+  'created_by_username',
+  'assigned_to_name',
+  'assigned_to_email',
+  'assigned_at',
+  'assignment_context',
 ]);
 
 function VouchersByBrand({ stats }: { stats: VoucherStatsRow[] }) {
