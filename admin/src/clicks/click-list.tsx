@@ -80,7 +80,7 @@ function ClicksView() {
           color="warning.main"
         />
       </StatGrid>
-      <FilterCard label={t('app.filters.label')}>
+      <FilterCard>
         <SearchFilter placeholder={t('app.clicks.search')} />
         <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t)} />
         <SelectFilter

@@ -1,9 +1,12 @@
 import { Box, Card, CardContent } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 
-export function FilterCard({ children, label }: { children: ReactNode; label: string }) {
+/** The filters of a list page in a card: a section named 'Filters and search' unless a label is given. */
+export function FilterCard({ children, label }: { children: ReactNode; label?: string }) {
+  const t = useTranslate();
   return (
-    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-label={label}>
+    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-label={label ?? t('app.filters.label')}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Box
           sx={{

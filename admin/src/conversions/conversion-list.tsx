@@ -211,7 +211,7 @@ function ConversionsView() {
           />
         </Box>
       )}
-      <FilterCard label={t('app.filters.label')}>
+      <FilterCard>
         <SearchFilter placeholder={t('app.conversions.search')} showSearching />
         <SelectFilter
           source="dateRange"

@@ -283,7 +283,7 @@ function OffersView() {
           hint={t('app.offers.summary.this_page')}
         />
       </StatGrid>
-      <FilterCard label={t('app.filters.label')}>
+      <FilterCard>
         <QuickFilters />
         <SearchFilter placeholder={t('app.offers.search')} />
         <SelectFilter source="status" label={t('app.filters.status')} choices={statusChoices(t)} />

@@ -119,7 +119,7 @@ function ReferralsView() {
         />
       </StatGrid>
       {!isPending && <Funnel summary={summary} />}
-      <FilterCard label={t('app.filters.label')}>
+      <FilterCard>
         <SearchFilter placeholder={t('app.referrals.search')} />
         <SelectFilter
           source="status"

@@ -106,7 +106,7 @@ function UsersView() {
           color="error.main"
         />
       </StatGrid>
-      <FilterCard label={t('app.filters.label')}>
+      <FilterCard>
         <SearchFilter placeholder={t('app.users.search')} />
         <SelectFilter source="dateRange" label={t('app.filters.date_range')} choices={dateRangeChoices(t)} />
         <SelectFilter

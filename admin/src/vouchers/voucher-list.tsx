@@ -216,7 +216,7 @@ function VouchersView() {
         />
       </StatGrid>
       {!isPending && <VouchersByBrand stats={stats} />}
-      <FilterCard label={t('app.filters.label')}>
+      <FilterCard>
         <SearchFilter placeholder={t('app.vouchers.search')} />
         <SelectFilter source="status" label={t('app.filters.status')} choices={voucherStatusChoices(t)} />
         <SelectFilter source="brand" label={t('app.vouchers.brand')} choices={brandChoices(t, stats)} />
