@@ -76,6 +76,36 @@ export function SearchFilter({
   );
 }
 
+/** A small select over named choices, as the filter bars use it. */
+export function ChoiceSelect({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  choices: Choice[];
+  onChange: (id: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 0 }}
+    >
+      {choices.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** A select bound to one filter of the list; 'all' (or empty) removes the filter. */
 export function SelectFilter({
   source,
@@ -89,26 +119,14 @@ export function SelectFilter({
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const value = (filterValues?.[source] as string | undefined) ?? 'all';
   return (
-    <TextField
-      select
-      size="small"
+    <ChoiceSelect
       label={label}
       value={choices.some((c) => c.id === value) ? value : 'all'}
-      onChange={(e) =>
-        setFilters(
-          { ...filterValues, [source]: e.target.value === 'all' ? undefined : e.target.value },
-          displayedFilters,
-          false,
-        )
+      choices={choices}
+      onChange={(id) =>
+        setFilters({ ...filterValues, [source]: id === 'all' ? undefined : id }, displayedFilters, false)
       }
-      sx={{ minWidth: 0 }}
-    >
-      {choices.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 
@@ -124,22 +142,14 @@ export function SortSelect({ label, choices }: { label: string; choices: SortCho
   const { sort, setSort } = useListContext();
   const current = choices.find((c) => c.field === sort.field && c.order === sort.order)?.id ?? '';
   return (
-    <TextField
-      select
-      size="small"
+    <ChoiceSelect
       label={label}
       value={current}
-      onChange={(e) => {
-        const choice = choices.find((c) => c.id === e.target.value);
+      choices={choices}
+      onChange={(id) => {
+        const choice = choices.find((c) => c.id === id);
         if (choice) setSort({ field: choice.field, order: choice.order });
       }}
-      sx={{ minWidth: 0 }}
-    >
-      {choices.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

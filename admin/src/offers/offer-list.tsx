@@ -6,9 +6,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Switch,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -35,12 +33,12 @@ import type { AdminOfferRow } from '../../../shared/api-types';
 import { formatDate, formatRupees } from '../../../shared/format';
 import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
 import { FilterCard } from '../components/filter-card';
-import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
+import { ChoiceSelect, SearchFilter, SelectFilter, SortSelect } from '../components/filters';
 import { ListTable } from '../components/list-shell';
 import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { dateRangeChoices } from '../lib/choices';
+import { dateRangeChoices, translatedChoices } from '../lib/choices';
 import { csvExporter } from '../lib/csv';
 import { categoryLabel, formatCount, formatPayout, hostOf } from '../lib/format';
 import {
@@ -193,24 +191,16 @@ function PerformanceSelect() {
   const { setSort } = useListContext();
   const [value, setValue] = useState('');
   return (
-    <TextField
-      select
-      size="small"
+    <ChoiceSelect
       label={t('app.offers.performance.label')}
       value={value}
-      onChange={(e) => {
-        setValue(e.target.value);
-        const sort = PERFORMANCE_SHORTCUTS[e.target.value];
+      choices={translatedChoices(t, 'app.offers.performance', Object.keys(PERFORMANCE_SHORTCUTS))}
+      onChange={(id) => {
+        setValue(id);
+        const sort = PERFORMANCE_SHORTCUTS[id];
         if (sort) setSort(sort);
       }}
-      sx={{ minWidth: 0 }}
-    >
-      {Object.keys(PERFORMANCE_SHORTCUTS).map((id) => (
-        <MenuItem key={id} value={id}>
-          {t(`app.offers.performance.${id}`)}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 
