@@ -73,9 +73,9 @@ describe('admin login (spec sections 2 and 8)', () => {
     server.use(
       http.post('*/api/admin/logout.php', () => HttpResponse.json({ success: false }, { status: 500 })),
     );
-    renderAdmin('/admin/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    await userEvent.click(screen.getByRole('button', { name: /profile/i }));
+    // Any signed-in page has the user menu; a list page renders faster than the charted dashboard.
+    renderAdmin('/admin/conversions');
+    await userEvent.click(await screen.findByRole('button', { name: /profile/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /logout/i }));
     await waitFor(() => expect(window.location.pathname).toBe('/admin/login'), { timeout: 15_000 });
     expect(await screen.findByText('Admin logged out successfully')).toBeInTheDocument();
