@@ -37,7 +37,7 @@ if (!DATABASE_URL) {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PGBENCH_CLIENTS = Number(process.env.PGBENCH_CLIENTS ?? 10);
 const SPIN_MEMBERS = 2000;
 const FREE_SPINS_EACH = 100;
@@ -242,6 +242,8 @@ async function main() {
       ]);
       execFileSync(pgbenchBin, ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
     }
+    // A short warm-up, as for offers: every pooled connection has prepared the spin statement.
+    await load({ url: server.url, requests: spinRequests(spinners), duration: 2 });
     const before = await spinStats((q) => db.pool.query(q));
     for (let r = 0; r < ROUNDS; r++) {
       if (pgbenchBin) pgbenchRuns.push(runPgbench(pgbenchBin, pgbenchUrl));
