@@ -20,10 +20,18 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3300);
 const EMULATOR = process.env.LIGHTHOUSE_EMULATOR_HOST ?? '127.0.0.1:9499';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const THRESHOLD = 95;
-// Lighthouse's own advice for a stable figure: several runs per page, the median run reported
-// (computeMedianRun: median FCP and interactive time). LIGHTHOUSE_RUNS=1 for a quick look.
+// Lighthouse's own advice for a stable figure: several runs per page. Each category's score is the
+// median of the runs' scores (Lighthouse CI's "median" aggregation), which the bar is checked against;
+// the timings and flagged audits are those of the median run (computeMedianRun: median FCP and
+// interactive time). LIGHTHOUSE_RUNS=1 for a quick look.
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const DOC = path.resolve('docs/benchmarks.md');
+
+function medianOf(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
+}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface PageResult {
@@ -139,7 +147,7 @@ async function audit(
   const flagged: string[] = [];
   for (const c of CATEGORIES) {
     const cat = lhr.categories[c];
-    scores[c] = Math.round((cat?.score ?? 0) * 100);
+    scores[c] = medianOf(runs.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
     if (c !== 'performance' && c !== 'accessibility') continue;
     for (const ref of cat?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
@@ -215,7 +223,7 @@ async function main() {
     .map((l) => l.toFixed(2))
     .join(' ')}.
 
-Each page is audited ${RUNS} times; the table shows Lighthouse's median run (\`computeMedianRun\`) and the performance score of every run.
+Each page is audited ${RUNS} times; scores are the median of the runs' scores (the bar is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`), and the last column the performance score of every run.
 
 | page | form factor | performance | accessibility | best practices | SEO | FCP / LCP / TBT / CLS | performance, each run |
 |---|---|---:|---:|---:|---:|---|---|
