@@ -135,7 +135,8 @@ async function audit(
     runs.push(result.lhr);
   }
   const lhr = computeMedianRun(runs);
-  const performanceRuns = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
+  const runScores = (c: string) => runs.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100));
+  const performanceRuns = runScores('performance');
   // LIGHTHOUSE_REPORT_DIR keeps the full reports for a closer look (bootup time, long tasks).
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
     writeFileSync(
@@ -147,7 +148,7 @@ async function audit(
   const flagged: string[] = [];
   for (const c of CATEGORIES) {
     const cat = lhr.categories[c];
-    scores[c] = medianOf(runs.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
+    scores[c] = medianOf(runScores(c));
     if (c !== 'performance' && c !== 'accessibility') continue;
     for (const ref of cat?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
