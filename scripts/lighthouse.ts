@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result as LhResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import * as chromeLauncher from 'chrome-launcher';
@@ -118,7 +118,7 @@ async function audit(
   formFactor: 'mobile' | 'desktop',
   cookie: string | null,
 ): Promise<PageResult> {
-  const runs = [];
+  const runs: LhResult[] = [];
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(
       url,
