@@ -1,7 +1,10 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
+import { isPageModule, PRELOAD_ATTRIBUTES, withPreloads } from './server/lib/member-pages';
 
 /**
  * The stylesheet (about 6 KB compressed) goes inside index.html instead of a render-blocking request:
@@ -23,6 +26,47 @@ function inlineEntryCss(): Plugin {
             return `<style>${String(asset.source)}</style>`;
           },
         );
+      },
+    },
+  };
+}
+
+/**
+ * The entry chunk only boots (member/src/main.tsx): React DOM and the app arrive through dynamic
+ * imports, evaluated one task each after the loader's first paint. Their chunks (and what they import
+ * statically) are preloaded from the HTML, at low priority, so that they download beside the entry.
+ */
+function memberBootPreloads(): Plugin {
+  return {
+    name: 'member-boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        if (!entry || entry.type !== 'chunk') throw new Error('member build: no entry chunk');
+        const files = new Set<string>();
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
+          files.add(file);
+          chunk.imports.forEach(add);
+        };
+        // Every dynamic import of the entry but the pages (server/lib/member-pages.ts preloads a
+        // page's chunks in the HTML of a direct visit to it).
+        for (const file of entry.dynamicImports) {
+          const chunk = bundle[file];
+          const id = chunk?.type === 'chunk' ? path.relative(process.cwd(), chunk.facadeModuleId ?? '') : '';
+          if (!isPageModule(id.replace(/\\/g, '/'))) add(file);
+        }
+        // Vite's own preloads of the entry's static imports get the same low priority.
+        const lowered = html.replace(
+          /<link rel="modulepreload" crossorigin href=/g,
+          `<link rel="modulepreload" ${PRELOAD_ATTRIBUTES} href=`,
+        );
+        return withPreloads(lowered, [...files]);
       },
     },
   };
@@ -77,14 +121,28 @@ const config = {
       devOptions: { enabled: false },
     }),
     inlineEntryCss(),
+    memberBootPreloads(),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // react-router's package exports only its development build (warnings, dev checks); the
+      // production build ships beside it.
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+        ),
+      },
+    ],
+  },
   build: {
     outDir: MEMBER_OUT_DIR,
     emptyOutDir: true,
     // scripts/size.ts follows the manifest to measure each page's first load.
     manifest: true,
     target: 'es2022',
+    commonjsOptions: { strictRequires: false },
     rollupOptions: {
       output: {
         manualChunks(id) {

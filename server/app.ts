@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database, Db } from './db/client';
 import authPlugin from './plugins/auth';
 import csrfPlugin from './plugins/csrf';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
+import securityHeadersPlugin from './plugins/security-headers';
 import staticPlugin from './plugins/static';
 import memberRoutes from './routes/member';
 import postbackRoutes from './routes/postback';
@@ -21,6 +22,7 @@ import { createTokenVerifier, type TokenVerifier } from './services/firebase';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { HttpError } from './lib/errors';
+import { LONE_SURROGATE_MESSAGE, unstorableText } from './lib/text';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +47,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: opts.config.trustProxy,
+    trustProxy: fastifyTrustProxy(opts.config.trustProxy),
     bodyLimit: 256 * 1024,
     requestTimeout: 30_000,
     // Never echo internals: request ids for correlating logs instead.
@@ -59,19 +61,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(
-        null,
-        secureJson.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }),
-      );
+      parsed = secureJson.parse(body as string, undefined, {
+        protoAction: 'error',
+        constructorAction: 'error',
+      });
     } catch {
-      done(new HttpError(400, 'Malformed JSON body'), undefined);
+      return done(new HttpError(400, 'Malformed JSON body'), undefined);
     }
+    // "\ud800" parses to a lone surrogate that PostgreSQL cannot store: a 400 here, not a 500 later.
+    if (unstorableText(parsed) === 'surrogate') return done(new HttpError(400, LONE_SURROGATE_MESSAGE));
+    done(null, parsed);
   });
 
   // 1. external
   app.decorate('config', opts.config);
   app.decorate('sessionSecret', opts.sessionSecret);
+  // First, so that every response carries them, errors included (issue 11, item 5).
+  await app.register(securityHeadersPlugin);
   await app.register(
     fp(
       async (instance) => {

@@ -73,4 +73,48 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, FIREBASE_WEB_CONFIG: '{nope' })).toThrow(/FIREBASE_WEB_CONFIG/);
     expect(() => loadConfig({ POSTBACK_SECRET: 'short' })).toThrow(/POSTBACK_SECRET/);
   });
+
+  // Issue 11, item 9: `Production` used to run demo mode (unsigned emulator tokens accepted).
+  it.each(['Production', 'prod', 'staging', 'PRODUCTION', ' production'])(
+    'refuses NODE_ENV=%j instead of running demo mode, naming the value',
+    (value) => {
+      const env = { ...production, NODE_ENV: value };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(`NODE_ENV: "${value}"`);
+    },
+  );
+
+  it.each([undefined, 'development', 'test'])('runs demo mode for NODE_ENV=%j', (value) => {
+    expect(loadConfig(value === undefined ? {} : { NODE_ENV: value }).mode).toBe('demo');
+  });
+
+  // Issue 11, item 4: `TRUST_PROXY=1` used to trust every X-Forwarded-For hop.
+  it.each([
+    [undefined, false],
+    ['0', false],
+    ['false', false],
+    ['1', 1],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7,::1,fd00::/8', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']],
+    ['loopback', ['loopback']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '-1', '0.5', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '999'])(
+    'refuses TRUST_PROXY=%j, naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+
+  it('reads METRICS_TOKEN, refusing a short one', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'metrics-token-0123456789' }).metricsToken).toBe(
+      'metrics-token-0123456789',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
 });

@@ -1,5 +1,6 @@
 // Configuration, parsed once at start with a schema; a missing or contradictory value stops the start
 // with a message that names it (issue: server core, item 7).
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,7 +16,13 @@ export interface Config {
   firebaseWebConfig: { apiKey: string; authDomain: string; projectId: string; appId?: string };
   authEmulatorHost: string | null;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count (that many proxies in front of
+   * the server are trusted, the address before them is the client's), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+  /** Bearer token that /api/metrics requires; null: metrics are served to loopback callers only. */
+  metricsToken: string | null;
   secureCookies: boolean;
   memberSessionDays: number;
   adminSessionHours: number;
@@ -39,9 +46,60 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   MEMBER_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().optional(),
 });
+
+/** NODE_ENV values that run demo mode; demo is chosen explicitly (issue 11, item 9). */
+const DEMO_NODE_ENVS = new Set([undefined, 'development', 'test']);
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, `0` or `false`: no proxy. `1` or `true`: one proxy (a hop count of 1: only the
+ * address that proxy appended is believed, never what the client wrote before it). `N`: N proxies.
+ * Otherwise a comma-separated list of the proxies' addresses or CIDRs (or proxy-addr's `loopback`,
+ * `linklocal`, `uniquelocal`).
+ */
+function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined) return false;
+  const value = raw.trim().toLowerCase();
+  if (value === '0' || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 0 && hops <= 32) return hops;
+  } else {
+    const entries = value.split(',').map((e) => e.trim());
+    const valid = (entry: string) => {
+      if (PROXY_KEYWORDS.has(entry)) return true;
+      const [address, prefix, ...rest] = entry.split('/');
+      const family = isIP(address ?? '');
+      if (!family || rest.length) return false;
+      if (prefix === undefined) return true;
+      if (!/^\d+$/.test(prefix)) return false;
+      return Number(prefix) <= (family === 4 ? 32 : 128);
+    };
+    if (entries.length && entries.every(valid)) return entries;
+  }
+  throw new ConfigError(
+    `Invalid configuration: TRUST_PROXY: "${raw}" is neither a hop count (1-32), true/false, nor a comma-separated list of proxy addresses or CIDRs`,
+  );
+}
+
+/**
+ * Fastify's trustProxy option for `setting`. A hop count becomes a trust function (the first `hops`
+ * addresses counted from the socket are proxies): Fastify 5.12 reads a bare number as "trust nothing",
+ * since a hop count cannot tell a proxy from a direct client (docs/operations.md: use a hop count only
+ * when the server is reachable through the proxy alone, or list the proxies).
+ */
+export function fastifyTrustProxy(
+  setting: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
 
 export const DEMO_PROJECT_ID = 'demo-spinrewards';
 export const DEMO_EMULATOR_HOST = '127.0.0.1:9099';
@@ -60,6 +118,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
+  if (!production && !DEMO_NODE_ENVS.has(env.NODE_ENV)) {
+    // `Production`, `prod`, `staging`…: running demo mode (unsigned emulator tokens, the demo partner's
+    // self-approval route) by a typo would be a hole, so only the exact names are accepted.
+    throw new ConfigError(
+      `Invalid configuration: NODE_ENV: "${env.NODE_ENV}" is not a known mode; use "production", or "development" (or leave it unset) for demo mode`,
+    );
+  }
   const port = env.PORT ?? 3000;
 
   if (production) {
@@ -122,7 +187,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     firebaseWebConfig,
     authEmulatorHost: production ? null : (env.FIREBASE_AUTH_EMULATOR_HOST ?? null),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN ?? null,
     secureCookies: publicUrl.startsWith('https://'),
     memberSessionDays: 30,
     adminSessionHours: 12,

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPercent, formatRupees, initials } from './format';
+import { formatDate, formatDateTime, formatPercent, formatRupees, groupIndian, initials } from './format';
 
 describe('formatRupees', () => {
   it('shows the rupee sign without decimals, en-IN grouping', () => {
@@ -7,6 +8,18 @@ describe('formatRupees', () => {
     expect(formatRupees(99.6)).toBe('₹100');
     expect(formatRupees('250.00')).toBe('₹250');
     expect(formatRupees(150000)).toBe('₹1,50,000');
+  });
+  it('groups every integer exactly as Intl does for en-IN (without building a formatter at load)', () => {
+    const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 99999, 100000, 1234567, 123456789, -1, -1000, -1234567])
+      expect(groupIndian(n)).toBe(intl.format(n));
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(groupIndian(n)).toBe(intl.format(n));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatRupees(-0.4)).toBe('₹0');
   });
   it('shows ₹0 for empty or invalid values', () => {
     for (const v of [null, undefined, '', 'abc', NaN, Infinity, {}]) expect(formatRupees(v)).toBe('₹0');

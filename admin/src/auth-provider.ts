@@ -17,6 +17,17 @@ const SESSION_CHECK_TTL_MS = 60_000;
  * | checkError  | a 401 rejects (react-admin then logs out and shows {basename}/login); anything else stays signed in |
  * | getIdentity | the admin record cached at login (section 3: cached locally) |
  */
+/**
+ * Set by a logout, taken by the login page: right after a logout the login page must not send the
+ * admin back to the dashboard, even when the logout call failed and the server session still answers.
+ */
+let justLoggedOut = false;
+export function takeJustLoggedOut(): boolean {
+  const was = justLoggedOut;
+  justLoggedOut = false;
+  return was;
+}
+
 export function createAuthProvider(
   httpClient: HttpClient,
   apiUrl = '/api/admin',
@@ -59,6 +70,7 @@ export function createAuthProvider(
         // Section 8: the console goes to the login page even when the call fails.
       }
       forget();
+      justLoggedOut = true;
       // react-admin then goes to its login page, /admin/login.
     },
 

@@ -386,4 +386,10 @@ describe('getDashboard', () => {
     });
     expect(calls).toEqual([{ url: `${API}/dashboard.php`, options: undefined }]);
   });
+
+  it('marks a background read as such for the http client', async () => {
+    const { client, calls } = stubClient(() => ({ success: true, stats: {} }));
+    await createDataProvider(client, API).getDashboard({ background: true });
+    expect(calls).toEqual([{ url: `${API}/dashboard.php`, options: { background: true } }]);
+  });
 });

@@ -24,7 +24,8 @@ import type { HttpClient } from './http-client';
  * |             |        meta: { failed: ids that failed } }; rejects 'All bulk actions failed' when none did |
  * | create      | POST   {apiUrl}/{path} with the form's body (offers: OfferCreateRequest; vouchers: |
  * |             |        VoucherCreateRequest → { created, duplicates } in the returned record) |
- * | getDashboard | GET {apiUrl}/dashboard.php → AdminDashboardResponse (the dashboard page; not a resource) |
+ * | getDashboard | GET {apiUrl}/dashboard.php → AdminDashboardResponse (the dashboard page; not a resource); |
+ * |             |        { background: true } adds X-Background-Refresh: 1 (not user activity) |
  * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
  *
  * Filters are passed under the exact query names of section 7 and only those; an empty value or
@@ -171,7 +172,8 @@ export function listQuery(
 type ListJson = Record<string, unknown> & { pagination?: Pagination };
 
 export interface AdminDataProvider extends DataProvider {
-  getDashboard(): Promise<AdminDashboardResponse>;
+  /** `background`: the console's own timed refetch, sent as not user activity (X-Background-Refresh). */
+  getDashboard(options?: { background?: boolean }): Promise<AdminDashboardResponse>;
 }
 
 export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'): AdminDataProvider {
@@ -274,8 +276,11 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
       return { data: record } as never;
     },
 
-    async getDashboard() {
-      const { json } = await httpClient<AdminDashboardResponse>(`${apiUrl}/dashboard.php`);
+    async getDashboard(options: { background?: boolean } = {}) {
+      const { json } = await httpClient<AdminDashboardResponse>(
+        `${apiUrl}/dashboard.php`,
+        options.background ? { background: true } : undefined,
+      );
       return json;
     },
 

@@ -21,6 +21,20 @@ describe('http client', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('marks only a background request with X-Background-Refresh: 1 (not user activity)', async () => {
+    const fetch = respond(200, { success: true });
+    const client = createHttpClient({ fetch });
+    await client('http://t/api/admin/dashboard.php', { background: true });
+    await client('http://t/api/admin/dashboard.php');
+    const headers = fetch.mock.calls.map(
+      (call) =>
+        ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+          'X-Background-Refresh'
+        ],
+    );
+    expect(headers).toEqual(['1', undefined]);
+  });
+
   it("turns a 4xx into an HttpError with the server's error text and status", async () => {
     const client = createHttpClient({ fetch: respond(401, { success: false, error: 'Not signed in' }) });
     const error = await client('http://t/x').catch((e) => e);

@@ -9,7 +9,15 @@ export interface HttpRequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
   /** Serialised as JSON. State-changing calls accept only JSON bodies (DESIGN section 4). */
   body?: unknown;
+  /**
+   * A request the console makes by itself (the dashboard's timed refetch), not on a person's action:
+   * sent with BACKGROUND_HEADER so it does not keep the admin session alive (30-minute idle timeout).
+   */
+  background?: boolean;
 }
+
+/** Read by the server (server/plugins/auth.ts): `1` = not user activity. */
+export const BACKGROUND_HEADER = 'X-Background-Refresh';
 
 export interface HttpResponse<T = unknown> {
   status: number;
@@ -41,6 +49,7 @@ export function createHttpClient({
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.background) headers[BACKGROUND_HEADER] = '1';
     let response: Response;
     try {
       response = await fetchImpl(url, {

@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -94,9 +95,16 @@ export const sessions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Absolute end (admins: 12 hours from sign-in); a member's moves forward as they use it. */
     expiresAt: ts('expires_at').notNull(),
+    /** Last request that counted as activity: an admin session ends after 30 idle minutes. */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_admin_idx').on(t.adminId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_admin_idx').on(t.adminId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const offers = pgTable(
@@ -179,6 +187,8 @@ export const completions = pgTable(
     spinnerUsed: boolean('spinner_used').notNull().default(false),
     rewardType: text('reward_type').notNull().default('none'),
     voucherId: integer('voucher_id'),
+    /** Set while an approval waits for the blocked member's unblock (migration 0007); status stays 'pending'. */
+    approvalHeldAt: ts('approval_held_at'),
   },
   (t) => [
     uniqueIndex('completions_network_txn_key').on(t.network, t.transactionId),
@@ -316,6 +326,8 @@ export const postbackLog = pgTable(
     outcome: text('outcome').notNull(),
     httpStatus: integer('http_status').notNull(),
     completionId: integer('completion_id'),
+    /** false: the attempt never passed the signature check (junk, purged after a while; migration 0007). */
+    verified: boolean('verified'),
   },
   (t) => [
     index('postback_log_received_idx').on(t.receivedAt),
@@ -356,5 +368,22 @@ export const adminLoginAttempts = pgTable(
     index('admin_login_attempts_username_idx').on(t.username, t.attemptedAt),
     index('admin_login_attempts_ip_idx').on(t.ip, t.attemptedAt),
     index('admin_login_attempts_time_idx').on(t.attemptedAt),
+  ],
+);
+
+/**
+ * Addresses an administrator has signed in from with the right password (docs/decisions.md, admin
+ * sign-in limits): a username locked by failures elsewhere still opens from these.
+ */
+export const adminKnownAddresses = pgTable(
+  'admin_known_addresses',
+  {
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    lastSuccessAt: ts('last_success_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.ip] }),
+    index('admin_known_addresses_time_idx').on(t.lastSuccessAt),
   ],
 );

@@ -5,10 +5,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { MEMBER_PAGE_HEADS, type PageHead } from '../../shared/page-heads';
 
 export interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
@@ -26,6 +28,16 @@ export const MEMBER_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = 
   '/profile': [LAYOUT, route('profile')],
 };
 
+/** Route modules: each member page is a chunk of its own, loaded by the pages that need it. */
+export const isPageModule = (key: string) => key.startsWith('member/src/app/routes/');
+
+/**
+ * The attributes of every modulepreload the member pages' HTML carries. Low priority: the HTML's
+ * loader paints without any JavaScript, so the scripts never hold the first paint, and a browser
+ * (or Lighthouse's simulation) must not treat them as render-blocking.
+ */
+export const PRELOAD_ATTRIBUTES = 'crossorigin fetchpriority="low"';
+
 /** `key`'s chunk and, recursively, the chunks it imports statically. */
 export function withStaticImports(
   manifest: BuildManifest,
@@ -40,11 +52,18 @@ export function withStaticImports(
   return into;
 }
 
-/** Files the HTML already loads: the entry chunk and its static imports. */
+/**
+ * Files the HTML loads on every page: the entry chunk, the chunks it imports dynamically to boot
+ * (React DOM and the app: member/src/main.tsx; every dynamic import of the entry that is not a page),
+ * and their static imports. The build preloads the boot chunks from index.html (vite.config.ts).
+ */
 export function entryFiles(manifest: BuildManifest): Set<string> {
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('the build manifest has no entry chunk');
-  return withStaticImports(manifest, entry);
+  const files = withStaticImports(manifest, entry);
+  for (const key of manifest[entry]!.dynamicImports ?? [])
+    if (!isPageModule(key)) withStaticImports(manifest, key, files);
+  return files;
 }
 
 /** The chunks a direct visit to `page` fetches after the entry, in load order; [] for other URLs. */
@@ -57,12 +76,40 @@ export function preloadsFor(manifest: BuildManifest, page: string): string[] {
   return [...files].filter((f) => !shell.has(f));
 }
 
-/** index.html with a modulepreload per file, before </head> (same crossorigin mode as Vite's entry tag). */
+/** index.html with a modulepreload per file, before </head> (same crossorigin mode as Vite's entry tag, low priority). */
 export function withPreloads(html: string, files: readonly string[]): string {
   if (files.length === 0) return html;
-  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+  const links = files.map((f) => `<link rel="modulepreload" ${PRELOAD_ATTRIBUTES} href="/${f}">`).join('');
   const at = html.indexOf('</head>');
   return at === -1 ? html : html.slice(0, at) + links + html.slice(at);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The loader index.html paints before the JavaScript arrives (member index.html, `#root`). */
+const BOOT_LOADER = /<div class="boot" role="status">[\s\S]*?<\/div>/;
+
+/**
+ * The app shell of a signed-in member's direct visit: the top bar and the page's own heading
+ * (shared/page-heads.ts, the same text the page renders) with its loading line, in the member
+ * app's own classes and inlined stylesheet, in place of the generic loader. The member sees the
+ * page they asked for at the first paint instead of "Loading SpinRewards"; React replaces it when it
+ * renders. Pages without a fixed heading (the profile shows the member's name) keep the loader.
+ */
+export function withShell(html: string, page: string): string {
+  const head = (MEMBER_PAGE_HEADS as Record<string, PageHead | undefined>)[page];
+  if (!head || !BOOT_LOADER.test(html) || !html.includes('<div id="root">')) return html;
+  const shell =
+    `<div id="app-shell" class="shell" aria-busy="true">` +
+    `<header class="topbar"><div class="topbar__inner"><a class="brand" href="/dashboard">` +
+    `<img src="/favicon.svg" width="34" height="34" alt=""><span class="brand__name">SpinRewards</span></a></div></header>` +
+    `<main class="main"><div class="page"><div class="page-head"><div>` +
+    `<h1 class="page-title">${escapeHtml(head.title)}</h1><p class="page-subtitle">${escapeHtml(head.subtitle)}</p>` +
+    `</div></div><div class="state state--loading" role="status" aria-live="polite">` +
+    `<span class="spinner" aria-hidden="true"></span><p>${escapeHtml(head.loading)}</p></div></div></main></div>`;
+  // Outside React's root: React renders beside it and removes it when the page is on screen
+  // (member/src/lib/app-shell.ts); the root's own loader is not needed.
+  return html.replace(BOOT_LOADER, '').replace('<div id="root">', `${shell}<div id="root">`);
 }
 
 export interface PageHtml {
@@ -73,15 +120,16 @@ export interface PageHtml {
 
 /**
  * Page HTML for direct visits to member pages, built from `memberDir`'s index.html and manifest and
- * rebuilt when either file changes (a rebuild is served without a restart). Returns null for URLs
- * that need the plain index.html, or when the build has no manifest.
+ * rebuilt when either file changes (a rebuild is served without a restart), with the app shell
+ * (`withShell`) for a visitor who carries a member session cookie. Returns null for URLs that need
+ * the plain index.html, or when the build has no manifest.
  */
-export function memberPageHtml(memberDir: string): (page: string) => PageHtml | null {
+export function memberPageHtml(memberDir: string): (page: string, signedIn?: boolean) => PageHtml | null {
   const htmlPath = path.join(memberDir, 'index.html');
   const manifestPath = path.join(memberDir, '.vite', 'manifest.json');
   let stamp = '';
   let pages = new Map<string, PageHtml>();
-  return (page) => {
+  return (page, signedIn = false) => {
     if (!MEMBER_PAGE_MODULES[page]?.length) return null;
     let current: string;
     try {
@@ -93,12 +141,14 @@ export function memberPageHtml(memberDir: string): (page: string) => PageHtml | 
       stamp = current;
       pages = new Map();
     }
-    const cached = pages.get(page);
+    const key = `${signedIn ? 'shell' : 'loader'}:${page}`;
+    const cached = pages.get(key);
     if (cached) return cached;
     let built: PageHtml;
     try {
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest;
-      const html = withPreloads(readFileSync(htmlPath, 'utf8'), preloadsFor(manifest, page));
+      let html = withPreloads(readFileSync(htmlPath, 'utf8'), preloadsFor(manifest, page));
+      if (signedIn) html = withShell(html, page);
       const identity = Buffer.from(html);
       built = {
         identity,
@@ -109,7 +159,7 @@ export function memberPageHtml(memberDir: string): (page: string) => PageHtml | 
       // A manifest from another layout (or half-written during a rebuild): the plain page still works.
       return null;
     }
-    pages.set(page, built);
+    pages.set(key, built);
     return built;
   };
 }

@@ -7,12 +7,20 @@ import { BLOCKED_MESSAGE, forbidden, unauthorized } from '../lib/errors';
 import {
   findAdminSession,
   findMemberSession,
+  renewMemberSessionIfDue,
+  startSessionPurge,
   type AdminSession,
   type MemberSession,
 } from '../services/sessions';
+import { purgeOldSignInRecords } from '../services/admin/auth';
 
 export const MEMBER_COOKIE = 'sid';
 export const ADMIN_COOKIE = 'admin_sid';
+/**
+ * Sent (value `1`) by a request the admin console makes by itself, not on a person's action: it is
+ * answered as usual but does not count as activity for the idle timeout.
+ */
+export const BACKGROUND_HEADER = 'x-background-refresh';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,21 +59,48 @@ export default fp(
       });
     });
 
-    app.decorate('requireMember', async (request: FastifyRequest) => {
+    app.decorate('requireMember', async (request: FastifyRequest, reply: FastifyReply) => {
       const sid = request.cookies[MEMBER_COOKIE];
       if (!sid) throw unauthorized();
       const session = await findMemberSession(app.db, app.sessionSecret, sid);
       if (!session) throw unauthorized('Your session has expired. Please sign in again.');
       if (session.isSuspicious) throw forbidden(BLOCKED_MESSAGE);
       request.member = session;
+      // Rolling session: used at least once a day, it never expires; the cookie follows the new end.
+      const renewed = await renewMemberSessionIfDue(
+        app.db,
+        app.sessionSecret,
+        sid,
+        session,
+        app.config.memberSessionDays * 86_400_000,
+      );
+      if (renewed) app.setSessionCookie(reply, MEMBER_COOKIE, sid, renewed);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const sid = request.cookies[ADMIN_COOKIE];
       if (!sid) throw unauthorized('Admin sign-in required.');
-      const session = await findAdminSession(app.db, app.sessionSecret, sid);
+      const session = await findAdminSession(app.db, app.sessionSecret, sid, {
+        activity: request.headers[BACKGROUND_HEADER] !== '1',
+      });
       if (!session) throw unauthorized('Your admin session has expired. Please sign in again.');
       request.admin = session;
+    });
+
+    // Expired sessions (and sign-in records that no longer count) are deleted at start and every
+    // 10 minutes by each process; deleting the same rows twice is harmless.
+    let stopPurge: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stopPurge = startSessionPurge(app.db, {
+        extra: purgeOldSignInRecords,
+        onPurged: (n) => {
+          if (n > 0) app.log.info({ sessions: n }, 'expired sessions purged');
+        },
+        onError: (err) => app.log.warn({ err }, 'session purge failed; retried at the next interval'),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await stopPurge?.();
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -1,21 +1,32 @@
 // CSRF (DESIGN.md section 4): state-changing API calls accept only JSON bodies, and an Origin
 // header, when a browser sends one, must be our own. The postback is server-to-server and exempt.
+//
+// The check is keyed on the route the router matched (request.routeOptions.url), never on the raw
+// URL: the router decodes the path, so `/%61pi/logout.php` reaches `/api/logout.php`, and a raw-URL
+// test let it through with neither check (issue 11, item 3).
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change nothing; every other method is checked. */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Routes (as registered) that are not browser calls: partner networks sign their postbacks. */
+const EXEMPT_ROUTES = new Set(['/api/postback.php']);
+
+/** Whether the request's matched route is a state-changing API call the CSRF rules cover. */
+export function csrfApplies(request: FastifyRequest): boolean {
+  if (SAFE.has(request.method)) return false;
+  const route = request.routeOptions.url;
+  // No route matched: the not-found handler answers 404 and nothing runs.
+  if (route === undefined) return false;
+  return route.startsWith('/api/') && !EXEMPT_ROUTES.has(route);
+}
 
 export default fp(
   async function csrfPlugin(app: FastifyInstance) {
     const allowed = new Set([new URL(app.config.publicUrl).origin]);
     app.addHook('onRequest', async (request) => {
-      if (
-        !UNSAFE.has(request.method) ||
-        !request.url.startsWith('/api/') ||
-        request.url.startsWith('/api/postback.php')
-      )
-        return;
+      if (!csrfApplies(request)) return;
       const origin = request.headers.origin;
       if (origin && origin !== 'null') {
         const host = request.headers.host;

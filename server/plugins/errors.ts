@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { LONE_SURROGATE_MESSAGE, unstorableText } from '../lib/text';
 
 function describeValidation(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -18,22 +19,17 @@ function describeValidation(err: FastifyError): string {
   return 'Invalid request';
 }
 
-/** PostgreSQL text cannot hold U+0000: a NUL anywhere in the input would fail in the database as a 500. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  for (const [k, v] of Object.entries(value))
-    if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
-  return false;
-}
-
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
-    // The postback receiver logs every attempt, so it refuses NUL itself (as malformed, and logged).
+    // The postback receiver logs every attempt, so it refuses NUL and lone surrogates itself (as
+    // malformed, and logged).
     app.addHook('preValidation', async (request) => {
-      if (request.url.startsWith('/api/postback.php')) return;
-      if (containsNul(request.query) || containsNul(request.body))
+      if (request.routeOptions.url === '/api/postback.php') return;
+      // PostgreSQL text holds neither U+0000 nor a lone surrogate: either would fail there as a 500.
+      const problem = unstorableText(request.query) ?? unstorableText(request.body);
+      if (problem === 'nul')
         throw new HttpError(400, 'Invalid request: text must not contain NUL (\\u0000) characters');
+      if (problem === 'surrogate') throw new HttpError(400, LONE_SURROGATE_MESSAGE);
     });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof HttpError) {

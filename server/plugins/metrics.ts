@@ -1,7 +1,13 @@
 // Prometheus metrics (prom-client): request counts and latencies per route, spins, wins,
 // stock-outs, postbacks accepted and refused. One registry per app so tests can build many apps.
+//
+// /api/metrics tells a caller the Node.js version, admin sign-in failures and postback outcomes, so it
+// is not public (issue 11, item 8): with METRICS_TOKEN set it needs `Authorization: Bearer <token>`;
+// without it, it answers only direct loopback connections (a scraper on the same host), and never
+// when a reverse proxy is declared (TRUST_PROXY), since then every request arrives from the proxy.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface AppMetrics {
@@ -14,6 +20,29 @@ declare module 'fastify' {
   interface FastifyInstance {
     metrics: AppMetrics;
   }
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
+/** Whether `request` may read the metrics under `token` (METRICS_TOKEN) and the proxy setting. */
+export function metricsAllowed(request: FastifyRequest, token: string | null, behindProxy: boolean): boolean {
+  if (token) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    // Compared as digests: constant time, whatever the lengths.
+    return !!match && timingSafeEqual(digest(match[1]!), digest(token));
+  }
+  if (behindProxy) return false;
+  // The socket's own address (not request.ip), and no sign of a proxy having forwarded the request.
+  const h = request.headers;
+  const forwarded =
+    h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined;
+  return !forwarded && isLoopback(request.socket.remoteAddress);
 }
 
 export default fp(
@@ -68,7 +97,17 @@ export default fp(
       );
     });
 
-    app.get('/api/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+    const token = app.config.metricsToken;
+    const behindProxy = app.config.trustProxy !== false;
+    if (!token && behindProxy)
+      app.log.warn('METRICS_TOKEN is not set and TRUST_PROXY is: /api/metrics is not served');
+    app.get('/api/metrics', { logLevel: 'warn' }, async (request, reply) => {
+      if (!metricsAllowed(request, token, behindProxy)) {
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({ success: false, error: 'Metrics need a valid METRICS_TOKEN bearer token' });
+      }
       reply.type(registry.contentType);
       return registry.metrics();
     });

@@ -85,10 +85,21 @@ describe('static serving', () => {
 });
 
 describe('member page HTML with the page chunks preloaded', () => {
+  const INDEX_HTML =
+    '<html><head><title>m</title></head><body><div id="root"><div class="boot" role="status">' +
+    '<p>Loading</p></div></div></body></html>';
   const manifest = (dashboardFile: string) => ({
-    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor.js'] },
+    'index.html': {
+      file: 'assets/index-1.js',
+      isEntry: true,
+      imports: ['_vendor.js'],
+      // The boot chunk (React DOM, the app) is preloaded by index.html itself; pages are not.
+      dynamicImports: ['member/src/app/mount.tsx', 'member/src/app/routes/dashboard.tsx'],
+    },
     '_vendor.js': { file: 'assets/vendor-1.js' },
-    '_spinner.js': { file: 'assets/spinner-1.js', imports: ['index.html'] },
+    'member/src/app/mount.tsx': { file: 'assets/mount-1.js', imports: ['_app.js'] },
+    '_app.js': { file: 'assets/app-1.js' },
+    '_spinner.js': { file: 'assets/spinner-1.js', imports: ['index.html', '_app.js'] },
     'member/src/app/routes/app-layout.tsx': {
       file: 'assets/app-layout-1.js',
       imports: ['index.html', '_spinner.js'],
@@ -104,18 +115,17 @@ describe('member page HTML with the page chunks preloaded', () => {
       JSON.stringify(manifest(dashboardFile)),
     );
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
 
   const served = serveDist((dist) => {
     mkdirSync(path.join(dist, 'member', '.vite'), { recursive: true });
-    writeFileSync(
-      path.join(dist, 'member', 'index.html'),
-      '<html><head><title>m</title></head><body></body></html>',
-    );
+    writeFileSync(path.join(dist, 'member', 'index.html'), INDEX_HTML);
     writeBuild('assets/dashboard-1.js');
   });
 
-  it("names the layout's and the page's chunks, not the entry's, before </head>", async () => {
+  it("names the layout's and the page's chunks, at low priority, not the entry's or the boot chunks', before </head>", async () => {
     const res = await served.app.inject({ url: '/dashboard' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -126,6 +136,7 @@ describe('member page HTML with the page chunks preloaded', () => {
       '/assets/dashboard-1.js',
     ]);
     expect(res.body).toMatch(/<\/head><body>/);
+    expect(res.body).toContain('<div class="boot" role="status">');
     expect(preloads((await served.app.inject({ url: '/rewards?tab=vouchers' })).body)).toEqual([
       '/assets/app-layout-1.js',
       '/assets/spinner-1.js',
@@ -137,7 +148,7 @@ describe('member page HTML with the page chunks preloaded', () => {
     for (const url of ['/login', '/', '/no/such/page']) {
       const res = await served.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe('<html><head><title>m</title></head><body></body></html>');
+      expect(res.body, url).toBe(INDEX_HTML);
     }
   });
 
@@ -146,6 +157,28 @@ describe('member page HTML with the page chunks preloaded', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toContain('accept-encoding');
     expect(preloads(gunzipSync(res.rawPayload).toString())).toContain('/assets/profile-1.js');
+  });
+
+  it("paints the page's app shell for a visitor with a member session cookie, the loader for others", async () => {
+    const signedIn = await served.app.inject({ url: '/referrals', cookies: { sid: 'any' } });
+    expect(signedIn.headers.vary).toContain('cookie');
+    // Outside React's root, with the page's own heading (escaped) and its loading line.
+    expect(signedIn.body).toContain(
+      '<div id="app-shell" class="shell" aria-busy="true"><header class="topbar">',
+    );
+    expect(signedIn.body).toContain('<h1 class="page-title">Refer &#38; Earn</h1>');
+    expect(signedIn.body).toContain(
+      '<p>Loading referral data...</p></div></div></main></div><div id="root">',
+    );
+    expect(signedIn.body).not.toContain('class="boot"');
+    expect(preloads(signedIn.body)).toContain('/assets/referrals-1.js');
+
+    const visitor = await served.app.inject({ url: '/referrals' });
+    expect(visitor.body).not.toContain('app-shell');
+    expect(visitor.body).toContain('<div class="boot" role="status">');
+    // The profile shows the member's own name: no fixed heading, the loader stays.
+    const profile = await served.app.inject({ url: '/profile', cookies: { sid: 'any' } });
+    expect(profile.body).not.toContain('app-shell');
   });
 
   it('follows a rebuild without a restart', async () => {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { memberPageHtml } from '../lib/member-pages';
+import { MEMBER_COOKIE } from './auth';
 
 export default fp(
   async function staticPlugin(app: FastifyInstance, opts: { distDir: string }) {
@@ -48,13 +49,14 @@ export default fp(
     // A direct visit to a member page: its HTML names the page's chunks as modulepreloads.
     const pageHtml = memberPageHtml(memberDir);
     const sendMemberPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
-      const page = pageHtml(url);
+      // A member session cookie (valid or not: the app checks it) gets the page's app shell.
+      const page = pageHtml(url, Boolean(request.cookies?.[MEMBER_COOKIE]));
       if (!page) return sendIndex(reply, memberDir);
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
       reply
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
+        .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);

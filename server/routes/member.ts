@@ -7,7 +7,8 @@ import { signInMember } from '../services/users';
 import { listMemberOffers, recordClick } from '../services/offers';
 import { spin } from '../services/spins';
 import { referralStats, userStats } from '../services/member-stats';
-import { unauthorized } from '../lib/errors';
+import { HttpError, unauthorized } from '../lib/errors';
+import { positiveId } from '../lib/ids';
 
 const sessionUser = z.object({
   user_id: z.number(),
@@ -35,6 +36,9 @@ const memberOffer = z.object({
   voucher_code: z.string().nullable(),
   slot_config: slotConfig,
 });
+
+/** Offer clicks a member may store per minute (issue 11, item 11); each process counts its own. */
+export const CLICKS_PER_MINUTE = 30;
 
 const errorBody = z.object({ success: z.literal(false), error: z.string() });
 const errors = {
@@ -207,13 +211,24 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/click-offer.php',
     {
       onRequest: app.requireMember,
+      // Every click is a stored row: a member gets CLICKS_PER_MINUTE of them, counted per member (after
+      // the session check and the body's validation), whatever address or session they come from.
+      config: {
+        rateLimit: {
+          max: CLICKS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `member:${request.member?.userId ?? `ip:${request.ip}`}`,
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(
+              429,
+              `Too many offer clicks. Please wait ${context.after} before starting another offer.`,
+            ),
+        },
+      },
       schema: {
         body: z.object({
-          offerId: z.coerce
-            .number()
-            .int('offerId must be a whole number')
-            .positive('offerId must be positive')
-            .max(2_147_483_647),
+          offerId: positiveId('offerId', { strings: false }),
         }),
         response: {
           200: z.object({
@@ -247,7 +262,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .object({
             spinType: z.enum(['free', 'offer']),
-            offerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+            offerId: positiveId('offerId', { strings: false }).optional(),
           })
           .refine((b) => b.spinType === 'free' || b.offerId !== undefined, {
             message: 'offerId is required for an offer spin',

@@ -1,19 +1,59 @@
 // GET|POST /api/postback.php: the partner network's server-to-server confirmation.
 // Fails closed: no secret configured or a bad signature → 403, before anything else is read.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Public and unauthenticated, so bounded (issue 11, item 6; POSTBACK_LIMITS): a per-address rate limit,
+// a cap on the parameters' number and sizes, and a per-minute budget of log rows for attempts that
+// never passed the signature check, which are stored as a summary and purged after a retention period.
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/errors';
 import { registerFormBody } from '../lib/form-body';
 import {
+  POSTBACK_LIMITS,
   flattenParams,
+  junkBudget,
   logPostback,
+  paramLimitProblem,
   postbackParamsSchema,
   processPostback,
+  purgeJunkPostbacks,
   verifySignature,
   type PostbackOutcome,
 } from '../services/postbacks';
 
+const PURGE_EVERY_MS = 3_600_000;
+
 export default async function postbackRoutes(app: FastifyInstance) {
   // Networks post forms as often as JSON; this parser is scoped to this plugin only.
-  registerFormBody(app, 16_384);
+  registerFormBody(app, POSTBACK_LIMITS.bodyBytes);
+
+  const junk = junkBudget();
+  let lastPurge = 0;
+
+  /** Logs one attempt (junk within its budget only), counts it in metrics, and purges old junk hourly. */
+  async function record(request: FastifyRequest, raw: unknown, verified: boolean, outcome: PostbackOutcome) {
+    app.metrics?.postback(outcome.outcome, outcome.httpStatus);
+    if (!verified) {
+      const { admitted, droppedInLastWindow } = junk.admit();
+      if (droppedInLastWindow)
+        request.log.warn(
+          { dropped: droppedInLastWindow },
+          'unverified postback attempts over the per-minute log budget were not stored',
+        );
+      if (!admitted) return;
+    }
+    await logPostback(app.db, { method: request.method, ip: request.ip, raw, verified, outcome });
+    if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+      lastPurge = Date.now();
+      purgeJunkPostbacks(app.db).catch((err: unknown) =>
+        request.log.error({ err }, 'purging old unverified postback attempts failed'),
+      );
+    }
+  }
+
+  const refused = (httpStatus: number, outcome: string, error: string): PostbackOutcome => ({
+    httpStatus,
+    outcome,
+    body: { success: false, error },
+  });
 
   const handle = async (request: FastifyRequest) => {
     const raw =
@@ -21,51 +61,63 @@ export default async function postbackRoutes(app: FastifyInstance) {
         ? request.query
         : { ...(request.query as object), ...((request.body as object) ?? {}) };
     const params = flattenParams(raw);
+    const tooLarge = params && paramLimitProblem(params);
     let outcome: PostbackOutcome;
+    let verified = false;
     const secret = app.config.postbackSecret;
     if (!secret) {
-      outcome = {
-        httpStatus: 403,
-        outcome: 'no_secret',
-        body: { success: false, error: 'Postbacks are not accepted: no secret is configured' },
-      };
+      outcome = refused(403, 'no_secret', 'Postbacks are not accepted: no secret is configured');
     } else if (params === null) {
-      outcome = {
-        httpStatus: 400,
-        outcome: 'malformed',
-        body: { success: false, error: 'Malformed postback: every parameter must be a single value' },
-      };
+      outcome = refused(
+        400,
+        'malformed',
+        'Malformed postback: every parameter must be a single value of valid text',
+      );
+    } else if (tooLarge) {
+      outcome = refused(400, 'too_large', `Postback too large: ${tooLarge}`);
     } else if (!verifySignature(params, secret)) {
-      outcome = {
-        httpStatus: 403,
-        outcome: 'bad_signature',
-        body: { success: false, error: 'Invalid or missing signature' },
-      };
+      outcome = refused(403, 'bad_signature', 'Invalid or missing signature');
     } else {
+      verified = true;
       const parsed = postbackParamsSchema.safeParse(params);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        outcome = {
-          httpStatus: 400,
-          outcome: 'malformed',
-          body: {
-            success: false,
-            error: `Malformed postback: ${issue.path.join('.') || 'parameters'}: ${issue.message}`,
-          },
-        };
+        outcome = refused(
+          400,
+          'malformed',
+          `Malformed postback: ${issue.path.join('.') || 'parameters'}: ${issue.message}`,
+        );
       } else {
         outcome = await processPostback(app.db, parsed.data);
       }
     }
-    await logPostback(app.db, { method: request.method, ip: request.ip, params, outcome });
-    app.metrics?.postback(outcome.outcome, outcome.httpStatus);
+    await record(request, raw, verified, outcome);
     return outcome;
   };
+
+  // A body that could not be read (malformed JSON, a lone surrogate, too large, another content type)
+  // never reaches the handler: it is logged here, as unverified, before the error is answered.
+  app.addHook('onError', async (request, _reply, error: FastifyError) => {
+    const status = error.statusCode ?? 500;
+    if (request.routeOptions.url !== '/api/postback.php' || status === 429 || status >= 500) return;
+    const outcome = status === 413 ? 'too_large' : status === 415 ? 'unsupported_media_type' : 'malformed';
+    await record(request, request.query, false, refused(status, outcome, error.message)).catch(
+      (err: unknown) => request.log.error({ err }, 'logging a refused postback failed'),
+    );
+  });
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/postback.php',
-    config: { rateLimit: false },
+    bodyLimit: POSTBACK_LIMITS.bodyBytes,
+    config: {
+      rateLimit: {
+        max: POSTBACK_LIMITS.perIpPerMinute,
+        timeWindow: '1 minute',
+        errorResponseBuilder: (_request, context) =>
+          new HttpError(429, `Too many postbacks from this address. Please retry in ${context.after}.`),
+      },
+    },
     handler: async (request, reply) => {
       const outcome = await handle(request);
       return reply.status(outcome.httpStatus).send(outcome.body);

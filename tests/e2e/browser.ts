@@ -13,8 +13,84 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * A Content-Security-Policy violation the browser reported (issue 11, item 5). Every context made by
+ * a browser from launchBrowser records them, in every page and frame, from the first script on; the
+ * suite's setup file (csp-guard.ts) fails the test in which one was reported.
+ */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source?: string;
+  sample?: string;
+}
+
+const STORE = Symbol.for('e2e.cspViolations');
+type Store = { [STORE]?: CspViolation[] };
+
+function store(): CspViolation[] {
+  return ((globalThis as Store)[STORE] ??= []);
+}
+
+/** The violations reported since the last call (and forgets them). */
+export function takeCspViolations(): CspViolation[] {
+  return store().splice(0);
+}
+
+// Runs in every document before its own scripts: the browser fires `securitypolicyviolation` on the
+// document for every blocked load, inline script/style, eval, frame or connection.
+const RECORD_IN_PAGE = `document.addEventListener('securitypolicyviolation', (e) => {
+  window.__e2eCspViolation?.({
+    directive: e.effectiveDirective || e.violatedDirective,
+    blocked: e.blockedURI,
+    source: e.sourceFile ? e.sourceFile + ':' + e.lineNumber : undefined,
+    sample: e.sample || undefined,
+  });
+}, true);`;
+
+// Chromium also logs each violation ("Refused to … because it violates the following Content
+// Security Policy directive"), which covers the service worker, where no document listens.
+const isCspMessage = (text: string) =>
+  /Content Security Policy/i.test(text) && /Refused to|violat/i.test(text);
+
+/** Records CSP violations from every page, popup, frame and service worker of `context`. */
+export async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__e2eCspViolation', ({ frame }, v: Omit<CspViolation, 'page'>) => {
+    store().push({ page: frame.url(), ...v });
+  });
+  await context.addInitScript(RECORD_IN_PAGE);
+  context.on('console', (message) => {
+    if (isCspMessage(message.text()))
+      store().push({
+        page: message.page()?.url() ?? '',
+        directive: 'console',
+        blocked: message.text().slice(0, 300),
+      });
+  });
+  context.on('serviceworker', (worker) =>
+    worker.on('console', (message) => {
+      if (isCspMessage(message.text()))
+        store().push({ page: worker.url(), directive: 'console', blocked: message.text().slice(0, 300) });
+    }),
+  );
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  // Central: browser.newContext and browser.newPage (which calls newContext) both come through here,
+  // so no suite can open a page that is not watched.
+  const newContextUnwatched = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContextUnwatched(options);
+    await watchCsp(context);
+    return context;
+  };
+  return browser;
 }
 
 export const PHONE = {

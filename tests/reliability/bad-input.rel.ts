@@ -2,7 +2,8 @@
 // (fast-check: wrong types, huge strings, unicode, SQL fragments in search and sort fields, negative
 // and enormous pages). Every answer must be a 4xx JSON error, never a 500, and the database must be
 // unchanged: row counts and checksums of every table are compared before and after (the postback log
-// and the failed admin sign-in log record every attempt by design and are left out).
+// and the failed admin sign-in log record every attempt by design and are left out, and so are the
+// session columns that activity moves: an admin's last_seen_at, a member's rolling expires_at).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -61,16 +62,17 @@ const wrongType = fc.oneof(
 /** Anything that is not a plain value of the right kind. */
 const anyBad = fc.oneof(wrongType, nasty, hugeString);
 
-/** Invalid as a positive int4 id, or a valid-looking id far beyond any row (404). */
-const coercesToId = (v: unknown) => {
-  try {
-    const x = Number(v as never);
-    return Number.isInteger(x) && x >= 1 && x <= 2_147_483_647 && x < 1_000_000;
-  } catch {
-    return false;
-  }
-};
-const badId = fc.oneof(anyBad, fc.constantFrom(1_999_999_999, '2000000000')).filter((v) => !coercesToId(v));
+/**
+ * Invalid as an id, or a valid-looking id far beyond any row (404). Ids are strict (issue 11, item 12):
+ * only a JSON integer or its canonical decimal string is one, so `true`, `[7]`, `"1e3"` and `" 7"` are
+ * generated as bad ids too (they used to be coerced and had to be filtered out here).
+ */
+const isRealId = (v: unknown) =>
+  (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v < 1_000_000) ||
+  (typeof v === 'string' && /^[1-9][0-9]{0,5}$/.test(v));
+const badId = fc
+  .oneof(anyBad, fc.constantFrom(1_999_999_999, '2000000000', true, [7], '1e3', ' 7', '07', 7.5))
+  .filter((v) => !isRealId(v));
 /** Query string values: strings or repeated keys (arrays). */
 const badQueryValue = fc.oneof(
   sqlFragment.map((s) => `' ${s}`),
@@ -248,6 +250,46 @@ describe('bad input', () => {
       headers: { 'content-type': b.type, ...(cookie ? { cookie } : {}) },
       payload: b.payload,
     }));
+
+  // ---- the check itself -----------------------------------------------------------------------
+  it('the snapshot ignores session activity only: a session created, deleted or otherwise changed shows', async () => {
+    const same = async () => JSON.stringify(await snapshot(db.pool)) === JSON.stringify(before);
+    const { rows } = await db.pool.query<{ id_hash: string }>(
+      `select id_hash from sessions where kind = 'member' order by id_hash limit 1`,
+    );
+    const idHash = rows[0]!.id_hash;
+    // Activity: last_seen_at and expires_at move, nothing else.
+    await db.pool.query(
+      `update sessions set last_seen_at = now() - interval '1 minute', expires_at = expires_at + interval '3 days'
+        where id_hash = $1`,
+      [idHash],
+    );
+    expect(await same()).toBe(true);
+    // Any other column.
+    await db.pool.query(`update sessions set public_id = public_id || 'x' where id_hash = $1`, [idHash]);
+    expect(await same()).toBe(false);
+    await db.pool.query(`update sessions set public_id = left(public_id, -1) where id_hash = $1`, [idHash]);
+    expect(await same()).toBe(true);
+    // A session created, then deleted again.
+    await db.pool.query(
+      `insert into sessions (id_hash, public_id, kind, user_id, created_at, expires_at)
+       select 'extra-' || id_hash, public_id || 'e', kind, user_id, created_at, expires_at from sessions where id_hash = $1`,
+      [idHash],
+    );
+    expect(await same()).toBe(false);
+    await db.pool.query(`delete from sessions where id_hash = $1`, [`extra-${idHash}`]);
+    expect(await same()).toBe(true);
+    // A session deleted (kept aside and put back as it was).
+    const kept = await db.pool.query<{ row: unknown }>(
+      `delete from sessions where id_hash = $1 returning to_jsonb(sessions) as row`,
+      [idHash],
+    );
+    expect(await same()).toBe(false);
+    await db.pool.query(`insert into sessions select * from jsonb_populate_record(null::sessions, $1)`, [
+      kept.rows[0]!.row,
+    ]);
+    expect(await same()).toBe(true);
+  });
 
   // ---- member calls ---------------------------------------------------------------------------
   it('POST /api/firebase-auth.php', async () => {

@@ -47,7 +47,7 @@ export async function teardown() {
   console.log('');
   for (const line of s.lines) console.log(`  ${line}`);
   console.log(
-    `\nreliability: ${n(s.scenarios)} scenarios, ${n(s.requests)} requests, ${n(s.checks)} invariant checks, ` +
+    `\nreliability: ${n(s.scenarios)} scenarios (${n(s.attacks)} attacks), ${n(s.requests)} requests, ${n(s.checks)} invariant checks, ` +
       `${n(s.violations)} invariant violations${s.skipped.length ? `, skipped: ${s.skipped.join('; ')}` : ''}\n`,
   );
   rmSync(reportDir, { recursive: true, force: true });

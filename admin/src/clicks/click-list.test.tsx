@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { click } from '../testing/fixtures';
 import { db, requests, resetDb } from '../testing/handlers';
 import { renderAdmin } from '../testing/render-admin';
+import { CLICKS_DEBOUNCE_MS } from './click-list';
 
 beforeEach(() => resetDb());
 
@@ -34,21 +35,46 @@ describe('/admin/clicks', () => {
     renderAdmin('/admin/clicks');
     await screen.findByText('user1@example.com');
     const box = screen.getByLabelText('Search user email, offer title or click ID');
-    const sentAfter = async (value: string, pressEnter: boolean) => {
-      const start = Date.now();
-      fireEvent.change(box, { target: { value } });
-      if (pressEnter) fireEvent.keyDown(box, { key: 'Enter' });
-      await waitFor(() => expect(clickLists().some((r) => r.query.search === value)).toBe(true), {
-        timeout: 3000,
-      });
-      return Date.now() - start;
+    const sent = (value: string) => clickLists().some((r) => r.query.search === value);
+    // The list's debounce timer (a 300 ms setTimeout) is held while `holding`, then released by
+    // hand: what is sent before the release did not wait for it, whatever the machine's load.
+    const realSetTimeout = globalThis.setTimeout;
+    let holding = true;
+    const held: (() => void)[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      fn: (...args: unknown[]) => void,
+      ms?: number,
+      ...args: unknown[]
+    ) => {
+      if (holding && ms === CLICKS_DEBOUNCE_MS) {
+        held.push(() => fn(...args));
+        return 0;
+      }
+      return realSetTimeout(fn, ms, ...args);
+    }) as unknown as typeof setTimeout);
+    const release = () => {
+      holding = false;
+      for (const run of held.splice(0)) run();
     };
-    // Typing: nothing before the 300 ms debounce has passed.
-    const typed = await sentAfter('clk', false);
-    expect(typed).toBeGreaterThanOrEqual(300);
-    // Enter: sent at once, well before the debounce would have fired.
-    const entered = await sentAfter('clk_1', true);
-    expect(entered).toBeLessThan(typed);
+    try {
+      // Typing: a 300 ms timer is started and nothing is sent until it fires.
+      fireEvent.change(box, { target: { value: 'clk' } });
+      await waitFor(() => expect(held.length).toBeGreaterThan(0));
+      await new Promise((resolve) => realSetTimeout(resolve, 2 * CLICKS_DEBOUNCE_MS));
+      expect(sent('clk')).toBe(false);
+      release();
+      await waitFor(() => expect(sent('clk')).toBe(true), { timeout: 3000 });
+
+      // Enter: sent while the debounce timer is still held.
+      holding = true;
+      fireEvent.change(box, { target: { value: 'clk_1' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await waitFor(() => expect(sent('clk_1')).toBe(true), { timeout: 3000 });
+      expect(held.length).toBeGreaterThan(0);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
   });
 
   it('filters by conversion status with the section 7 name', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { db, resetDb } from '../testing/handlers';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, requests, resetDb } from '../testing/handlers';
 import { renderAdmin } from '../testing/render-admin';
 import { DASHBOARD_REFETCH_MS } from './use-dashboard';
 
@@ -51,5 +52,54 @@ describe('/admin/dashboard', () => {
 
   it('is refetched every 5 minutes', () => {
     expect(DASHBOARD_REFETCH_MS).toBe(300_000);
+  });
+
+  it('sends its timed refetches as background requests; loads a person causes count as activity', async () => {
+    // The 5-minute timer is not waited for: its callback is taken from setInterval and called. (Fake
+    // timers would also hold up msw's answers.)
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
+    try {
+      const dashboardCalls = () => requests.filter((r) => r.path.endsWith('/dashboard.php'));
+      const background = () => dashboardCalls().map((r) => r.headers['x-background-refresh'] ?? null);
+      const tick = () => {
+        const timers = setIntervalSpy.mock.calls.filter(([, ms]) => ms === DASHBOARD_REFETCH_MS);
+        expect(timers.length).toBeGreaterThan(0);
+        (timers.at(-1)![0] as () => void)();
+      };
+      renderAdmin('/admin/dashboard');
+      await screen.findByRole('group', { name: 'Total Users' });
+      // Opening the page (the session check and the first load) is the person's doing.
+      const opened = dashboardCalls().length;
+      expect(opened).toBeGreaterThan(0);
+      expect(background()).toEqual(Array(opened).fill(null));
+
+      // No load under way (the app bar shows its refresh button instead of a spinner): a timed
+      // refetch joins a load under way rather than starting one, as react-query's own interval does.
+      const idle = () =>
+        waitFor(() => {
+          expect(screen.queryByRole('progressbar')).toBeNull();
+          expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+        });
+
+      await idle();
+      tick();
+      await waitFor(() => expect(dashboardCalls()).toHaveLength(opened + 1));
+      expect(background()[opened]).toBe('1');
+
+      // The refresh button: a person asked, so it counts.
+      await idle();
+      await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+      await waitFor(() => expect(dashboardCalls().length).toBeGreaterThan(opened + 1));
+      await idle();
+      const afterRefresh = dashboardCalls().length;
+      expect(background().slice(opened + 1)).toEqual(Array(afterRefresh - opened - 1).fill(null));
+
+      // And the next timed refetch is background again.
+      tick();
+      await waitFor(() => expect(dashboardCalls()).toHaveLength(afterRefresh + 1));
+      expect(background()[afterRefresh]).toBe('1');
+    } finally {
+      setIntervalSpy.mockRestore();
+    }
   });
 });

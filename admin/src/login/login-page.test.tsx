@@ -79,5 +79,8 @@ describe('admin login (spec sections 2 and 8)', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: /logout/i }));
     await waitFor(() => expect(window.location.pathname).toBe('/admin/login'), { timeout: 15_000 });
     expect(await screen.findByText('Admin logged out successfully')).toBeInTheDocument();
+    // The server session outlived the failed call; the login page must not send the admin back.
+    expect(await screen.findByRole('button', { name: /sign in|login/i })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/admin/login');
   });
 });

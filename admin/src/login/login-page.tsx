@@ -11,6 +11,7 @@ import {
 import LockIcon from '@mui/icons-material/AdminPanelSettings';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBasename, useCheckAuth, useLogin, useNotify, useTranslate } from 'react-admin';
+import { takeJustLoggedOut } from '../auth-provider';
 import { useNavigate } from 'react-router-dom';
 import { BRAND_NAME } from '../../../shared/constants';
 
@@ -31,6 +32,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    // Just logged out: stay here, even if the failed logout call left the server session alive.
+    if (takeJustLoggedOut()) return;
     checkAuth({}, false)
       .then(() => navigate(`${basename}/dashboard`, { replace: true }))
       .catch(() => {

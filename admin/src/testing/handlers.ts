@@ -31,7 +31,14 @@ export interface Db {
 }
 
 export const db: Db = freshDb();
-export const requests: { method: string; path: string; query: Record<string, string>; body: unknown }[] = [];
+export const requests: {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
+}[] = [];
 
 export function freshDb(): Db {
   return {
@@ -69,6 +76,7 @@ async function log(request: Request) {
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     body,
+    headers: Object.fromEntries(request.headers),
   });
   return url;
 }

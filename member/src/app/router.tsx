@@ -3,50 +3,22 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { paths, isLoginPath } from '../config/paths';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
-import { setUnauthorizedHandler, startEarly } from '../lib/api-client';
+import { setUnauthorizedHandler } from '../lib/api-client';
 import { wipePersistedCache } from '../lib/persister';
 import { getSessionUser, setSessionUser } from '../lib/session';
 import { LandingRoute } from './routes/landing';
+import { pages } from './warm-up';
 // /login is where most first visits land: part of the entry chunk, no second round trip.
 import { LoginRoute } from './routes/login';
 
-// Routes of spec section 2. Every member page is its own lazy chunk: /login ships without the
-// member pages, and no page ships Firebase. Declarative routes rather than createBrowserRouter: the data
-// router adds ~15 KB gzip to the first load and this app loads its data through react-query.
-const pages = {
-  layout: () => import('./routes/app-layout'),
-  dashboard: () => import('./routes/dashboard'),
-  referrals: () => import('./routes/referrals'),
-  rewards: () => import('./routes/rewards'),
-  profile: () => import('./routes/profile'),
-};
+// Routes of spec section 2. Declarative routes rather than createBrowserRouter: the data router adds
+// ~15 KB gzip to the first load and this app loads its data through react-query.
 const AppLayoutRoute = lazy(() => pages.layout().then((m) => ({ default: m.AppLayoutRoute })));
 const DashboardRoute = lazy(() => pages.dashboard().then((m) => ({ default: m.DashboardRoute })));
 const ReferralsRoute = lazy(() => pages.referrals().then((m) => ({ default: m.ReferralsRoute })));
 const RewardsRoute = lazy(() => pages.rewards().then((m) => ({ default: m.RewardsRoute })));
 const ProfileRoute = lazy(() => pages.profile().then((m) => ({ default: m.ProfileRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
-
-/** The calls each member page shows first: the session check (spec section 4) and the page's own data. */
-const firstCalls: Record<Exclude<keyof typeof pages, 'layout'>, readonly string[]> = {
-  dashboard: ['/user-stats.php', '/offers.php'],
-  referrals: ['/user-stats.php', '/referral-stats.php'],
-  rewards: ['/user-stats.php'],
-  profile: ['/user-stats.php'],
-};
-
-/**
- * Opening a member page directly: fetch the layout, the page chunk and the page's first calls at
- * once instead of one after the other. The answers go through the page's own queries (see
- * `startEarly`), so they are persisted for offline use like any other.
- */
-export function warmUp(pathname: string): void {
-  const page = pathname.replace(/^\//, '') as keyof typeof pages;
-  if (!(page in pages) || page === 'layout') return;
-  if (navigator.onLine) startEarly(firstCalls[page]);
-  void pages.layout();
-  void pages[page]();
-}
 
 export function AppRoutes() {
   return (

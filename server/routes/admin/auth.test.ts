@@ -1,10 +1,11 @@
-// Admin sign-in, sessions, the login rate limit and the authorisation matrix, on PGlite and PostgreSQL.
+// Admin sign-in, sessions, the sign-in limits and the authorisation matrix, on PGlite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DATABASE_KINDS, newAccount, signIn } from '../../test/helpers';
 import { admins, adminLoginAttempts } from '../../db/schema';
 import { BLOCKED_MESSAGE } from '../../lib/errors';
+import { pairDelaySeconds, upsertAdmin } from '../../services/admin/auth';
 import { emulatorIdToken } from '../../demo/emulator';
 import { TEST_EMULATOR_HOST } from '../../test/helpers';
 import type { Db } from '../../db/client';
@@ -211,31 +212,46 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
     expect(bad.json().error).toBe('Invalid action: must be one of: flag, unflag');
   });
 
-  describe('rate limit (stored in the database)', () => {
-    it('refuses the 11th attempt for one username within 15 minutes with 429, even with the right password', async () => {
+  describe('sign-in limits (stored in the database; docs/decisions.md)', () => {
+    /** Moves the recorded attempts of a username back in time, as if that much time had passed. */
+    const age = (username: string, ms: number) =>
+      db
+        .update(adminLoginAttempts)
+        .set({ attemptedAt: sql`${adminLoginAttempts.attemptedAt} - make_interval(secs => ${ms / 1000})` })
+        .where(eq(adminLoginAttempts.username, username));
+
+    it('10 failures for a username from anywhere do not lock its administrator out of a known address', async () => {
       await createAdmin(db, 'limited', 'limited-password');
+      // The administrator's usual address: one earlier sign-in with the right password.
+      expect((await adminLogin(app, 'limited', 'limited-password', '10.1.1.1')).statusCode).toBe(200);
+      // The attack: wrong passwords for the username from ten other addresses.
       for (let i = 0; i < 10; i++) {
         const res = await adminLogin(app, 'limited', `wrong-${i}`, `10.1.0.${i}`);
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await adminLogin(app, 'LIMITED', 'limited-password', '10.1.1.1');
+      // The right password from the known address still signs in (the old limit answered 429 here).
+      expect((await adminLogin(app, 'limited', 'limited-password', '10.1.1.1')).statusCode).toBe(200);
+      // From an address the username never signed in from, no password is checked until the window passes.
+      // (The count ignores case: 'LIMITED' is the same username to it.)
+      const blocked = await adminLogin(app, 'LIMITED', 'limited-password', '10.1.1.9');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({
         success: false,
         error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
       });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+      // A wrong password from the known address is still only a failure, not a way around the limit.
+      expect((await adminLogin(app, 'limited', 'wrong-again', '10.1.1.1')).statusCode).toBe(401);
       // Other usernames from other addresses are unaffected.
       expect((await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, '10.1.1.2')).statusCode).toBe(200);
-      // Once the window has passed the username may try again.
-      await db
-        .update(adminLoginAttempts)
-        .set({ attemptedAt: new Date(Date.now() - 16 * 60_000) })
-        .where(eq(adminLoginAttempts.username, 'limited'));
-      expect((await adminLogin(app, 'limited', 'limited-password', '10.1.1.1')).statusCode).toBe(200);
+      // Once the window has passed the username opens from anywhere again.
+      await age('limited', 16 * 60_000);
+      expect((await adminLogin(app, 'limited', 'limited-password', '10.1.1.9')).statusCode).toBe(200);
     });
 
-    it('refuses an address after 30 failures within 15 minutes, whatever the username', async () => {
+    it('30 failures from an address stop it, except for a username it has signed in with before', async () => {
+      await createAdmin(db, 'behind-nat', 'behind-nat-password');
+      expect((await adminLogin(app, 'behind-nat', 'behind-nat-password', '10.2.2.2')).statusCode).toBe(200);
       for (let i = 0; i < 30; i++) {
         const res = await adminLogin(app, `guess-${i}`, 'nope', '10.2.2.2');
         expect(res.statusCode).toBe(401);
@@ -243,16 +259,71 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
       const res = await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, '10.2.2.2');
       expect(res.statusCode).toBe(429);
       expect(res.json().error).toMatch(/^Too many failed sign-in attempts/);
+      // The administrator who works from that address is not locked out by the guesser beside them.
+      expect((await adminLogin(app, 'behind-nat', 'behind-nat-password', '10.2.2.2')).statusCode).toBe(200);
       expect((await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, '10.2.2.3')).statusCode).toBe(200);
     });
 
-    it('a successful sign-in clears the username count', async () => {
-      await createAdmin(db, 'reset-me', 'reset-password');
-      for (let i = 0; i < 9; i++) await adminLogin(app, 'reset-me', 'bad', `10.3.0.${i}`);
-      expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.1.1')).statusCode).toBe(200);
-      for (let i = 0; i < 9; i++)
-        expect((await adminLogin(app, 'reset-me', 'bad', `10.3.2.${i}`)).statusCode).toBe(401);
-      expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.1.1')).statusCode).toBe(200);
+    it('one address guessing one username: 5 free failures, then a wait that doubles after each failure', async () => {
+      await createAdmin(db, 'slowed', 'slowed-password');
+      for (let i = 0; i < 5; i++)
+        expect((await adminLogin(app, 'slowed', `bad-${i}`, '10.4.0.1')).statusCode).toBe(401);
+      // The 6th attempt right away: refused unchecked, even with the right password.
+      const sixth = await adminLogin(app, 'slowed', 'slowed-password', '10.4.0.1');
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().error).toMatch(
+        /^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/,
+      );
+      const first = Number(sixth.headers['retry-after']);
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThanOrEqual(15);
+      // Another address is not slowed by this one's failures.
+      expect((await adminLogin(app, 'slowed', 'slowed-password', '10.4.0.2')).statusCode).toBe(200);
+      // After the wait, one more try; failing it doubles the wait.
+      await age('slowed', 16_000);
+      expect((await adminLogin(app, 'slowed', 'bad-6', '10.4.0.1')).statusCode).toBe(401);
+      const seventh = await adminLogin(app, 'slowed', 'slowed-password', '10.4.0.1');
+      expect(seventh.statusCode).toBe(429);
+      expect(Number(seventh.headers['retry-after'])).toBeGreaterThan(15);
+      expect(Number(seventh.headers['retry-after'])).toBeLessThanOrEqual(30);
+      await age('slowed', 31_000);
+      expect((await adminLogin(app, 'slowed', 'slowed-password', '10.4.0.1')).statusCode).toBe(200);
     });
+
+    it('a successful sign-in forgives the failures of its own address, not those of other addresses', async () => {
+      await createAdmin(db, 'reset-me', 'reset-password');
+      for (let i = 0; i < 4; i++)
+        expect((await adminLogin(app, 'reset-me', 'bad', '10.3.1.1')).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) await adminLogin(app, 'reset-me', 'bad', `10.3.0.${i}`);
+      expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.1.1')).statusCode).toBe(200);
+      // Its own address starts again with 5 free failures...
+      for (let i = 0; i < 5; i++)
+        expect((await adminLogin(app, 'reset-me', 'bad', '10.3.1.1')).statusCode).toBe(401);
+      // ...while the username's count kept the other addresses' failures: 5 + 5 = 10 reaches the limit.
+      expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.9.9')).statusCode).toBe(429);
+      expect((await adminLogin(app, 'reset-me', 'reset-password', '10.3.0.0')).statusCode).toBe(429);
+    });
+
+    it('the waits grow 15 s, 30 s, 1 min, … and stop at one hour', () => {
+      expect([0, 4, 5, 6, 7, 8, 12, 13, 40].map(pairDelaySeconds)).toEqual([
+        0, 0, 15, 30, 60, 120, 1920, 3600, 3600,
+      ]);
+    });
+  });
+
+  it('admin:create setting a new password ends every session of that administrator', async () => {
+    await createAdmin(db, 'rotated', 'old-password-1');
+    const stolen = await adminCookie(app, 'rotated', 'old-password-1');
+    const other = await adminCookie(app);
+    expect((await client(app, stolen).get('/api/admin/dashboard.php')).statusCode).toBe(200);
+    // What `npm run admin:create -- --username rotated --password …` does (server/scripts/admin-create.ts).
+    expect(await upsertAdmin(db, { username: 'rotated', password: 'new-password-2' })).toMatchObject({
+      created: false,
+    });
+    for (const c of ADMIN_CALLS) expect((await call(c, stolen)).statusCode).toBe(401);
+    expect((await adminLogin(app, 'rotated', 'old-password-1', '10.8.8.8')).statusCode).toBe(401);
+    expect((await adminLogin(app, 'rotated', 'new-password-2', '10.8.8.8')).statusCode).toBe(200);
+    // Another administrator's session is untouched.
+    expect((await client(app, other).get('/api/admin/dashboard.php')).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@
 // unknown parameter is a 400, never silently ignored.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../shared/constants';
+import { positiveId, strictInt } from '../../lib/ids';
 
 export const errorBody = z.object({ success: z.literal(false), error: z.string() });
 export const errorResponses = {
@@ -23,12 +24,9 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   return z.enum(values, { error: () => `must be one of: ${values.join(', ')}` });
 }
 
-const wholeNumber = (what: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: () => `${what} must be a whole number` })
-    .int(`${what} must be a whole number`)
-    .min(min, `${what} must be at least ${min}`)
-    .max(max, `${what} must be at most ${max}`);
+// Query strings are text: page, limit and ids are canonical decimal strings. Ids in JSON bodies are
+// JSON integers or canonical decimal strings (react-admin's Identifier may be either); see strictInt.
+const wholeNumber = (what: string, min: number, max: number) => strictInt(what, min, max, { strings: true });
 
 export const listBase = {
   page: wholeNumber('page', 1, 1_000_000).default(1),
@@ -37,7 +35,7 @@ export const listBase = {
 };
 
 export const searchParam = z.string().trim().max(200, 'search must be at most 200 characters').optional();
-export const idParam = (what: string) => wholeNumber(what, 1, 2_147_483_647);
+export const idParam = (what: string) => positiveId(what, { strings: true });
 
 export const pagination = z.object({
   page: z.number(),

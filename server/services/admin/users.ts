@@ -3,6 +3,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { query, type Db, type Queryable } from '../../db/client';
 import { users } from '../../db/schema';
+import { lockHeldCompletions, releaseHeldCompletions } from '../postbacks';
 import { deleteUserSessions } from '../sessions';
 import { notFound } from '../../lib/errors';
 import type { AdminUserRow, AdminUsersResponse, UserCategory } from '../../../shared/api-types';
@@ -209,6 +210,8 @@ export async function setUserBlocked(
   action: 'flag' | 'unflag',
 ): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
+    // Lock order as in the postback receiver and the spin: the member's completions, then the member.
+    if (action === 'unflag') await lockHeldCompletions(tx, userId);
     const [user] = await tx
       .select({ id: users.id, isSuspicious: users.isSuspicious, email: users.email })
       .from(users)
@@ -220,13 +223,19 @@ export async function setUserBlocked(
     if (user.isSuspicious === blocked) return { changed: false };
     await tx.update(users).set({ isSuspicious: blocked }).where(eq(users.id, userId));
     if (blocked) await deleteUserSessions(tx, userId);
+    // Approvals that arrived while the member was blocked granted nothing; the unblock grants them now.
+    const released = blocked ? 0 : await releaseHeldCompletions(tx, userId);
     invalidateSummaries(db);
     await writeAudit(tx, actor, {
       action: blocked ? 'user.block' : 'user.unblock',
       targetType: 'user',
       targetId: userId,
       before: { is_suspicious: user.isSuspicious, email: user.email },
-      after: { is_suspicious: blocked, email: user.email },
+      after: {
+        is_suspicious: blocked,
+        email: user.email,
+        ...(released ? { released_held_completions: released } : {}),
+      },
     });
     return { changed: true };
   });

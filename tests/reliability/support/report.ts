@@ -72,6 +72,8 @@ export function skipScenario(reportDir: string, name: string, reason: string) {
 
 export function readSummary(dir: string) {
   let scenarios = 0;
+  // Scenarios named "attack: …" are the attack set (issue 11): counted apart in the summary.
+  let attacks = 0;
   let requests = 0;
   let checks = 0;
   let violations = 0;
@@ -84,6 +86,7 @@ export function readSummary(dir: string) {
       continue;
     }
     scenarios++;
+    if (s.name.startsWith('attack:')) attacks++;
     requests += s.requests;
     checks += s.checks.length;
     const bad = s.checks.filter((c) => !c.ok).length;
@@ -92,5 +95,5 @@ export function readSummary(dir: string) {
       `${bad ? 'FAILED' : 'held  '} ${s.name}: ${s.requests.toLocaleString('en-US')} requests, ${s.checks.length} checks${bad ? `, ${bad} violated` : ''}`,
     );
   }
-  return { scenarios, requests, checks, violations, skipped, lines };
+  return { scenarios, attacks, requests, checks, violations, skipped, lines };
 }

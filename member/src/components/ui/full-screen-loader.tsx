@@ -1,8 +1,16 @@
+import { useLayoutEffect, useState } from 'react';
 import { BRAND } from '../../config/constants';
+import { hasAppShell, holdAppShell } from '../../lib/app-shell';
 import { LogoMark } from './icons';
 
-/** Spec section 2: shown while the session is checked. */
+/**
+ * Spec section 2: shown while the session is checked. When the server painted the page's app shell
+ * (a signed-in member's direct visit), the shell is this loader: it stays until React shows the page.
+ */
 export function FullScreenLoader() {
+  const [shell] = useState(hasAppShell);
+  useLayoutEffect(() => (shell ? holdAppShell() : undefined), [shell]);
+  if (shell) return null;
   return (
     <div className="fullscreen-loader" role="status" aria-live="polite">
       <div className="fullscreen-loader__mark">

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { MemberOffer } from '../../../../../shared/api-types';
 import { formatRupees } from '../../../../../shared/format';
+import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { Button } from '../../../components/ui/button';
 import {
   GiftIcon,
@@ -19,6 +20,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useSessionUser, useUserStats } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
+import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useClickOffer } from '../api/click-offer';
 import { getOffersQueryOptions, useOffers } from '../api/get-offers';
 import { groupOffers } from '../offer-state';
@@ -26,6 +28,7 @@ import { OfferCard, type OfferCardProps } from './offer-card';
 import { SlotMachineModal } from './slot-machine-modal';
 
 export const START_FAILED_TOAST = 'Failed to start offer';
+const HEAD = MEMBER_PAGE_HEADS['/dashboard'];
 
 function Section({
   title,
@@ -53,6 +56,15 @@ function Section({
   );
 }
 
+/** A callback whose identity never changes but which always runs the latest render's code. */
+function useStableCallback<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
 /** Opens the tab before the request so browsers treat it as the click's own popup. */
 function openPendingTab(): Window | null {
   try {
@@ -78,10 +90,15 @@ export function DashboardView() {
   const [spinOffer, setSpinOffer] = useState<MemberOffer | null>(null);
   const [spinOpen, setSpinOpen] = useState(false);
 
+  const offerCount = offersData?.offers.length ?? 0;
+  // The cards arrive a few per task (the first screen's in the first commit): see useProgressiveCount.
+  const shownCards = useProgressiveCount(offerCount);
+
   const firstName = statsQuery.data?.user.first_name ?? sessionUser?.firstName ?? '';
   const stats = statsQuery.data?.stats;
 
-  function startOffer(offer: MemberOffer) {
+  // Stable identities, so that the memoised offer cards skip the dashboard's re-renders.
+  const startOffer = useStableCallback((offer: MemberOffer) => {
     if (!online || click.isPending) return;
     setStartingId(offer.offer_id);
     const tab = openPendingTab();
@@ -100,12 +117,12 @@ export function DashboardView() {
       },
       onSettled: () => setStartingId(null),
     });
-  }
+  });
 
-  function openSpin(offer: MemberOffer | null) {
+  const openSpin = useStableCallback((offer: MemberOffer | null) => {
     setSpinOffer(offer);
     setSpinOpen(true);
-  }
+  });
 
   function closeSpin() {
     setSpinOpen(false);
@@ -115,13 +132,13 @@ export function DashboardView() {
 
   let body: ReactNode;
   if (!offersData && offersQuery.data) {
-    body = <LoadingState label="Loading your dashboard..." />;
+    body = <LoadingState label={HEAD.loading} />;
   } else if (offersQuery.isPending) {
     body =
       offersQuery.fetchStatus === 'paused' ? (
         <EmptyState title="You're offline">Your offers will appear once you're back online.</EmptyState>
       ) : (
-        <LoadingState label="Loading your dashboard..." />
+        <LoadingState label={HEAD.loading} />
       );
   } else if (offersQuery.isError && !offersData) {
     body = <ErrorState message={offersQuery.error.message} onRetry={() => void offersQuery.refetch()} />;
@@ -149,6 +166,13 @@ export function DashboardView() {
       { title: 'Pending Verification', hint: 'The partner is confirming these', offers: groups.pending },
       { title: 'Completed & Rewarded', offers: groups.completed },
     ];
+    // Sections in order share the budget of cards rendered so far.
+    let budget = shownCards;
+    const shown = sections.map((section) => {
+      const rows = section.offers.slice(0, Math.max(0, budget));
+      budget -= rows.length;
+      return rows;
+    });
     body = (
       <>
         {freeSpins > 0 ? (
@@ -177,14 +201,14 @@ export function DashboardView() {
             New partner offers land here regularly. Check back soon.
           </EmptyState>
         ) : (
-          sections.map((section) => (
+          sections.map((section, i) => (
             <Section
               key={section.title}
               title={section.title}
               count={section.offers.length}
               hint={section.hint}
             >
-              {section.offers.map((o) => (
+              {shown[i]!.map((o) => (
                 <OfferCard
                   key={o.offer_id}
                   offer={o}
@@ -212,7 +236,7 @@ export function DashboardView() {
       <div className="page-head">
         <div>
           <h1 className="page-title">Welcome{firstName ? `, ${firstName}` : ''}!</h1>
-          <p className="page-subtitle">Complete offers, spin the reels and collect vouchers.</p>
+          <p className="page-subtitle">{HEAD.subtitle}</p>
         </div>
         <Button
           variant="ghost"

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MemberOffer } from '../../../../../shared/api-types';
 import { CATEGORY_LABELS } from '../../../../../shared/constants';
 import { formatRupees } from '../../../../../shared/format';
@@ -28,7 +29,12 @@ export interface OfferCardProps {
   canSpin?: boolean;
 }
 
-export function OfferCard({
+/**
+ * One offer. Memoised: the dashboard re-renders on every query state change (fetching, refetch,
+ * the member's stats), and thirty cards re-rendered each time made those renders long tasks on a
+ * phone; a card re-renders only when its own offer or state changes.
+ */
+export const OfferCard = memo(function OfferCard({
   offer,
   onStart,
   onSpin,
@@ -131,4 +137,4 @@ export function OfferCard({
       </div>
     </article>
   );
-}
+});

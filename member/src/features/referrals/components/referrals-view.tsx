@@ -15,6 +15,7 @@ import {
   ClockIcon,
 } from '../../../components/ui/icons';
 import { LoadingState } from '../../../components/ui/spinner';
+import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState } from '../../../components/ui/state';
 import { Tabs } from '../../../components/ui/tabs';
@@ -28,6 +29,8 @@ import {
   SHARE_MESSAGE,
   shareTargets,
 } from '../referral-status';
+
+const HEAD = MEMBER_PAGE_HEADS['/referrals'];
 
 type Tab = 'share' | 'statistics' | 'history';
 
@@ -50,7 +53,7 @@ export function ReferralsView() {
           Your referral data will appear once you're back online.
         </EmptyState>
       ) : (
-        <LoadingState label="Loading referral data..." />
+        <LoadingState label={HEAD.loading} />
       );
   } else if (query.isError && !query.data) {
     content = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -104,10 +107,8 @@ export function ReferralsView() {
     <div className="page">
       <div className="page-head">
         <div>
-          <h1 className="page-title">Refer &amp; Earn</h1>
-          <p className="page-subtitle">
-            Invite friends. When a friend completes a first offer, you get 1 free spin — it never expires.
-          </p>
+          <h1 className="page-title">{HEAD.title}</h1>
+          <p className="page-subtitle">{HEAD.subtitle}</p>
         </div>
       </div>
       {content}

@@ -6,10 +6,13 @@ import { Badge } from '../../../components/ui/badge';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { ChartIcon, GiftIcon, TrophyIcon, WalletIcon, ClockIcon } from '../../../components/ui/icons';
 import { LoadingState } from '../../../components/ui/spinner';
+import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState } from '../../../components/ui/state';
 import { Tabs } from '../../../components/ui/tabs';
 import { useUserStats } from '../../../lib/auth';
+
+const HEAD = MEMBER_PAGE_HEADS['/rewards'];
 
 type Tab = 'vouchers' | 'history' | 'statistics';
 
@@ -28,7 +31,7 @@ export function RewardsView() {
       query.fetchStatus === 'paused' ? (
         <EmptyState title="You're offline">Your rewards will appear once you're back online.</EmptyState>
       ) : (
-        <LoadingState label="Loading your rewards..." />
+        <LoadingState label={HEAD.loading} />
       );
   } else if (query.isError && !query.data) {
     content = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -82,8 +85,8 @@ export function RewardsView() {
     <div className="page">
       <div className="page-head">
         <div>
-          <h1 className="page-title">My Rewards</h1>
-          <p className="page-subtitle">Every voucher you've won, ready to copy and redeem.</p>
+          <h1 className="page-title">{HEAD.title}</h1>
+          <p className="page-subtitle">{HEAD.subtitle}</p>
         </div>
       </div>
       {content}
