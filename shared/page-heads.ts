@@ -27,3 +27,24 @@ export const MEMBER_PAGE_HEADS = {
     loading: 'Loading your rewards...',
   },
 } as const satisfies Record<string, PageHead>;
+
+/**
+ * The API calls each member page shows first (spec section 7): the session check and the page's own
+ * data. The member app starts them as it boots (member/src/app/warm-up.ts); the server answers them
+ * inside the HTML of a signed-in member's direct visit, with the page rendered from them
+ * (server/lib/member-pages.ts), so the first paint is the page itself.
+ */
+export const MEMBER_PAGE_CALLS = {
+  '/dashboard': ['/user-stats.php', '/offers.php'],
+  '/referrals': ['/user-stats.php', '/referral-stats.php'],
+  '/rewards': ['/user-stats.php'],
+  '/profile': ['/user-stats.php'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MemberPageCall = (typeof MEMBER_PAGE_CALLS)[keyof typeof MEMBER_PAGE_CALLS][number];
+
+/** The answers a server-rendered page was rendered from, by call: the client starts from them. */
+export type ServerAnswers = Partial<Record<MemberPageCall, unknown>>;
+
+/** The id of the JSON script element carrying a server-rendered page's `ServerAnswers`. */
+export const SERVER_ANSWERS_ID = 'server-answers';

@@ -25,13 +25,13 @@ function afterFirstFrame(): Promise<void> {
 
 async function boot() {
   await afterFirstFrame();
-  const { createRoot } = await import('react-dom/client');
+  const client = await import('react-dom/client');
   await nextTask();
   await import('./app/vendor');
   await nextTask();
   const { mount } = await import('./app/mount');
   await nextTask();
-  mount(createRoot, document.getElementById('root')!);
+  await mount(client, document.getElementById('root')!);
 }
 
 void boot();

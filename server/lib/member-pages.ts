@@ -87,7 +87,7 @@ export function withPreloads(html: string, files: readonly string[]): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The loader index.html paints before the JavaScript arrives (member index.html, `#root`). */
-const BOOT_LOADER = /<div class="boot" role="status">[\s\S]*?<\/div>/;
+export const BOOT_LOADER = /<div class="boot" role="status">[\s\S]*?<\/div>/;
 
 /**
  * The app shell of a signed-in member's direct visit: the top bar and the page's own heading

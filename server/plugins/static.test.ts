@@ -5,7 +5,17 @@ import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { createTestDatabase, testConfig, TEST_SESSION_SECRET, type TestDatabase } from '../test/helpers';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import {
+  createTestDatabase,
+  insertOffer,
+  newAccount,
+  signIn,
+  testConfig,
+  TEST_SESSION_SECRET,
+  type TestDatabase,
+} from '../test/helpers';
 
 /**
  * For the calling describe block: a fresh dist folder, filled by `fill`, and an app serving it on
@@ -187,5 +197,87 @@ describe('member page HTML with the page chunks preloaded', () => {
     const res = await served.app.inject({ url: '/dashboard' });
     expect(preloads(res.body)).toContain('/assets/dashboard-2.js');
     expect(preloads(res.body)).not.toContain('/assets/dashboard-1.js');
+  });
+});
+
+describe("a signed-in member's direct visit, rendered on the server", () => {
+  const INDEX_HTML =
+    '<html><head><title>m</title><link rel="modulepreload" crossorigin href="/assets/client-1.js"></head>' +
+    '<body><div id="root"><div class="boot" role="status"><p>Loading</p></div></div>' +
+    '<script type="module" src="/assets/index-1.js"></script></body></html>';
+  const served = serveDist((dist) => {
+    mkdirSync(path.join(dist, 'member', '.vite'), { recursive: true });
+    writeFileSync(path.join(dist, 'member', 'index.html'), INDEX_HTML);
+    writeFileSync(
+      path.join(dist, 'member', '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'member/src/app/routes/app-layout.tsx': { file: 'assets/app-layout-1.js' },
+        'member/src/app/routes/dashboard.tsx': { file: 'assets/dashboard-1.js' },
+        'member/src/app/routes/rewards.tsx': { file: 'assets/rewards-1.js' },
+        'member/src/app/routes/referrals.tsx': { file: 'assets/referrals-1.js' },
+        'member/src/app/routes/profile.tsx': { file: 'assets/profile-1.js' },
+      }),
+    );
+  });
+  const answersIn = (html: string) => {
+    const m = /<script type="application\/json" id="server-answers">([^<]*)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : null;
+  };
+
+  it('paints the dashboard with the member’s own data and carries the answers it was rendered from', async () => {
+    const member = await signIn(served.app, newAccount('ada'));
+    const title = 'Stream </script><script>alert(1)</script> & win';
+    await insertOffer(served.app.db, { title });
+    const res = await served.app.inject({ url: '/dashboard', headers: { cookie: member.cookie } });
+    expect(res.statusCode).toBe(200);
+    // Personal data: never kept by a shared cache.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toContain('cookie');
+    // React's markers between adjacent texts aside, what the member reads:
+    const html = res.body.replace(/<!-- -->/g, '');
+    expect(html).toContain('<h1 class="page-title">Welcome, Test!</h1>');
+    expect(html).toContain('Available Offers');
+    // The offer's title is text, escaped by React; the answers cannot close their script element.
+    expect(html).toContain('Stream &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; win');
+    expect(html).not.toContain('<script>alert(1)');
+    // The answers are the API's own, byte for byte once parsed.
+    const api = async (p: string) =>
+      (await served.app.inject({ url: `/api${p}`, headers: { cookie: member.cookie } })).json();
+    expect(answersIn(html)).toEqual({
+      '/user-stats.php': await api('/user-stats.php'),
+      '/offers.php': await api('/offers.php'),
+    });
+    // The loader is gone, and no script competes with the first paint.
+    expect(html).not.toContain('class="boot"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<script type="module" src="/assets/index-1.js"></script>');
+  });
+
+  it('renders the other member pages from their own calls', async () => {
+    const member = await signIn(served.app, newAccount('ben'));
+    for (const [url, heading, calls] of [
+      ['/referrals', 'Refer &amp; Earn', ['/user-stats.php', '/referral-stats.php']],
+      ['/rewards', 'My Rewards', ['/user-stats.php']],
+      ['/profile', 'Test Ben', ['/user-stats.php']],
+    ] as const) {
+      const res = await served.app.inject({ url, headers: { cookie: member.cookie } });
+      expect(res.body.replace(/<!-- -->/g, ''), url).toContain(heading);
+      expect(Object.keys(answersIn(res.body) ?? {}), url).toEqual(calls);
+    }
+  });
+
+  it('leaves a session the API refuses (expired, blocked) to the app shell and the app', async () => {
+    const expired = await served.app.inject({ url: '/dashboard', headers: { cookie: 'sid=not-a-session' } });
+    expect(expired.statusCode).toBe(200);
+    expect(answersIn(expired.body)).toBeNull();
+    expect(expired.body).toContain('id="app-shell"');
+    expect(expired.headers['cache-control']).toBe('no-cache');
+
+    const member = await signIn(served.app, newAccount('eve'));
+    await served.app.db.update(users).set({ isSuspicious: true }).where(eq(users.id, member.userId));
+    const blocked = await served.app.inject({ url: '/dashboard', headers: { cookie: member.cookie } });
+    expect(answersIn(blocked.body)).toBeNull();
+    expect(blocked.body).not.toContain('Welcome, Test');
   });
 });

@@ -5,7 +5,9 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { memberPageHtml } from '../lib/member-pages';
+import { isServerRenderedPage, renderForMember, withRenderedPage } from '../lib/member-ssr';
 import { MEMBER_COOKIE } from './auth';
 
 export default fp(
@@ -48,18 +50,51 @@ export default fp(
 
     // A direct visit to a member page: its HTML names the page's chunks as modulepreloads.
     const pageHtml = memberPageHtml(memberDir);
-    const sendMemberPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
-      // A member session cookie (valid or not: the app checks it) gets the page's app shell.
-      const page = pageHtml(url, Boolean(request.cookies?.[MEMBER_COOKIE]));
-      if (!page) return sendIndex(reply, memberDir);
+    const encodingFor = (request: FastifyRequest) => {
       const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    };
+    /** The page rendered for the signed-in member (server/lib/member-ssr.ts), or null. */
+    const renderedPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+      if (!isServerRenderedPage(url)) return null;
+      const base = pageHtml(url, false);
+      if (!base) return null;
+      try {
+        const rendered = await renderForMember(app, url, String(request.headers.cookie ?? ''));
+        const html = rendered && withRenderedPage(base.identity.toString(), rendered);
+        if (!rendered || !html) return null;
+        if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);
+        return Buffer.from(html);
+      } catch (error) {
+        request.log.warn({ err: error }, 'member page not rendered on the server; the app shell stands in');
+        return null;
+      }
+    };
+    const sendMemberPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+      // A member session cookie gets the page rendered with their data, or (a session the API
+      // refuses, a failure) the page's app shell; the app then checks the session itself.
+      const signedIn = Boolean(request.cookies?.[MEMBER_COOKIE]);
+      const rendered = signedIn ? await renderedPage(request, reply, url) : null;
+      const page = rendered ? null : pageHtml(url, signedIn);
+      if (!rendered && !page) return sendIndex(reply, memberDir);
+      const encoding = encodingFor(request);
       reply
-        .header('cache-control', 'no-cache')
+        // A rendered page holds the member's own data: never stored by a shared cache.
+        .header('cache-control', rendered ? 'private, no-cache' : 'no-cache')
         .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+      if (rendered) {
+        // Compressed per request, quickly (the shared pages are compressed once, at the maximum).
+        return reply.send(
+          encoding === 'br'
+            ? brotliCompressSync(rendered, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+            : encoding === 'gzip'
+              ? gzipSync(rendered, { level: 6 })
+              : rendered,
+        );
+      }
+      return reply.send(encoding === 'br' ? page!.br : encoding === 'gzip' ? page!.gzip : page!.identity);
     };
 
     app.setNotFoundHandler((request, reply) => {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { releaseAppShell } from '../lib/app-shell';
 import { AppProvider } from './provider';
@@ -9,9 +10,10 @@ function AppShellHandoff() {
   return null;
 }
 
-export function App() {
+/** The member app; `queryClient` and `restored` come from the boot (member/src/app/mount.tsx). */
+export function App({ queryClient, restored = false }: { queryClient?: QueryClient; restored?: boolean }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient} restored={restored}>
       {(queryClient) => (
         <>
           <AppRouter queryClient={queryClient} />

@@ -1,19 +1,35 @@
 import { StrictMode, startTransition } from 'react';
-import type { createRoot } from 'react-dom/client';
+import type * as ReactDomClient from 'react-dom/client';
+import { createQueryClient } from '../lib/query-client';
 import { App } from './index';
+import { prepareApp, readServerAnswers } from './prepare';
 
 /**
- * Renders the app into `container`. The first render is a transition: React renders it in slices
- * that yield to the browser every few milliseconds instead of one long task, while the HTML's
- * loader stays on screen until the commit replaces it.
+ * Gets the page ready (saved copy, route code, first data: `prepareApp`), then renders the app
+ * into `container` once. A page the server rendered (a signed-in member's direct visit) is
+ * hydrated from the answers it was rendered from: the markup on screen stays, React attaches to it.
+ * Otherwise React renders it, replacing the server's app shell or the HTML's loader. Either way the
+ * first render is a transition: React works in slices that yield to the browser every few
+ * milliseconds instead of one long task.
  */
-export function mount(create: typeof createRoot, container: HTMLElement): void {
-  const root = create(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+export async function mount(
+  client: Pick<typeof ReactDomClient, 'createRoot' | 'hydrateRoot'>,
+  container: HTMLElement,
+): Promise<void> {
+  const queryClient = createQueryClient();
+  const serverAnswers = readServerAnswers();
+  await prepareApp(queryClient, window.location.pathname, { serverAnswers });
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} restored />
+    </StrictMode>
+  );
+  if (serverAnswers) {
+    startTransition(() => {
+      client.hydrateRoot(container, app);
+    });
+    return;
+  }
+  const root = client.createRoot(container);
+  startTransition(() => root.render(app));
 }

@@ -1,6 +1,10 @@
-import { onlineManager } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import {
+  PersistQueryClientProvider,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
 import { UpdatePrompt } from '../components/ui/update-prompt';
 import { Button } from '../components/ui/button';
@@ -31,38 +35,87 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
+const persistOptions = {
+  persister,
+  maxAge: CACHE_MAX_AGE,
+  buster: CACHE_BUSTER,
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+};
+
+/** Runs `work` once the browser is idle after the page's load (or within two seconds). */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 200);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Saving to IndexedDB for an app whose saved copy the boot already restored (`prepareApp`): the
+ * first save (opening the database, serialising the cache) waits until the page is idle instead of
+ * competing with its first render, then every change is saved (throttled by the persister).
+ */
+function useDeferredPersistence(queryClient: QueryClient, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    let unsubscribe: (() => void) | null = null;
+    const cancel = whenIdle(() => {
+      void persistQueryClientSave({ queryClient, ...persistOptions });
+      unsubscribe = persistQueryClientSubscribe({ queryClient, ...persistOptions });
+    });
+    return () => {
+      cancel();
+      unsubscribe?.();
+    };
+  }, [queryClient, enabled]);
+}
+
+/**
+ * The app's providers. `restored`: the boot has already put the saved copy back into `queryClient`
+ * (member/src/app/prepare.ts), so the app renders with it at once; otherwise (tests rendering the
+ * app directly) the provider restores it first, and shows the saved copy when it has.
+ */
 export function AppProvider({
   children,
   queryClient: provided,
+  restored = false,
 }: {
   children: (queryClient: QueryClient) => ReactNode;
   queryClient?: QueryClient;
+  restored?: boolean;
 }) {
   const [queryClient] = useState(() => {
     // Start from the browser's own view of the connection so an offline reload shows saved data at once.
     onlineManager.setOnline(navigator.onLine);
     return provided ?? createQueryClient();
   });
+  useDeferredPersistence(queryClient, restored);
+  const content = (
+    <>
+      {children(queryClient)}
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  );
   return (
     <ErrorBoundary>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: CACHE_MAX_AGE,
-          buster: CACHE_BUSTER,
-          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-        }}
-        // The saved copy is shown at once, then refreshed: a reload checks the session again
-        // (spec section 4) and picks up what changed on the server since.
-        onSuccess={() => {
-          void queryClient.invalidateQueries({ predicate: (q) => q.state.dataUpdatedAt < BOOT_TIME });
-        }}
-      >
-        {children(queryClient)}
-        <Toaster />
-        <UpdatePrompt />
-      </PersistQueryClientProvider>
+      {restored ? (
+        <QueryClientProvider client={queryClient}>{content}</QueryClientProvider>
+      ) : (
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={persistOptions}
+          // The saved copy is shown at once, then refreshed: a reload checks the session again
+          // (spec section 4) and picks up what changed on the server since.
+          onSuccess={() => {
+            void queryClient.invalidateQueries({ predicate: (q) => q.state.dataUpdatedAt < BOOT_TIME });
+          }}
+        >
+          {content}
+        </PersistQueryClientProvider>
+      )}
     </ErrorBoundary>
   );
 }

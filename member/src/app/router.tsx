@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { paths, isLoginPath } from '../config/paths';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
@@ -13,12 +13,49 @@ import { LoginRoute } from './routes/login';
 
 // Routes of spec section 2. Declarative routes rather than createBrowserRouter: the data router adds
 // ~15 KB gzip to the first load and this app loads its data through react-query.
-const AppLayoutRoute = lazy(() => pages.layout().then((m) => ({ default: m.AppLayoutRoute })));
-const DashboardRoute = lazy(() => pages.dashboard().then((m) => ({ default: m.DashboardRoute })));
-const ReferralsRoute = lazy(() => pages.referrals().then((m) => ({ default: m.ReferralsRoute })));
-const RewardsRoute = lazy(() => pages.rewards().then((m) => ({ default: m.RewardsRoute })));
-const ProfileRoute = lazy(() => pages.profile().then((m) => ({ default: m.ProfileRoute })));
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
+/**
+ * A route component loaded with its chunk. Once the chunk is in (see `preloadRoute`), React gets it
+ * synchronously: the first render of a page opened directly shows the page, not a Suspense fallback
+ * that is replaced a moment later.
+ */
+function routeComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: ComponentType | null = null;
+  const preload = () => load().then((module) => (loaded = pick(module)));
+  const Component = lazy(() =>
+    loaded
+      ? // A thenable that resolves at once: React.lazy reads it without suspending.
+        ({
+          then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }),
+        } as Promise<{
+          default: ComponentType;
+        }>)
+      : preload().then((c) => ({ default: c })),
+  );
+  return { Component, preload };
+}
+
+const AppLayoutRoute = routeComponent(pages.layout, (m) => m.AppLayoutRoute);
+const DashboardRoute = routeComponent(pages.dashboard, (m) => m.DashboardRoute);
+const ReferralsRoute = routeComponent(pages.referrals, (m) => m.ReferralsRoute);
+const RewardsRoute = routeComponent(pages.rewards, (m) => m.RewardsRoute);
+const ProfileRoute = routeComponent(pages.profile, (m) => m.ProfileRoute);
+const NotFoundRoute = routeComponent(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundRoute,
+);
+
+const MEMBER_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
+  [paths.dashboard.path]: DashboardRoute,
+  [paths.referrals.path]: ReferralsRoute,
+  [paths.rewards.path]: RewardsRoute,
+  [paths.profile.path]: ProfileRoute,
+};
+
+/** Loads the code `pathname` renders first (the member shell and the page), so it renders in one pass. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const page = MEMBER_ROUTES[pathname];
+  if (page) await Promise.all([AppLayoutRoute.preload(), page.preload()]);
+}
 
 export function AppRoutes() {
   return (
@@ -26,13 +63,13 @@ export function AppRoutes() {
       <Routes>
         <Route path={paths.home.path} element={<LandingRoute />} />
         <Route path={paths.login.path} element={<LoginRoute />} />
-        <Route element={<AppLayoutRoute />}>
-          <Route path={paths.dashboard.path} element={<DashboardRoute />} />
-          <Route path={paths.referrals.path} element={<ReferralsRoute />} />
-          <Route path={paths.rewards.path} element={<RewardsRoute />} />
-          <Route path={paths.profile.path} element={<ProfileRoute />} />
+        <Route element={<AppLayoutRoute.Component />}>
+          <Route path={paths.dashboard.path} element={<DashboardRoute.Component />} />
+          <Route path={paths.referrals.path} element={<ReferralsRoute.Component />} />
+          <Route path={paths.rewards.path} element={<RewardsRoute.Component />} />
+          <Route path={paths.profile.path} element={<ProfileRoute.Component />} />
         </Route>
-        <Route path="*" element={<NotFoundRoute />} />
+        <Route path="*" element={<NotFoundRoute.Component />} />
       </Routes>
     </Suspense>
   );

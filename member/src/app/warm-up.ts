@@ -1,3 +1,4 @@
+import { MEMBER_PAGE_CALLS, SERVER_ANSWERS_ID } from '../../../shared/page-heads';
 import { startEarly } from '../lib/api-client';
 
 // Every member page is its own lazy chunk: /login ships without the member pages, and no page
@@ -11,14 +12,6 @@ export const pages = {
   profile: () => import('./routes/profile'),
 };
 
-/** The calls each member page shows first: the session check (spec section 4) and the page's own data. */
-const firstCalls: Record<Exclude<keyof typeof pages, 'layout'>, readonly string[]> = {
-  dashboard: ['/user-stats.php', '/offers.php'],
-  referrals: ['/user-stats.php', '/referral-stats.php'],
-  rewards: ['/user-stats.php'],
-  profile: ['/user-stats.php'],
-};
-
 /**
  * Opening a member page directly: fetch the layout, the page chunk and the page's first calls at
  * once instead of one after the other. The answers go through the page's own queries (see
@@ -27,7 +20,10 @@ const firstCalls: Record<Exclude<keyof typeof pages, 'layout'>, readonly string[
 export function warmUp(pathname: string): void {
   const page = pathname.replace(/^\//, '') as keyof typeof pages;
   if (!(page in pages) || page === 'layout') return;
-  if (navigator.onLine) startEarly(firstCalls[page]);
+  // A page the server rendered is on screen with its answers (member/src/app/prepare.ts): nothing
+  // to ask, and its code loads after the first paint (the boot), not in competition with it.
+  if (document.getElementById(SERVER_ANSWERS_ID)) return;
+  if (navigator.onLine) startEarly(MEMBER_PAGE_CALLS[`/${page}`]);
   void pages.layout();
   void pages[page]();
 }

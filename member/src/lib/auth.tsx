@@ -20,10 +20,14 @@ export const USER_STATS_STALE_MS = 2 * 60 * 1000;
 // sign the member back in locally; only a new login does.
 let loggedOutLocally = false;
 
-export async function getUserStats({ signal }: { signal?: AbortSignal } = {}): Promise<UserStatsResponse> {
-  const data = await api.get<UserStatsResponse>('/user-stats.php', signal);
+/** A session check's answer: the member it names is the signed-in member (unless they just left). */
+export function acceptUserStats(data: UserStatsResponse): UserStatsResponse {
   if (data?.user && !loggedOutLocally) setSessionUser(toSessionUser(data.user));
   return data;
+}
+
+export async function getUserStats({ signal }: { signal?: AbortSignal } = {}): Promise<UserStatsResponse> {
+  return acceptUserStats(await api.get<UserStatsResponse>('/user-stats.php', signal));
 }
 
 export const getUserStatsQueryOptions = () =>

@@ -1,0 +1,128 @@
+import { onlineManager, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
+import { getReferralStatsQueryOptions } from '../features/referrals/api/get-referral-stats';
+import { getOffersQueryOptions } from '../features/offers/api/get-offers';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import {
+  MEMBER_PAGE_CALLS,
+  SERVER_ANSWERS_ID,
+  type MemberPageCall,
+  type ServerAnswers,
+} from '../../../shared/page-heads';
+import type { UserStatsResponse } from '../../../shared/api-types';
+import { acceptUserStats, getUserStatsQueryOptions } from '../lib/auth';
+import { CACHE_BUSTER, CACHE_MAX_AGE, persister } from '../lib/persister';
+import { preloadRoute } from './router';
+
+// Before the first render (issue 16, the dashboard's long tasks): the app used to render, then
+// render again when the IndexedDB copy was restored, again when the session check answered, again
+// when the page's chunk arrived and again when its data did; each pass was a long task of style,
+// layout and cold JavaScript after the first paint. Now the boot gets those ready first, in small
+// tasks, while the server's app shell (or the HTML's loader) stays on screen, and React renders
+// the page once, complete. What the member sees meanwhile is what React would have shown.
+
+/** How long the first render waits for the page's data before showing its loading state instead. */
+export const FIRST_DATA_WAIT_MS = 2500;
+
+/** The query behind each first call of a member page (shared/page-heads.ts, MEMBER_PAGE_CALLS). */
+export const QUERY_OF_CALL = {
+  '/user-stats.php': getUserStatsQueryOptions,
+  '/offers.php': getOffersQueryOptions,
+  '/referral-stats.php': getReferralStatsQueryOptions,
+} as const satisfies Record<MemberPageCall, () => { queryKey: readonly unknown[] }>;
+
+function firstCallsOf(pathname: string): readonly MemberPageCall[] {
+  return (MEMBER_PAGE_CALLS as Record<string, readonly MemberPageCall[] | undefined>)[pathname] ?? [];
+}
+
+/** Puts `answers` into `queryClient` under their calls' query keys, as of now. */
+export function putAnswers(queryClient: QueryClient, answers: ServerAnswers): void {
+  for (const [call, data] of Object.entries(answers)) {
+    const options = QUERY_OF_CALL[call as MemberPageCall];
+    if (options && data !== undefined) queryClient.setQueryData<unknown>([...options().queryKey], data);
+  }
+}
+
+/**
+ * Puts the answers a server-rendered page came with into `queryClient`, as fresh as the page: the
+ * first render (a hydration) shows exactly what the server rendered, and nothing is asked again.
+ * The session check's answer names the signed-in member, as a fetched one does.
+ */
+export function seedServerAnswers(queryClient: QueryClient, answers: ServerAnswers): void {
+  const stats = answers['/user-stats.php'];
+  if (stats) acceptUserStats(stats as UserStatsResponse);
+  putAnswers(queryClient, answers);
+}
+
+/** The answers in a server-rendered page's HTML (`SERVER_ANSWERS_ID`), or null. */
+export function readServerAnswers(): ServerAnswers | null {
+  const element = document.getElementById(SERVER_ANSWERS_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerAnswers;
+  } catch {
+    return null;
+  }
+}
+
+/** When this page load began: saved data older than this came from IndexedDB. */
+const BOOT_TIME = Date.now();
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The saved copy of the member's data (DESIGN.md section 5), put back into `queryClient`, marked
+ * stale so that every query shown refetches it: a reload checks the session again (spec section 4).
+ */
+export async function restoreSavedQueries(queryClient: QueryClient): Promise<void> {
+  try {
+    await persistQueryClientRestore({
+      queryClient,
+      persister,
+      maxAge: CACHE_MAX_AGE,
+      buster: CACHE_BUSTER,
+    });
+  } catch {
+    // Unreadable copy: the restore already discarded it; the page loads from the network.
+  }
+  await queryClient.invalidateQueries({
+    predicate: (q) => q.state.dataUpdatedAt < BOOT_TIME,
+    refetchType: 'none',
+  });
+}
+
+/**
+ * Gets `pathname` ready to render in one pass: the saved copy restored, the route's code loaded,
+ * and (online) its first queries answered, or `waitMs` elapsed. A failed query is left in its error
+ * state for the page to show (and retry) as usual; a 401 is the page guard's to handle.
+ */
+export async function prepareApp(
+  queryClient: QueryClient,
+  pathname: string,
+  { waitMs = FIRST_DATA_WAIT_MS, serverAnswers = null as ServerAnswers | null } = {},
+): Promise<void> {
+  onlineManager.setOnline(navigator.onLine);
+  await restoreSavedQueries(queryClient);
+  const route = preloadRoute(pathname);
+  if (serverAnswers) {
+    seedServerAnswers(queryClient, serverAnswers);
+    await route;
+    return;
+  }
+  const queries = firstCallsOf(pathname).map((call) => QUERY_OF_CALL[call]);
+  if (queries.length > 0 && navigator.onLine) {
+    // The guard turns a 401 into a redirect that remembers the page; the global handler (a full
+    // reload of /login) would not. The router installs its own handler when it mounts.
+    setUnauthorizedHandler(() => undefined);
+    const answered = Promise.all(
+      queries.map((options) =>
+        // Each call's own query (key, function, freshness), without retries: the page retries.
+        queryClient.prefetchQuery({ ...(options() as FetchQueryOptions), retry: false }),
+      ),
+    );
+    await Promise.race([answered, delay(waitMs)]);
+  }
+  await route;
+}

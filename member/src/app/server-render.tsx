@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { ServerAnswers } from '../../../shared/page-heads';
+import { Toaster } from '../components/ui/toaster';
+import { createQueryClient } from '../lib/query-client';
+import { putAnswers } from './prepare';
+import { AppRoutes, preloadRoute } from './router';
+
+// The server side of a signed-in member's direct visit (server/lib/member-pages.ts): the page
+// rendered to HTML from the same answers the API gives, with the same components, so that the first
+// paint is the page itself and the browser only hydrates it (member/src/app/mount.tsx). The tree's
+// markup matches the app's (member/src/app/index.tsx): the routes, then the toaster; the app's other
+// children (the 401 handler, the service worker prompt, the shell hand-off) render nothing at first.
+
+/** The page at `pathname` rendered from `answers`, as the markup of the member app's root. */
+export async function renderMemberPage(pathname: string, answers: ServerAnswers): Promise<string> {
+  // One client per render: nothing of one member's data outlives their request.
+  const queryClient = createQueryClient();
+  // Not `seedServerAnswers`: the server keeps no signed-in member of its own.
+  putAnswers(queryClient, answers);
+  await preloadRoute(pathname);
+  try {
+    return renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={pathname}>
+            <AppRoutes />
+          </StaticRouter>
+          <Toaster />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  } finally {
+    queryClient.clear();
+  }
+}

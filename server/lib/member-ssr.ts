@@ -1,0 +1,82 @@
+// A signed-in member's direct visit to a member page, rendered on the server (issue 16: the
+// dashboard's first paint and its long tasks). The page's first calls (shared/page-heads.ts,
+// MEMBER_PAGE_CALLS) are answered by the API itself, through `inject` with the visitor's cookie (the
+// same guard, the same response schemas), then the member app's own components render the page from
+// those answers (member/src/app/server-render.tsx). The HTML carries the markup in the app's root and
+// the answers beside it; the browser hydrates the markup from them. Any failure (no session, a
+// blocked member, an error) leaves the page to the app shell, and the app to its own rules.
+import type { FastifyInstance } from 'fastify';
+import {
+  MEMBER_PAGE_CALLS,
+  SERVER_ANSWERS_ID,
+  type MemberPageCall,
+  type ServerAnswers,
+} from '../../shared/page-heads';
+import { BOOT_LOADER } from './member-pages';
+
+export interface RenderedPage {
+  /** The root's markup. */
+  markup: string;
+  answers: ServerAnswers;
+  /** Set-Cookie headers of the calls (a session the check renewed). */
+  setCookies: string[];
+}
+
+type Renderer = (pathname: string, answers: ServerAnswers) => Promise<string>;
+let renderer: Promise<Renderer> | null = null;
+/** The member app's renderer, loaded on first use (React's server renderer is not part of startup). */
+function loadRenderer(): Promise<Renderer> {
+  renderer ??= import('../../member/src/app/server-render').then((m) => m.renderMemberPage);
+  return renderer;
+}
+
+export function isServerRenderedPage(page: string): page is keyof typeof MEMBER_PAGE_CALLS {
+  return Object.hasOwn(MEMBER_PAGE_CALLS, page);
+}
+
+/** `page` rendered for the visitor whose Cookie header is `cookie`, or null when it cannot be. */
+export async function renderForMember(
+  app: FastifyInstance,
+  page: keyof typeof MEMBER_PAGE_CALLS,
+  cookie: string,
+): Promise<RenderedPage | null> {
+  const calls: readonly MemberPageCall[] = MEMBER_PAGE_CALLS[page];
+  const responses = await Promise.all(
+    calls.map((call) =>
+      app.inject({ method: 'GET', url: `/api${call}`, headers: { cookie, accept: 'application/json' } }),
+    ),
+  );
+  if (responses.some((r) => r.statusCode !== 200)) return null;
+  const answers: ServerAnswers = {};
+  const setCookies: string[] = [];
+  responses.forEach((response, i) => {
+    answers[calls[i]!] = response.json();
+    const set = response.headers['set-cookie'];
+    if (set) setCookies.push(...(Array.isArray(set) ? set : [set]));
+  });
+  const markup = await (await loadRenderer())(page, answers);
+  return { markup, answers, setCookies: [...new Set(setCookies)] };
+}
+
+/** JSON that is safe inside a script element (no `</script>`, no line separators). */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * index.html with `rendered`'s markup in the root (in place of the loader) and its answers beside it.
+ * Without modulepreloads: the page is on screen without any script, so its first paint gets the
+ * connection to itself (HTML, stylesheet); the app's chunks load after it (member/src/main.tsx) and
+ * hydrate the page (docs/decisions.md).
+ */
+export function withRenderedPage(html: string, rendered: RenderedPage): string | null {
+  if (!BOOT_LOADER.test(html) || !html.includes('<div id="root">')) return null;
+  const answers = `<script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptSafeJson(rendered.answers)}</script>`;
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(BOOT_LOADER, () => rendered.markup)
+    .replace('<div id="root">', () => `${answers}<div id="root">`);
+}
