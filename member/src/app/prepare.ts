@@ -11,7 +11,7 @@ import {
 } from '../../../shared/page-heads';
 import type { UserStatsResponse } from '../../../shared/api-types';
 import { acceptUserStats, getUserStatsQueryOptions } from '../lib/auth';
-import { CACHE_BUSTER, CACHE_MAX_AGE, persister } from '../lib/persister';
+import { persistOptions, refreshRestoredQueries } from '../lib/persister';
 import { preloadRoute } from './router';
 
 // Before the first render (issue 16, the dashboard's long tasks): the app used to render, then
@@ -65,9 +65,6 @@ export function readServerAnswers(): ServerAnswers | null {
   }
 }
 
-/** When this page load began: saved data older than this came from IndexedDB. */
-const BOOT_TIME = Date.now();
-
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -78,19 +75,11 @@ function delay(ms: number): Promise<void> {
  */
 export async function restoreSavedQueries(queryClient: QueryClient): Promise<void> {
   try {
-    await persistQueryClientRestore({
-      queryClient,
-      persister,
-      maxAge: CACHE_MAX_AGE,
-      buster: CACHE_BUSTER,
-    });
+    await persistQueryClientRestore({ queryClient, ...persistOptions });
   } catch {
     // Unreadable copy: the restore already discarded it; the page loads from the network.
   }
-  await queryClient.invalidateQueries({
-    predicate: (q) => q.state.dataUpdatedAt < BOOT_TIME,
-    refetchType: 'none',
-  });
+  await refreshRestoredQueries(queryClient, { refetch: false });
 }
 
 /**

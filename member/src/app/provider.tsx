@@ -8,12 +8,9 @@ import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from '
 import { Toaster } from '../components/ui/toaster';
 import { UpdatePrompt } from '../components/ui/update-prompt';
 import { Button } from '../components/ui/button';
-import { CACHE_BUSTER, CACHE_MAX_AGE, persister, shouldPersistQuery } from '../lib/persister';
+import { persistOptions, refreshRestoredQueries } from '../lib/persister';
 import { createQueryClient } from '../lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
-
-/** Data older than this page load came from IndexedDB. */
-const BOOT_TIME = Date.now();
 
 class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -34,13 +31,6 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean
     );
   }
 }
-
-const persistOptions = {
-  persister,
-  maxAge: CACHE_MAX_AGE,
-  buster: CACHE_BUSTER,
-  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-};
 
 /** Runs `work` once the browser is idle after the page's load (or within two seconds). */
 function whenIdle(work: () => void): () => void {
@@ -107,11 +97,8 @@ export function AppProvider({
         <PersistQueryClientProvider
           client={queryClient}
           persistOptions={persistOptions}
-          // The saved copy is shown at once, then refreshed: a reload checks the session again
-          // (spec section 4) and picks up what changed on the server since.
-          onSuccess={() => {
-            void queryClient.invalidateQueries({ predicate: (q) => q.state.dataUpdatedAt < BOOT_TIME });
-          }}
+          // The saved copy is shown at once, then refreshed.
+          onSuccess={() => void refreshRestoredQueries(queryClient)}
         >
           {content}
         </PersistQueryClientProvider>

@@ -1,4 +1,5 @@
 import { del, get, set } from 'idb-keyval';
+import type { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { getSessionUser } from './session';
 
@@ -44,6 +45,29 @@ export function shouldPersistQuery(query: {
   state: { status: string };
 }): boolean {
   return query.state.status === 'success' && PERSISTED_ROOTS.has(String(query.queryKey[0]));
+}
+
+/** The persister's options, one set for restoring and saving (the boot, the provider). */
+export const persistOptions = {
+  persister,
+  maxAge: CACHE_MAX_AGE,
+  buster: CACHE_BUSTER,
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+};
+
+/** When this page load began: data older than this came from the saved copy. */
+const LOAD_TIME = Date.now();
+
+/**
+ * Marks what the saved copy restored as stale, so that every query shown asks again: a reload checks
+ * the session again (spec section 4) and picks up what changed on the server since. `refetch: false`
+ * leaves the asking to the queries when they mount.
+ */
+export function refreshRestoredQueries(queryClient: QueryClient, { refetch = true } = {}): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => q.state.dataUpdatedAt < LOAD_TIME,
+    refetchType: refetch ? 'active' : 'none',
+  });
 }
 
 export async function wipePersistedCache(userId: number | null | undefined): Promise<void> {
