@@ -64,17 +64,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const DB_DIR = path.dirname(fileURLToPath(import.meta.url));
+const MIGRATIONS_DIR = path.join(DB_DIR, 'migrations');
+/** Repeatable definitions (database functions): one file each, re-created at every start. */
+export const FUNCTIONS_DIR = path.join(DB_DIR, 'functions');
 const MIGRATION_LOCK = 727_274_001;
 
-/**
- * Applies the checked-in SQL migrations in order, each once. The transaction-scoped advisory lock
- * lets several server processes start against one PostgreSQL at the same time.
- */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
+function sqlFiles(dir: string): string[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
+}
+
+/**
+ * Applies the checked-in SQL migrations in order, each once, then re-creates every repeatable
+ * definition of server/db/functions (`create or replace`), so the database runs the functions' current
+ * text whatever migration first created them. Both under one transaction-scoped advisory lock, which
+ * lets several server processes start against one PostgreSQL at the same time (two concurrent
+ * `create or replace` of one function would otherwise fail with "tuple concurrently updated").
+ */
+export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
@@ -83,7 +92,7 @@ export async function migrate(db: Db): Promise<string[]> {
     );
     const done = await query<{ name: string }>(tx, sql`select name from schema_migrations`);
     const doneNames = new Set(done.map((r) => r.name));
-    for (const file of files) {
+    for (const file of sqlFiles(MIGRATIONS_DIR)) {
       if (doneNames.has(file)) continue;
       const text = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
       for (const statement of text.split('--> statement-breakpoint')) {
@@ -91,6 +100,10 @@ export async function migrate(db: Db): Promise<string[]> {
       }
       await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
       applied.push(file);
+    }
+    // Fixed files of the repository, never request data: each holds one `create or replace`.
+    for (const file of sqlFiles(FUNCTIONS_DIR)) {
+      await tx.execute(sql.raw(readFileSync(path.join(FUNCTIONS_DIR, file), 'utf8')));
     }
   });
   return applied;

@@ -1,0 +1,127 @@
+-- A repeatable definition: re-created with CREATE OR REPLACE at every start, right after the
+-- migrations (server/db/client.ts, `migrate`), so this file is the function's current text. Change the
+-- function here, never in a new migration; a change of its arguments or result columns needs a
+-- migration that drops the old function first (CREATE OR REPLACE cannot change them).
+--
+-- The slot spin's database work as one statement (server/services/spins.ts, server/db/repositories/spins.ts).
+-- The server draws first (crypto.randomInt over the offer's slot config) and passes the outcome in;
+-- this function spends the spin, claims a voucher of the drawn amount, records the spin and moves the
+-- counters, all or nothing: a single statement is its own transaction, and a refusal raises, which
+-- undoes everything it did. One round trip instead of ten, with the same rules as before:
+--   * an offer spin spends the member's approved, unused completion with a conditional UPDATE, so of
+--     two concurrent spins of one completion only one finds spinner_used = false (RWNOS otherwise);
+--   * every spin writes the member row, which spends a free spin (never below zero: RWNFS) and orders
+--     the spin after a concurrent block (a blocked member's spin raises RWBLK);
+--   * a win claims the earliest-expiring available voucher of the drawn amount FOR UPDATE SKIP LOCKED;
+--     none left is a stock-out and the spin is a miss.
+CREATE OR REPLACE FUNCTION rewards_spin(
+  p_user_id integer,
+  p_spin_type text,
+  p_offer_id integer,
+  p_drawn numeric,
+  p_win_reward_type text,
+  p_win_slot jsonb,
+  p_miss_slot jsonb
+) RETURNS TABLE (
+  r_spin_id integer,
+  r_is_win boolean,
+  r_stock_out boolean,
+  r_reward_type text,
+  r_slot_result jsonb,
+  r_free_spins_remaining integer,
+  r_voucher_code text,
+  r_voucher_amount double precision,
+  r_voucher_brand text,
+  r_voucher_type text,
+  r_voucher_expiry text,
+  r_voucher_description text
+)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_completion_id integer;
+  v_offer_id integer;
+  v_free integer;
+  v_voucher_id integer;
+  v_voucher vouchers%ROWTYPE;
+  v_win boolean := false;
+  v_stock_out boolean := false;
+  v_reward text := 'none';
+  v_spin_id integer;
+BEGIN
+  IF p_spin_type = 'offer' THEN
+    UPDATE completions SET spinner_used = true
+      WHERE user_id = p_user_id AND offer_id = p_offer_id AND status = 'approved' AND spinner_used = false
+      RETURNING id, offer_id INTO v_completion_id, v_offer_id;
+    IF v_completion_id IS NULL THEN
+      RAISE EXCEPTION 'no spin available for this offer' USING ERRCODE = 'RWNOS';
+    END IF;
+  END IF;
+
+  UPDATE users SET
+      free_spins_remaining = free_spins_remaining - CASE WHEN p_spin_type = 'free' THEN 1 ELSE 0 END,
+      spins_used = spins_used + 1,
+      last_activity = now()
+    WHERE id = p_user_id AND NOT is_suspicious AND (p_spin_type <> 'free' OR free_spins_remaining > 0)
+    RETURNING free_spins_remaining INTO v_free;
+  IF NOT FOUND THEN
+    IF EXISTS (SELECT 1 FROM users WHERE id = p_user_id AND NOT is_suspicious) THEN
+      RAISE EXCEPTION 'no free spins left' USING ERRCODE = 'RWNFS';
+    END IF;
+    RAISE EXCEPTION 'member blocked or missing' USING ERRCODE = 'RWBLK';
+  END IF;
+
+  IF p_drawn > 0 THEN
+    SELECT id INTO v_voucher_id FROM vouchers
+      WHERE status = 'available' AND voucher_amount = p_drawn
+        AND (expiry_date IS NULL OR expiry_date >= current_date)
+      ORDER BY expiry_date ASC NULLS LAST, id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED;
+    IF v_voucher_id IS NOT NULL THEN
+      UPDATE vouchers SET
+          status = 'assigned',
+          assigned_to_user_id = p_user_id,
+          assigned_at = now(),
+          assignment_context = CASE WHEN p_spin_type = 'free' THEN 'free_spin_from_referral' ELSE 'offer_completion' END,
+          completion_id = v_completion_id
+        WHERE id = v_voucher_id AND status = 'available'
+        RETURNING * INTO v_voucher;
+      v_win := FOUND;
+    END IF;
+    v_stock_out := NOT v_win;
+  END IF;
+  IF v_win THEN
+    v_reward := p_win_reward_type;
+  END IF;
+
+  INSERT INTO spins (user_id, spin_type, completion_id, offer_id, slot_result, is_win, drawn_amount,
+                     voucher_id, reward_type, stock_out)
+    VALUES (p_user_id, p_spin_type, v_completion_id, v_offer_id,
+            CASE WHEN v_win THEN p_win_slot ELSE p_miss_slot END, v_win,
+            CASE WHEN p_drawn > 0 THEN p_drawn END,
+            CASE WHEN v_win THEN v_voucher.id END, v_reward, v_stock_out)
+    RETURNING id INTO v_spin_id;
+
+  IF v_completion_id IS NOT NULL THEN
+    UPDATE completions SET reward_type = v_reward, voucher_id = CASE WHEN v_win THEN v_voucher.id END
+      WHERE id = v_completion_id;
+    UPDATE offers SET spins_used = spins_used + 1, rewards_won = rewards_won + CASE WHEN v_win THEN 1 ELSE 0 END
+      WHERE id = v_offer_id;
+  END IF;
+  IF v_win THEN
+    UPDATE users SET total_vouchers_won = total_vouchers_won + 1,
+                     total_voucher_value = total_voucher_value + v_voucher.voucher_amount
+      WHERE id = p_user_id;
+  END IF;
+
+  RETURN QUERY SELECT v_spin_id, v_win, v_stock_out, v_reward,
+    CASE WHEN v_win THEN p_win_slot ELSE p_miss_slot END, v_free,
+    CASE WHEN v_win THEN v_voucher.voucher_code END,
+    CASE WHEN v_win THEN v_voucher.voucher_amount::double precision END,
+    CASE WHEN v_win THEN v_voucher.voucher_brand END,
+    CASE WHEN v_win THEN v_voucher.voucher_type END,
+    CASE WHEN v_win THEN to_char(v_voucher.expiry_date, 'YYYY-MM-DD') END,
+    CASE WHEN v_win THEN v_voucher.voucher_description END;
+END
+$$;
