@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, createTestDatabase, signIn, type TestDatabase } from '../test/helpers';
-import { adminCookie, createAdmin } from '../routes/admin/test-support';
+import { adminCookie, createAdmin } from '../test/admin';
 
 const EVIL = 'https://evil.example';
 // A cross-site <form enctype="text/plain"> needs no preflight, and Fastify parses text/plain bodies.

@@ -18,7 +18,7 @@ import {
 import { POSTBACK_LIMITS, purgeJunkPostbacks } from '../services/postbacks';
 import { clicks, completions, postbackLog, users, vouchers } from '../db/schema';
 import { CLICKS_PER_MINUTE } from './member';
-import { adminCookie, createAdmin } from './admin/test-support';
+import { adminCookie, createAdmin } from '../test/admin';
 
 /** Sends `requests` in batches of `width` at a time; returns the answers in order. */
 async function inBatches(app: FastifyInstance, requests: InjectOptions[], width = 50) {

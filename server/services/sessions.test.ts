@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { DATABASE_KINDS, createTestApp, newAccount, signIn } from '../test/helpers';
 import { sessions } from '../db/schema';
 import type { Db } from '../db/client';
-import { adminCookie, adminTestApp, client } from '../routes/admin/test-support';
+import { adminCookie, adminTestApp, client } from '../test/admin';
 import { createSession, hashSessionId, purgeExpiredSessions, startSessionPurge } from './sessions';
 import { TEST_SESSION_SECRET } from '../test/helpers';
 

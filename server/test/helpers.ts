@@ -1,6 +1,7 @@
 // Test helpers: a fresh database per test file (PGlite in memory, or a throwaway PostgreSQL database
 // when TEST_DATABASE_URL / DATABASE_URL is set), the real app via buildApp, and real emulator tokens.
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -76,6 +77,33 @@ export async function createTestApp(
   });
   await app.ready();
   return app;
+}
+
+export interface SuiteApp {
+  app: FastifyInstance;
+  db: Db;
+}
+
+/**
+ * The setup the suites share, for the suite it is called in: before its tests, a fresh database of
+ * `kind` and the app over it, handed to `ready` (which signs in or seeds as the suite needs); after
+ * them, the app closed and the database dropped.
+ */
+export function testAppPerSuite(
+  kind: 'pglite' | 'postgres',
+  ready: (setup: SuiteApp) => Promise<void> | void,
+): void {
+  let tdb: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    app = await createTestApp(tdb.database);
+    await ready({ app, db: tdb.database.db });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.drop();
+  });
 }
 
 export function cookieFrom(res: LightMyRequestResponse, name: string): string {

@@ -10,7 +10,7 @@ import {
   MAX_FAILURES_PER_USERNAME,
   PAIR_FREE_FAILURES,
 } from '../../services/admin/auth';
-import { adminLogin, createAdmin } from './test-support';
+import { adminLogin, createAdmin } from '../../test/admin';
 
 const checks = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../lib/password', async (importOriginal) => {

@@ -17,7 +17,7 @@ import {
   adminTestApp,
   client,
   createAdmin,
-} from './test-support';
+} from '../../test/admin';
 
 /** Every admin call except sign-in and sign-out (spec section 7, plus the audit log). */
 const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown }[] = [

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DATABASE_KINDS } from '../../test/helpers';
-import { seedKnownDataset, type KnownDataset } from './test-fixtures';
-import { ADMIN_USERNAME, adminClient, adminCookie, adminTestApp, type Client } from './test-support';
+import { seedKnownDataset, type KnownDataset } from '../../test/fixtures';
+import { ADMIN_USERNAME, adminClient, adminCookie, adminTestApp, type Client } from '../../test/admin';
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,10 +1,10 @@
-// The read-only admin lists and the dashboard over a known dataset (test-fixtures.ts): the exact rows
+// The read-only admin lists and the dashboard over a known dataset (server/test/fixtures.ts): the exact rows
 // and totals each filter value of spec sections 2 and 9 returns.
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/helpers';
 import { dateRangeBounds } from '../../services/admin/common';
-import { seedKnownDataset, type KnownDataset } from './test-fixtures';
-import { adminClient, adminTestApp, type Client } from './test-support';
+import { seedKnownDataset, type KnownDataset } from '../../test/fixtures';
+import { adminClient, adminTestApp, type Client } from '../../test/admin';
 
 describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) => {
   let admin: Client;

@@ -1,8 +1,8 @@
 // GET /api/admin/users.php: every filter value and sort of spec section 9 over a known dataset.
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/helpers';
-import { seedUserFilterDataset } from './test-fixtures';
-import { adminClient, adminTestApp, type Client } from './test-support';
+import { seedUserFilterDataset } from '../../test/fixtures';
+import { adminClient, adminTestApp, type Client } from '../../test/admin';
 
 describe.each(DATABASE_KINDS)('GET /api/admin/users.php on %s', (kind) => {
   let admin: Client;

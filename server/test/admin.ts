@@ -1,10 +1,9 @@
-// Test support for the admin API suites: a database and app per suite, an administrator, a signed-in
-// admin cookie, JSON calls.
-import { afterAll, beforeAll } from 'vitest';
+// Test support for the admin API suites: an administrator, a signed-in admin cookie, JSON calls, and
+// the suite setup of helpers.ts with the administrator created.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Db } from '../../db/client';
-import { upsertAdmin } from '../../services/admin/auth';
-import { cookieFrom, createTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers';
+import type { Db } from '../db/client';
+import { upsertAdmin } from '../services/admin/auth';
+import { cookieFrom, testAppPerSuite, type SuiteApp } from './helpers';
 
 export const ADMIN_USERNAME = 'root';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -55,25 +54,13 @@ export async function adminClient(app: FastifyInstance): Promise<Client> {
   return client(app, await adminCookie(app));
 }
 
-/**
- * For the suite it is called in: before its tests, a fresh database of `kind` and an app over it
- * with the administrator created, handed to `ready` (which signs in or seeds as the suite needs);
- * after them, the app closed and the database dropped.
- */
+/** The suite setup of helpers.ts (`testAppPerSuite`), with the administrator createAdmin makes. */
 export function adminTestApp(
   kind: 'pglite' | 'postgres',
-  ready: (setup: { app: FastifyInstance; db: Db }) => Promise<void> | void,
+  ready: (setup: SuiteApp) => Promise<void> | void,
 ): void {
-  let tdb: TestDatabase | undefined;
-  let app: FastifyInstance | undefined;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db);
-    await ready({ app, db: tdb.database.db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+  testAppPerSuite(kind, async (setup) => {
+    await createAdmin(setup.db);
+    await ready(setup);
   });
 }

@@ -1,9 +1,9 @@
 // A small known dataset for the admin suites, inserted directly with every counter consistent with
 // the rows (as the postback and spin transactions would have left them). Times are relative to now.
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { clicks, completions, offers, referrals, users, vouchers } from '../../db/schema';
-import { dateRangeBounds } from '../../services/admin/common';
+import type { Db } from '../db/client';
+import { clicks, completions, offers, referrals, users, vouchers } from '../db/schema';
+import { dateRangeBounds } from '../services/admin/common';
 
 const H = 3_600_000;
 const D = 86_400_000;
