@@ -1,75 +1,51 @@
-// How fast this machine runs the work a page load is made of, for Lighthouse's CPU slowdown.
+// How much to slow this machine's CPU down so that a Lighthouse run emulates the same phone wherever
+// it runs: Lighthouse's own calibration. Lighthouse measures the host with its benchmarkIndex (a
+// string-building and an array-copying loop, `computeBenchmarkIndex` in
+// lighthouse/core/lib/page-functions.js) and its documentation (docs/throttling.md, "CPU throttling")
+// maps that index to a slowdown with the calculator below. The index is measured in the very Chromium
+// the audit uses, right before each run, so a machine that is busy at that moment (a lower index) gets
+// a smaller slowdown for that run instead of a phone that is slower than the one meant.
 //
-// Lighthouse's benchmarkIndex is a pure-JavaScript micro-benchmark. On the machines this project's CI
-// runs on it does not follow what a page load costs: one machine reported an index of about 1,200,
-// another about 2,400, and the same build's /login and /dashboard showed the same main-thread work on
-// both (the second is not faster at style, layout, font lookups, module compilation or garbage
-// collection, which are most of a page load). Dividing by the index would emulate a phone twice as
-// slow on the second machine. So the slowdown comes from a reference workload of that mix instead,
-// run in the same Chromium with the same flags, in a fresh page each time, median of several runs:
-// build a card list with text in several sizes and weights, lay it out, then run JavaScript of the
-// kind a framework runs (objects, closures, JSON, sorting). docs/decisions.md has the figures.
+// An earlier version timed a page-load-like reference workload instead; on two machines of this
+// project's kind it took 245–275 ms and 58–132 ms, a factor of three, where the index moved from about
+// 2,400 to about 2,800 (docs/decisions.md, "Lighthouse's CPU slowdown").
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 
-/** The reference workload, evaluated in a fresh page: returns its duration in ms. */
-function referenceWorkload(): number {
-  const start = performance.now();
-  const list = document.createElement('div');
-  document.body.append(list);
-  const sizes = [12, 13, 14, 15, 16, 18, 22, 24];
-  const weights = [400, 600, 700, 800];
-  for (let i = 0; i < 240; i++) {
-    const card = document.createElement('article');
-    card.style.cssText =
-      'display:flex;flex-direction:column;gap:6px;padding:12px;border:1px solid #ccc;border-radius:12px';
-    for (let j = 0; j < 4; j++) {
-      const p = document.createElement('p');
-      p.textContent = `Card ${i} line ${j}: complete the offer and spin to win ₹${(i * 37 + j) % 500}`;
-      p.style.cssText = `margin:0;font-family:system-ui,sans-serif;font-size:${sizes[(i + j) % sizes.length]}px;font-weight:${weights[(i * 3 + j) % weights.length]}`;
-      card.append(p);
-    }
-    list.append(card);
-    if (i % 40 === 39) void list.offsetHeight; // layout in steps, as a page's renders do
-  }
-  void list.offsetHeight;
-  const rows = Array.from({ length: 20_000 }, (_, i) => ({
-    id: i,
-    title: `Offer ${i}`,
-    amount: (i * 7919) % 1000,
-  }));
-  const json = JSON.stringify(rows);
-  const parsed = JSON.parse(json) as typeof rows;
-  parsed.sort((a, b) => a.amount - b.amount || a.id - b.id);
-  const handlers = parsed.map((row) => () => row.amount * 2);
-  let total = 0;
-  for (const handler of handlers) total += handler();
-  if (total < 0) throw new Error('unreachable');
-  return performance.now() - start;
+/**
+ * Lighthouse's CPU-throttling calculator (patrickhulce/lighthouse-cpu-throttling-calculator, linked
+ * from Lighthouse's docs/throttling.md): 150 → 1x, 800 → 2x, 1300 → 3x, then one more x every 233.
+ */
+export function slowdownForBenchmarkIndex(index: number): number {
+  if (!Number.isFinite(index) || index <= 150) return 1;
+  const x =
+    index >= 1300
+      ? 3 + (index - 1300) / 233
+      : index >= 800
+        ? 2 + (index - 800) / 500
+        : 1 + (index - 150) / 650;
+  return Math.round(x * 100) / 100;
 }
 
 /**
- * The reference workload's median duration (ms) on this machine, unthrottled, in Debian's Chromium
- * with `flags`.
+ * Lighthouse's benchmarkIndex of this host, measured `samples` times in a fresh tab of the Chromium
+ * listening on `port` (the one the audits drive); the median.
  */
-export async function measureReferenceWorkload(
-  executablePath: string,
-  flags: string[],
-  runs = 7,
-): Promise<number> {
-  const browser = await chromium.launch({ executablePath, args: flags });
+export async function measureBenchmarkIndex(port: number, samples = 3): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.setContent('<!doctype html><html lang="en"><body></body></html>');
-      times.push(await page.evaluate(referenceWorkload));
-      await context.close();
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    try {
+      const values: number[] = [];
+      for (let i = 0; i < samples; i++) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+      values.sort((a, b) => a - b);
+      return values[Math.floor(values.length / 2)]!;
+    } finally {
+      await page.close();
     }
-    times.sort((a, b) => a - b);
-    if (process.env.CALIBRATION_DEBUG) console.log(times.map((t) => t.toFixed(0)).join(' '));
-    return times[Math.floor(times.length / 2)]!;
   } finally {
+    // Disconnects only: the browser belongs to the caller.
     await browser.close();
   }
 }
