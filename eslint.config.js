@@ -3,18 +3,85 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const root = import.meta.dirname;
+
+/**
+ * Who may import whom (docs/decisions.md, "Boundaries"). A zone forbids `target` to import `from`;
+ * zones only see imports the resolver finds, hence the TypeScript resolver below for the whole tree.
+ * tests/lint/boundaries.test.ts proves each zone with a fixture that must fail.
+ */
+const zones = [
+  // shared/ runs in the server and in both browser apps: it imports none of them.
+  {
+    target: './shared',
+    from: ['./member', './admin', './server'],
+    message: 'shared/ runs everywhere: it never imports the server or an app.',
+  },
+  // The browser apps talk to the server over HTTP only, and never to each other.
+  {
+    target: './member',
+    from: ['./server', './admin'],
+    message: 'The member app reaches the server over HTTP and shares code through shared/ only.',
+  },
+  {
+    target: './admin',
+    from: ['./server', './member'],
+    message: 'The admin console reaches the server over HTTP and shares code through shared/ only.',
+  },
+  // The server renders a member's first page with the member app's own components: that entry only.
+  { target: './server', from: './admin', message: 'The server never imports the admin console.' },
+  {
+    target: './server',
+    from: './member',
+    except: ['./src/app/server-render.tsx'],
+    message: 'The server reaches the member app through its server-render entry only.',
+  },
+  // Member app, after bulletproof-react: code flows shared -> features -> app.
+  { target: './member/src/features', from: './member/src/app' },
+  // Features never import each other: app/ composes them.
+  ...['auth', 'offers', 'referrals', 'rewards', 'profile'].map((f) => ({
+    target: `./member/src/features/${f}`,
+    from: './member/src/features',
+    except: [`./${f}`],
+  })),
+  {
+    target: ['./member/src/lib', './member/src/components'],
+    from: ['./member/src/features', './member/src/app'],
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'dev-dist', 'server/db/migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'coverage',
+      'dev-dist',
+      'server/db/migrations',
+      // Forbidden imports on purpose: tests/lint/boundaries.test.ts lints them at their target paths.
+      'tests/lint/fixtures',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/ignore': ['node_modules'] },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      // import-x reads the exports (and imports, for cycles) of these files only: the tree's TypeScript too.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Resolves the tree's TypeScript imports (extensionless, .tsx), so that zones and cycles see them.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
     },
   },
   {
@@ -23,35 +90,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-    },
-  },
-  {
-    // bulletproof-react: code flows shared -> features -> app; features never import each other.
-    files: ['member/src/**/*.{ts,tsx}'],
-    // The zones below only apply to imports the resolver can find: teach it TypeScript extensions.
-    settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx'] })],
-    },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './member/src/features', from: './member/src/app' },
-            // Features never import each other (bulletproof-react): app/ composes them.
-            ...['auth', 'offers', 'referrals', 'rewards', 'profile'].map((f) => ({
-              target: `./member/src/features/${f}`,
-              from: './member/src/features',
-              except: [`./${f}`],
-            })),
-            {
-              target: ['./member/src/lib', './member/src/components'],
-              from: ['./member/src/features', './member/src/app'],
-            },
-            { target: './shared', from: ['./member', './admin', './server'] },
-          ],
-        },
-      ],
     },
   },
 );

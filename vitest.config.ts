@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One vitest run, four projects: each part of the tree gets the environment it needs.
+// One vitest run, five projects: each part of the tree gets the environment it needs.
 // The server project runs every server suite on PGlite and, when TEST_DATABASE_URL or
 // DATABASE_URL is set, again on PostgreSQL (see server/test/helpers.ts).
 export default defineConfig({
@@ -14,6 +14,15 @@ export default defineConfig({
           name: 'shared',
           environment: 'node',
           include: ['shared/**/*.test.ts'],
+        },
+      },
+      {
+        // The import boundaries of eslint.config.js, proven by fixtures (ESLint's Node API, no browser).
+        test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['tests/lint/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
       {

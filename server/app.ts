@@ -5,7 +5,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, Db } from './db/client';
 import authPlugin from './plugins/auth';
@@ -115,13 +114,4 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     );
 
   return app;
-}
-
-export async function databaseReachable(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -117,3 +117,13 @@ export async function query<T extends Record<string, unknown> = Record<string, u
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Readiness: the database answers a trivial query (the health route's check). */
+export async function databaseReachable(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

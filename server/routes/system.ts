@@ -1,6 +1,6 @@
 // Liveness, readiness and the run-time client configuration.
 import type { FastifyInstance } from 'fastify';
-import { databaseReachable } from '../app';
+import { databaseReachable } from '../db/client';
 import type { ClientConfig } from '../../shared/api-types';
 import { BRAND_NAME } from '../../shared/constants';
 
