@@ -13,9 +13,9 @@ import {
   WalletIcon,
   CheckIcon,
 } from '../../../components/ui/icons';
-import { LoadingState } from '../../../components/ui/spinner';
 import { StatCard } from '../../../components/ui/stat-card';
-import { EmptyState, ErrorState } from '../../../components/ui/state';
+import { EmptyState } from '../../../components/ui/state';
+import { QueryState } from '../../../components/query-state';
 import { messageOf } from '../../../lib/api-client';
 import { useSessionUser, useUserStats } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
@@ -130,21 +130,9 @@ export function DashboardView() {
     void queryClient.refetchQueries({ queryKey: getOffersQueryOptions().queryKey });
   }
 
-  let body: ReactNode;
-  if (!offersData && offersQuery.data) {
-    body = <LoadingState label={HEAD.loading} />;
-  } else if (offersQuery.isPending) {
-    body =
-      offersQuery.fetchStatus === 'paused' ? (
-        <EmptyState title="You're offline">Your offers will appear once you're back online.</EmptyState>
-      ) : (
-        <LoadingState label={HEAD.loading} />
-      );
-  } else if (offersQuery.isError && !offersData) {
-    body = <ErrorState message={offersQuery.error.message} onRetry={() => void offersQuery.refetch()} />;
-  } else {
-    const offers = offersData?.offers ?? [];
-    const freeSpins = Number(offersData?.freeSpinsRemaining ?? 0);
+  function renderOffers(data: NonNullable<typeof offersData>) {
+    const offers = data.offers;
+    const freeSpins = Number(data.freeSpinsRemaining ?? 0);
     const groups = groupOffers(offers);
     // One section per group, in this order; only an available offer can be started.
     const sections: {
@@ -173,7 +161,7 @@ export function DashboardView() {
       budget -= rows.length;
       return rows;
     });
-    body = (
+    return (
       <>
         {freeSpins > 0 ? (
           <section className="free-spin-banner" aria-label="Free spins">
@@ -274,7 +262,14 @@ export function DashboardView() {
           value={stats ? formatRupees(stats.total_voucher_value) : '—'}
         />
       </div>
-      {body}
+      <QueryState
+        query={offersQuery}
+        data={offersData}
+        loading={HEAD.loading}
+        offline="Your offers will appear once you're back online."
+      >
+        {renderOffers}
+      </QueryState>
     </div>
   );
 }

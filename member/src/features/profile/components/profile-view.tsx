@@ -14,9 +14,8 @@ import {
   WalletIcon,
   ZapIcon,
 } from '../../../components/ui/icons';
-import { LoadingState } from '../../../components/ui/spinner';
 import { StatCard } from '../../../components/ui/stat-card';
-import { EmptyState, ErrorState } from '../../../components/ui/state';
+import { QueryState } from '../../../components/query-state';
 import { useLogout, useUserStats } from '../../../lib/auth';
 
 export interface ProfileBadge {
@@ -65,33 +64,34 @@ export function ProfileView() {
     navigate(paths.login.getHref(), { replace: true, state: { loggedOut: true } }),
   );
 
-  if (query.isPending) {
-    return (
-      <div className="page">
-        {query.fetchStatus === 'paused' ? (
-          <EmptyState title="You're offline">Your profile will appear once you're back online.</EmptyState>
-        ) : (
-          <LoadingState label="Loading your profile..." />
-        )}
-      </div>
-    );
-  }
-  if (query.isError && !query.data) {
-    return (
-      <div className="page">
-        <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
+  return (
+    <div className="page">
+      <QueryState
+        query={query}
+        data={query.data}
+        loading="Loading your profile..."
+        offline="Your profile will appear once you're back online."
+      >
+        {(data) => <ProfileDetails data={data} logout={logout} />}
+      </QueryState>
+    </div>
+  );
+}
 
-  const { user, stats } = query.data;
+function ProfileDetails({
+  data: { user, stats },
+  logout,
+}: {
+  data: NonNullable<ReturnType<typeof useUserStats>['data']>;
+  logout: ReturnType<typeof useLogout>;
+}) {
   const name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || 'Member';
   const badges = profileBadges(stats.total_completions, stats.total_vouchers_won, stats.successful_referrals);
   const earned = badges.filter((b) => b.earned);
   const winRate = stats.spins_used > 0 ? (stats.total_vouchers_won / stats.spins_used) * 100 : 0;
 
   return (
-    <div className="page">
+    <>
       <section className="profile-hero" aria-labelledby="profile-name">
         <span className="avatar avatar--lg" aria-hidden="true">
           {initials(name)}
@@ -247,6 +247,6 @@ export function ProfileView() {
           </Link>
         </div>
       </section>
-    </div>
+    </>
   );
 }

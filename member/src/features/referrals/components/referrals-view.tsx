@@ -14,10 +14,10 @@ import {
   CheckIcon,
   ClockIcon,
 } from '../../../components/ui/icons';
-import { LoadingState } from '../../../components/ui/spinner';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { StatCard } from '../../../components/ui/stat-card';
-import { EmptyState, ErrorState } from '../../../components/ui/state';
+import { EmptyState } from '../../../components/ui/state';
+import { QueryState } from '../../../components/query-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
@@ -45,21 +45,8 @@ export function ReferralsView() {
   const query = useReferralStats();
   const [tab, setTab] = useState<Tab>('share');
 
-  let content;
-  if (query.isPending) {
-    content =
-      query.fetchStatus === 'paused' ? (
-        <EmptyState title="You're offline">
-          Your referral data will appear once you're back online.
-        </EmptyState>
-      ) : (
-        <LoadingState label={HEAD.loading} />
-      );
-  } else if (query.isError && !query.data) {
-    content = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
-  } else {
-    const data = query.data;
-    content = (
+  function renderReferrals(data: ReferralStatsResponse) {
+    return (
       <>
         <div className="stat-grid" role="group" aria-label="Referral summary">
           <StatCard
@@ -111,7 +98,14 @@ export function ReferralsView() {
           <p className="page-subtitle">{HEAD.subtitle}</p>
         </div>
       </div>
-      {content}
+      <QueryState
+        query={query}
+        data={query.data}
+        loading={HEAD.loading}
+        offline="Your referral data will appear once you're back online."
+      >
+        {renderReferrals}
+      </QueryState>
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { amountFromRewardType, winRateRating } from '../../../../../shared/slot'
 import { Badge } from '../../../components/ui/badge';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { ChartIcon, GiftIcon, TrophyIcon, WalletIcon, ClockIcon } from '../../../components/ui/icons';
-import { LoadingState } from '../../../components/ui/spinner';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { StatCard } from '../../../components/ui/stat-card';
-import { EmptyState, ErrorState } from '../../../components/ui/state';
+import { EmptyState } from '../../../components/ui/state';
+import { QueryState } from '../../../components/query-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { useUserStats } from '../../../lib/auth';
 
@@ -25,20 +25,9 @@ export function RewardsView() {
   const query = useUserStats();
   const [tab, setTab] = useState<Tab>('vouchers');
 
-  let content;
-  if (query.isPending) {
-    content =
-      query.fetchStatus === 'paused' ? (
-        <EmptyState title="You're offline">Your rewards will appear once you're back online.</EmptyState>
-      ) : (
-        <LoadingState label={HEAD.loading} />
-      );
-  } else if (query.isError && !query.data) {
-    content = <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
-  } else {
-    const data = query.data;
+  function renderRewards(data: UserStatsResponse) {
     const rate = winRate(data.stats.total_vouchers_won, data.stats.spins_used);
-    content = (
+    return (
       <>
         <div className="stat-grid stat-grid--three" role="group" aria-label="Rewards summary">
           <StatCard
@@ -89,7 +78,14 @@ export function RewardsView() {
           <p className="page-subtitle">{HEAD.subtitle}</p>
         </div>
       </div>
-      {content}
+      <QueryState
+        query={query}
+        data={query.data}
+        loading={HEAD.loading}
+        offline="Your rewards will appear once you're back online."
+      >
+        {renderRewards}
+      </QueryState>
     </div>
   );
 }
