@@ -6,7 +6,7 @@
 // `npm run lighthouse` writes "## Lighthouse" in docs/benchmarks.md; `--check` (CI) leaves tracked
 // files alone (the section goes to a file in the temporary folder, printed; LIGHTHOUSE_DOC=1 writes the
 // doc anyway) and fails when performance or accessibility is below 95 on a member page
-// (docs/product-rules.md, "Speed") or when a page scored is not the page asked for (a redirect to /login).
+// (docs/product-rules.md, "Performance bar") or when a page scored is not the page asked for (a redirect to /login).
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -244,7 +244,7 @@ Target for the member pages: performance at least ${RUN_TARGET} in every run, TB
 |---|---|---:|---:|---:|---:|---|---|---|---|
 ${lines.join('\n')}
 
-Bar (docs/product-rules.md, "Speed"): performance and accessibility at least ${THRESHOLD} on /login and /dashboard: ${failing.length ? `**not met** on ${failing.map((f) => f.page).join(', ')}` : 'met'}.${flaggedText ? `\n\nWhat Lighthouse flags (performance and accessibility audits scoring below 0.9):\n\n${flaggedText}` : ''}`;
+Bar (docs/product-rules.md, "Performance bar"): performance and accessibility at least ${THRESHOLD} on /login and /dashboard: ${failing.length ? `**not met** on ${failing.map((f) => f.page).join(', ')}` : 'met'}.${flaggedText ? `\n\nWhat Lighthouse flags (performance and accessibility audits scoring below 0.9):\n\n${flaggedText}` : ''}`;
   const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
   const section = upsertSection(doc, '## Lighthouse', body);
   if (WRITE_DOC) writeFileSync(DOC, section);
