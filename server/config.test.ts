@@ -117,4 +117,37 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
+
+  it('reads the session secret, the pool size, SKIP_BUILD and the demo administrator', () => {
+    const c = loadConfig({
+      SESSION_SECRET: 'a-session-secret',
+      DB_POOL_MAX: '25',
+      SKIP_BUILD: '1',
+      ADMIN_USERNAME: 'alice',
+      ADMIN_PASSWORD: 'alice-password',
+    });
+    expect(c).toMatchObject({
+      sessionSecret: 'a-session-secret',
+      dbPoolMax: 25,
+      skipBuild: true,
+      demoAdmin: { username: 'alice', password: 'alice-password' },
+    });
+    expect(loadConfig(production).sessionSecret).toBe('session-secret');
+  });
+
+  it('defaults them in demo mode, an empty value counting as unset', () => {
+    for (const env of [{}, { SESSION_SECRET: '', DB_POOL_MAX: '', SKIP_BUILD: '', ADMIN_PASSWORD: '' }]) {
+      expect(loadConfig(env)).toMatchObject({
+        sessionSecret: 'demo-session-secret-not-for-production',
+        dbPoolMax: 10,
+        skipBuild: false,
+        demoAdmin: { username: undefined, password: undefined },
+      });
+    }
+  });
+
+  it.each(['zero', '0', '-3', '2.5'])('refuses DB_POOL_MAX=%j, naming it', (value) => {
+    expect(() => loadConfig({ DB_POOL_MAX: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DB_POOL_MAX: value })).toThrow(/DB_POOL_MAX/);
+  });
 });

@@ -1,35 +1,9 @@
-// Configuration, parsed once at start with a schema; a missing or contradictory value stops the start
-// with a message that names it (issue: server core, item 7).
+// Configuration, parsed once at start with a schema: every environment variable the server reads is
+// read here (scripts, benches and tests keep their own). A missing or contradictory value stops the
+// start with a message that names it. `Config` is the schema's output type.
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-
-export interface Config {
-  mode: 'demo' | 'production';
-  port: number;
-  host: string;
-  publicUrl: string;
-  databaseUrl: string | null;
-  dataDir: string;
-  postbackSecret: string | null;
-  firebaseProjectId: string;
-  firebaseWebConfig: { apiKey: string; authDomain: string; projectId: string; appId?: string };
-  authEmulatorHost: string | null;
-  logLevel: string;
-  /**
-   * Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count (that many proxies in front of
-   * the server are trusted, the address before them is the client's), or the proxies' addresses/CIDRs.
-   */
-  trustProxy: false | number | string[];
-  /** Bearer token that /api/metrics requires; null: metrics are served to loopback callers only. */
-  metricsToken: string | null;
-  secureCookies: boolean;
-  memberSessionDays: number;
-  adminSessionHours: number;
-  /** Member sign-ins per IP per minute (a cheap first line; tokens are verified anyway). */
-  memberLoginRateLimit: number;
-  distDir: string;
-}
 
 export class ConfigError extends Error {}
 
@@ -49,7 +23,26 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   MEMBER_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().optional(),
+  DB_POOL_MAX: z.coerce.number().int().positive().optional(),
+  SKIP_BUILD: z.string().optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
 });
+
+/**
+ * Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count (that many proxies in front of
+ * the server are trusted, the address before them is the client's), or the proxies' addresses/CIDRs.
+ */
+type TrustProxy = false | number | string[];
+
+const firebaseWebConfigSchema = z.object({
+  apiKey: z.string().min(1),
+  authDomain: z.string().min(1),
+  projectId: z.string().min(1),
+  appId: z.string().optional(),
+});
+const FIREBASE_WEB_CONFIG_MESSAGE =
+  'Invalid configuration: FIREBASE_WEB_CONFIG must be JSON with apiKey, authDomain and projectId';
 
 /** NODE_ENV values that run demo mode; demo is chosen explicitly (issue 11, item 9). */
 const DEMO_NODE_ENVS = new Set([undefined, 'development', 'test']);
@@ -62,7 +55,7 @@ const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * Otherwise a comma-separated list of the proxies' addresses or CIDRs (or proxy-addr's `loopback`,
  * `linklocal`, `uniquelocal`).
  */
-function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined) return false;
   const value = raw.trim().toLowerCase();
   if (value === '0' || value === 'false') return false;
@@ -95,7 +88,7 @@ function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
  * when the server is reachable through the proxy alone, or list the proxies).
  */
 export function fastifyTrustProxy(
-  setting: Config['trustProxy'],
+  setting: TrustProxy,
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   return (_address, hop) => hop < setting;
@@ -110,13 +103,20 @@ function blankToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undef
   return out;
 }
 
-export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(blankToUndefined(rawEnv));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+function parseFirebaseWebConfig(raw: string): z.infer<typeof firebaseWebConfigSchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(FIREBASE_WEB_CONFIG_MESSAGE);
   }
-  const env = parsed.data;
+  const web = firebaseWebConfigSchema.safeParse(json);
+  if (!web.success) throw new ConfigError(FIREBASE_WEB_CONFIG_MESSAGE);
+  return web.data;
+}
+
+/** The server's settings from the parsed variables; a contradiction throws a ConfigError naming it. */
+function toConfig(env: z.infer<typeof envSchema>) {
   const production = env.NODE_ENV === 'production';
   if (!production && !DEMO_NODE_ENVS.has(env.NODE_ENV)) {
     // `Production`, `prod`, `staging`…: running demo mode (unsigned emulator tokens, the demo partner's
@@ -147,52 +147,53 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
-  let firebaseWebConfig: Config['firebaseWebConfig'];
   const projectId = env.FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
-  if (env.FIREBASE_WEB_CONFIG) {
-    const webSchema = z.object({
-      apiKey: z.string().min(1),
-      authDomain: z.string().min(1),
-      projectId: z.string().min(1),
-      appId: z.string().optional(),
-    });
-    let json: unknown;
-    try {
-      json = JSON.parse(env.FIREBASE_WEB_CONFIG);
-    } catch {
-      throw new ConfigError(
-        'Invalid configuration: FIREBASE_WEB_CONFIG must be JSON with apiKey, authDomain and projectId',
-      );
-    }
-    const web = webSchema.safeParse(json);
-    if (!web.success)
-      throw new ConfigError(
-        'Invalid configuration: FIREBASE_WEB_CONFIG must be JSON with apiKey, authDomain and projectId',
-      );
-    firebaseWebConfig = web.data;
-  } else {
-    firebaseWebConfig = { apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, projectId };
-  }
+  const firebaseWebConfig: z.infer<typeof firebaseWebConfigSchema> = env.FIREBASE_WEB_CONFIG
+    ? parseFirebaseWebConfig(env.FIREBASE_WEB_CONFIG)
+    : { apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, projectId };
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
-    mode: production ? 'production' : 'demo',
+    mode: production ? ('production' as const) : ('demo' as const),
     port,
     host: env.HOST ?? (production ? '0.0.0.0' : 'localhost'),
     publicUrl,
     databaseUrl: env.DATABASE_URL ?? null,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    /** PostgreSQL connections per process. */
+    dbPoolMax: env.DB_POOL_MAX ?? 10,
     postbackSecret: env.POSTBACK_SECRET ?? null,
+    /** Signs session cookies: required in production, a fixed local value in demo mode. */
+    sessionSecret: env.SESSION_SECRET ?? 'demo-session-secret-not-for-production',
     firebaseProjectId: projectId,
     firebaseWebConfig,
     authEmulatorHost: production ? null : (env.FIREBASE_AUTH_EMULATOR_HOST ?? null),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    /** Bearer token that /api/metrics requires; null: metrics are served to loopback callers only. */
     metricsToken: env.METRICS_TOKEN ?? null,
     secureCookies: publicUrl.startsWith('https://'),
     memberSessionDays: 30,
     adminSessionHours: 12,
+    /** Member sign-ins per IP per minute (a cheap first line; tokens are verified anyway). */
     memberLoginRateLimit: env.MEMBER_LOGIN_RATE_LIMIT ?? 30,
     distDir: path.resolve('dist'),
+    /** Demo mode (`npm start`): set to any value, the start serves dist/ as it is, without rebuilding. */
+    skipBuild: env.SKIP_BUILD !== undefined,
+    /** Demo mode: the administrator the demo data creates (a generated password when unset). */
+    demoAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
   };
+}
+
+/** The environment, read once: its variables checked one by one, then turned into the server's settings. */
+const configSchema = envSchema.transform(toConfig);
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(blankToUndefined(rawEnv));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  return parsed.data;
 }

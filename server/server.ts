@@ -11,22 +11,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function sessionSecretFor(): string {
-  // Production requires SESSION_SECRET (validated in config); demo uses a fixed local value.
-  return process.env.SESSION_SECRET || 'demo-session-secret-not-for-production';
-}
-
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    poolMax: Number(process.env.DB_POOL_MAX ?? 10),
+    poolMax: config.dbPoolMax,
   });
   await migrate(database.db);
   const app = await buildApp({
     config,
     database,
-    sessionSecret: sessionSecretFor(),
+    sessionSecret: config.sessionSecret,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -50,8 +50,8 @@ async function main() {
 
   let emulator: Emulator | null = null;
   if (config.mode === 'demo') {
-    if (!process.env.SKIP_BUILD) buildIfNeeded(config.distDir);
-    config.authEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST || DEMO_EMULATOR_HOST;
+    if (!config.skipBuild) buildIfNeeded(config.distDir);
+    config.authEmulatorHost ??= DEMO_EMULATOR_HOST;
     config.postbackSecret ??= randomBytes(24).toString('hex');
     emulator = await startAuthEmulator(
       config.authEmulatorHost,
@@ -70,8 +70,8 @@ async function main() {
 
   if (config.mode === 'demo') {
     const seed = await seedDemo(server.database.db, {
-      adminUsername: process.env.ADMIN_USERNAME,
-      adminPassword: process.env.ADMIN_PASSWORD,
+      adminUsername: config.demoAdmin.username,
+      adminPassword: config.demoAdmin.password,
     });
     const base = config.publicUrl;
     const lines = [
@@ -85,7 +85,7 @@ async function main() {
       `  Database:       ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seed.seeded ? ' (demo data created)' : ''}`,
       `  Auth emulator:  http://${config.authEmulatorHost}`,
     ];
-    if (seed.admin?.created && seed.admin.password && !process.env.ADMIN_PASSWORD) {
+    if (seed.admin?.created && seed.admin.password && !config.demoAdmin.password) {
       lines.push(
         '',
         `  Admin sign-in:  ${seed.admin.username} / ${seed.admin.password}   (shown once: note it now)`,
@@ -93,7 +93,7 @@ async function main() {
     } else if (seed.admin) {
       lines.push(
         '',
-        `  Admin sign-in:  ${seed.admin.username}${process.env.ADMIN_PASSWORD ? ' / (ADMIN_PASSWORD)' : ' (password printed on the first run; `npm run admin:create` makes another)'}`,
+        `  Admin sign-in:  ${seed.admin.username}${config.demoAdmin.password ? ' / (ADMIN_PASSWORD)' : ' (password printed on the first run; `npm run admin:create` makes another)'}`,
       );
     }
     lines.push('', '  Press Ctrl+C to stop.', '');
