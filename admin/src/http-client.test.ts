@@ -57,17 +57,29 @@ describe('http client', () => {
     expect(error.message).toBe('Nope');
   });
 
-  it('gives up after the timeout (10 s for admin calls)', async () => {
-    const fetch = vi.fn(
-      (_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) =>
-          init.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    );
-    const error = await createHttpClient({
-      fetch: fetch as unknown as typeof globalThis.fetch,
-      timeoutMs: 20,
-    })('http://t/x').catch((e) => e);
-    expect(error.message).toBe(TIMEOUT_MESSAGE);
+  it('gives up after 10 s by default (spec section 7), not before', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetch = vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
+          ),
+      );
+      let settled: unknown = 'pending';
+      const call = createHttpClient({ fetch: fetch as unknown as typeof globalThis.fetch })(
+        'http://t/x',
+      ).then(
+        () => (settled = 'answered'),
+        (e: Error) => (settled = e),
+      );
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(settled).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      await call;
+      expect(settled).toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -19,6 +19,18 @@ import { completions, referrals, sessions, spins, users, vouchers } from '../db/
 import { TEST_EMULATOR_HOST } from '../test/helpers';
 import { spin } from '../services/spins';
 import { BLOCKED_MESSAGE } from '../lib/errors';
+
+// The slot's draw (crypto.randomInt(10 000) in services/spins.ts) can be fixed for one spin, so a check
+// that needs a win runs every time rather than when chance allows; every other call is the real one.
+const draw = vi.hoisted(() => ({ roll: null as number | null }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>();
+  const randomInt = (...args: unknown[]) =>
+    draw.roll !== null && args.length === 1 && args[0] === 10_000
+      ? draw.roll
+      : (actual.randomInt as (...a: unknown[]) => number)(...args);
+  return { ...actual, randomInt };
+});
 
 describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
   let tdb: TestDatabase;
@@ -526,18 +538,30 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
         referralRewardProcessed: true,
       });
 
-      // Spend it: a free spin omits offerId.
+      // Spend it: a free spin omits offerId. The draw is fixed to the default reels' first amount (10,
+      // roll 0 of 10 000) and stock of 10 exists, so the spin wins and the voucher's source is checked.
       await insertVouchers(db(), 10, 5);
-      const spin = await post('/api/slot-spin.php', { spinType: 'free' }, referrer.cookie);
+      draw.roll = 0;
+      const spin = await post('/api/slot-spin.php', { spinType: 'free' }, referrer.cookie).finally(
+        () => (draw.roll = null),
+      );
       expect(spin.statusCode).toBe(200);
-      expect(spin.json()).toMatchObject({ spinType: 'free', freeSpinsRemaining: 0 });
-      if (spin.json().isWinningCombination) {
-        const [v] = await db()
-          .select()
-          .from(vouchers)
-          .where(eq(vouchers.voucherCode, spin.json().voucher.code));
-        expect(v!.assignmentContext).toBe('free_spin_from_referral');
-      }
+      expect(spin.json()).toMatchObject({
+        spinType: 'free',
+        freeSpinsRemaining: 0,
+        isWinningCombination: true,
+        voucher: { amount: 10 },
+      });
+      const [v] = await db()
+        .select()
+        .from(vouchers)
+        .where(eq(vouchers.voucherCode, spin.json().voucher.code));
+      expect(v!.assignmentContext).toBe('free_spin_from_referral');
+      // What the member sees: the voucher listed as a free-spin reward, not an offer's.
+      const mine = (await get('/api/user-stats.php', referrer.cookie)).json().userVouchers;
+      expect(mine).toEqual([
+        expect.objectContaining({ voucher_code: spin.json().voucher.code, voucher_source: 'free_spin' }),
+      ]);
       expect((await post('/api/slot-spin.php', { spinType: 'free' }, referrer.cookie)).statusCode).toBe(409);
     });
 

@@ -5,15 +5,21 @@ import {
   DATABASE_KINDS,
   TEST_POSTBACK_SECRET,
   clickOffer,
+  completeOffer,
+  cookieFrom,
   createTestApp,
   createTestDatabase,
   insertOffer,
+  newAccount,
   signIn,
   signedPostbackUrl,
   type TestDatabase,
 } from '../test/helpers';
 import { canonicalString, signPostback } from '../services/postbacks';
 import { completions, postbackLog, users } from '../db/schema';
+import { upsertAdmin } from '../services/admin/auth';
+
+const ADMIN_PASSWORD = 'first completions are flagged once';
 
 describe('postback signature', () => {
   it('signs the sorted, encoded parameters except sig', () => {
@@ -48,6 +54,9 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
         .select({ n: sql<number>`count(*)::int` })
         .from(completions)
     )[0]!.n;
+
+  const completionsOf = (clickId: string) =>
+    db().select().from(completions).where(eq(completions.clickId, clickId));
 
   async function freshClick() {
     const m = await signIn(app);
@@ -92,6 +101,10 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
       payload: new URLSearchParams({ ...pa, sig: signPostback(pa, TEST_POSTBACK_SECRET) }).toString(),
     });
     expect(form.statusCode).toBe(200);
+    expect(form.json()).toEqual({ success: true, status: 'pending' });
+    expect(await completionsOf(a.clickId)).toEqual([
+      expect.objectContaining({ transactionId: 'F-1', status: 'pending', payoutAmount: 1 }),
+    ]);
     const b = await freshClick();
     const pb: Record<string, string> = {
       click_id: b.clickId,
@@ -105,6 +118,12 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
       payload: { ...pb, sig: signPostback(pb, TEST_POSTBACK_SECRET) },
     });
     expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual({ success: true, status: 'approved' });
+    expect(await completionsOf(b.clickId)).toEqual([
+      expect.objectContaining({ transactionId: 'J-1', status: 'approved', payoutAmount: 1 }),
+    ]);
+    const [member] = await db().select().from(users).where(eq(users.id, b.m.userId));
+    expect(member).toMatchObject({ totalCompletions: 1, totalRevenueGenerated: 1 });
   });
 
   it('fails closed: bad or missing signature 403, unknown click 404, malformed 400; all logged, nothing credited', async () => {
@@ -158,12 +177,80 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
 
   it('refuses every postback when no secret is configured', async () => {
     const noSecret = await createTestApp(tdb.database, { postbackSecret: null });
-    const { clickId } = await freshClick();
-    const res = await noSecret.inject({
-      url: signedPostbackUrl({ click_id: clickId, transaction_id: 'N-1', payout: '1', status: 'approved' }),
+    try {
+      const { clickId } = await freshClick();
+      const url = signedPostbackUrl({
+        click_id: clickId,
+        transaction_id: 'N-1',
+        payout: '1',
+        status: 'approved',
+      });
+      const res = await noSecret.inject({ url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false });
+      expect(await completionsOf(clickId)).toEqual([]);
+      // The same postback is one the configured receiver credits: the refusal was the missing secret's.
+      expect((await app.inject({ url })).statusCode).toBe(200);
+      expect(await completionsOf(clickId)).toHaveLength(1);
+    } finally {
+      await noSecret.close();
+    }
+  });
+
+  /** A signed postback for the click completeOffer made (its transaction id), with another status. */
+  const postbackFor = (clickId: string, status: 'approved' | 'reversed') =>
+    app.inject({
+      url: signedPostbackUrl({ click_id: clickId, transaction_id: `txn-${clickId}`, payout: '2.5', status }),
     });
-    expect(res.statusCode).toBe(403);
-    await noSecret.close();
+
+  it("rewards a referral once: the friend's first completion reversed, then another approved", async () => {
+    const referrer = await signIn(app, newAccount('ref-once'), { deviceFingerprint: 'device-ref' });
+    const friend = await signIn(app, newAccount('ref-once-friend'), {
+      referralCode: referrer.referralCode,
+      deviceFingerprint: 'device-friend',
+    });
+    const freeSpins = async () =>
+      (await app.inject({ url: '/api/offers.php', headers: { cookie: referrer.cookie } })).json()
+        .freeSpinsRemaining;
+
+    const first = await completeOffer(app, friend, await insertOffer(db()));
+    expect(await freeSpins()).toBe(1);
+    expect((await postbackFor(first, 'reversed')).json()).toEqual({ success: true, status: 'reversed' });
+    await completeOffer(app, friend, await insertOffer(db()));
+
+    expect(await freeSpins()).toBe(1);
+    const stats = (
+      await app.inject({ url: '/api/referral-stats.php', headers: { cookie: referrer.cookie } })
+    ).json();
+    expect(stats.summary).toMatchObject({ successfulReferrals: 1, totalFreeSpinsEarned: 1 });
+  });
+
+  it("flags only a member's first approved completion (the admin list's first-completions filter)", async () => {
+    await upsertAdmin(db(), { username: 'first-check', password: ADMIN_PASSWORD });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login.php',
+      payload: { username: 'first-check', password: ADMIN_PASSWORD },
+    });
+    const admin = cookieFrom(login, 'admin_sid');
+    const account = newAccount('first-flag');
+    const m = await signIn(app, account);
+    const first = await completeOffer(app, m, await insertOffer(db()));
+    const second = await completeOffer(app, m, await insertOffer(db()));
+    const listed = async (filter: string) => {
+      const res = await app.inject({
+        url: `/api/admin/conversions.php?referralFilter=${filter}&search=${encodeURIComponent(account.email)}`,
+        headers: { cookie: admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().conversions as { completion_id: number; is_first_completion: boolean }[])
+        .map((c) => c.completion_id)
+        .sort((a, b) => a - b);
+    };
+    const [c1] = await completionsOf(first);
+    const [c2] = await completionsOf(second);
+    expect(await listed('all')).toEqual([c1!.id, c2!.id]);
+    expect(await listed('first_completions')).toEqual([c1!.id]);
   });
 
   it('ignores an out-of-order pending after approval and a second transaction for a completed offer', async () => {

@@ -21,8 +21,12 @@ describe('Firebase ID token verification', () => {
 
   it('refuses unsigned emulator tokens when no emulator is configured (production)', async () => {
     const token = await emulatorIdToken(TEST_EMULATOR_HOST, newAccount('prod'));
-    const verifier = createTokenVerifier('demo-spinrewards', null);
-    await expect(verifier.verify(token)).rejects.toThrow(/kid|algorithm/i);
-    createTokenVerifier('demo-spinrewards', TEST_EMULATOR_HOST); // restore for other suites in this worker
+    try {
+      const verifier = createTokenVerifier('demo-spinrewards', null);
+      await expect(verifier.verify(token)).rejects.toThrow(/kid|algorithm/i);
+    } finally {
+      // Restored whatever the check did: other suites in this worker verify emulator tokens.
+      createTokenVerifier('demo-spinrewards', TEST_EMULATOR_HOST);
+    }
   });
 });
