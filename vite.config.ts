@@ -87,7 +87,7 @@ const config = {
   plugins: [
     react(),
     VitePWA({
-      // DESIGN.md section 5: updates by prompt (UpdatePrompt with useRegisterSW), never by surprise.
+      // Updates by prompt (UpdatePrompt with useRegisterSW), never by surprise.
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
@@ -114,7 +114,7 @@ const config = {
         globIgnores: ['**/firebase-*.js'],
         navigateFallback: '/index.html',
         // The app shell must not answer for the API, the admin console, Firebase's auth
-        // handler or the demo partner's pages (DESIGN.md section 5).
+        // handler or the demo partner's pages (docs/product-rules.md#offline).
         navigateFallbackDenylist: [/^\/api\//, /^\/admin(\/|$)/, /^\/__\//, /^\/partner(\/|$)/],
         cleanupOutdatedCaches: true,
       },

@@ -1,8 +1,8 @@
-// npm run size: gzip size of the JavaScript each member page loads first (DESIGN.md section 6:
-// at most 110 KB on /login). Follows the built HTML's entry script and modulepreloads, then the
-// lazy route chunks of the page and their static imports, from Vite's build manifest
-// (server/lib/member-pages.ts, which the server also uses to preload them).
-// Run after `npm run build:member` (or `npm run build`).
+// npm run size: gzip size of the JavaScript each member page loads first (at most 110 KB on /login:
+// docs/product-rules.md#performance-bar). Follows the built HTML's entry script and modulepreloads,
+// then the lazy route chunks of the page and their static imports, from Vite's build manifest
+// (server/lib/member-pages.ts, which the server also uses to preload them). Run after `npm run
+// build:member` (or `npm run build`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,7 +28,7 @@ const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { lev
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 const shell = new Set<string>([...htmlFiles(), ...entryFiles(manifest)]);
-// The pages DESIGN.md section 6 weighs: /login (the budget) and /dashboard.
+// The pages weighed: /login (the budget) and /dashboard.
 const ROUTES = ['/login', '/dashboard'];
 
 console.log(`Member first-load JavaScript (gzip level 9), from ${dist}`);
@@ -47,6 +47,6 @@ if (firebase) console.log(`\nFirebase (loaded on the sign-in click): ${kb(gz(fir
 const css = Object.values(manifest).flatMap((c) => c.css ?? []);
 for (const f of new Set(css)) console.log(`CSS ${f}: ${kb(gz(f))}`);
 if (failed) {
-  console.error('\n/login exceeds the 110 KB budget of DESIGN.md section 6');
+  console.error('\n/login exceeds its 110 KB budget (docs/product-rules.md#performance-bar)');
   process.exit(1);
 }

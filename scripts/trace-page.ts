@@ -2,7 +2,7 @@
 // throttling (4x by default, TRACE_CPU to change) against a demo server it starts, records a
 // Chrome trace, and prints each long task (over 50 ms on the main thread) with what ran inside it:
 // the scripts' functions by self time, style, layout, paint, parsing, GC. It is how the dashboard's
-// long task was found (issue 16); the raw trace is kept with TRACE_OUT=file.json for chrome://tracing.
+// long task was found; the raw trace is kept with TRACE_OUT=file.json for chrome://tracing.
 // TRACE_PROFILE=1 also samples the JavaScript and prints self time by source file and function, mapped
 // through the build's source maps when it has them (`npx vite build --sourcemap`).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

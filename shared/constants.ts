@@ -1,4 +1,4 @@
-// Business constants of spec section 9, shared by the member app, the console and the server.
+// Business constants (docs/product-rules.md#limits), shared by the member app, the console and the server.
 
 export const BRAND_NAME = 'SpinRewards';
 

@@ -1,9 +1,9 @@
-// Formatting rules of spec section 1: rupees without decimals (₹0 for empty or invalid values),
+// Formatting rules (docs/product-rules.md#formats): rupees without decimals (₹0 for empty or invalid values),
 // en-IN dates (short month, day, year, hour, minute), initials from the first two words.
 
 // No Intl formatter is built when this module loads: building one loads the locale's ICU data, about
 // 30 ms on this machine for the three below, which ran in the member app's boot on every page (the
-// dashboard's long task, issue 16). Rupees are grouped by hand; the date formatters are built on
+// dashboard's long task). Rupees are grouped by hand; the date formatters are built on
 // first use.
 
 /** en-IN digit grouping of an integer: 12,34,56,789 (the last three digits, then pairs). */
@@ -54,7 +54,7 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** en-IN date and time, e.g. "22 Nov 2026, 06:30 pm"; 'Invalid Date' for bad input (spec section 8). */
+/** en-IN date and time, e.g. "22 Nov 2026, 06:30 pm"; 'Invalid Date' for bad input. */
 export function formatDateTime(value: unknown): string {
   const d = toDate(value);
   return d ? dateFormatter().format(d) : 'Invalid Date';
@@ -66,7 +66,7 @@ export function formatDate(value: unknown): string {
   return d ? dayFormatter().format(d) : 'Invalid Date';
 }
 
-/** First letters of the first two words, uppercase (spec section 1). */
+/** First letters of the first two words, uppercase. */
 export function initials(name: string | null | undefined): string {
   if (!name) return '';
   return name

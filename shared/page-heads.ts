@@ -29,7 +29,7 @@ export const MEMBER_PAGE_HEADS = {
 } as const satisfies Record<string, PageHead>;
 
 /**
- * The API calls each member page shows first (spec section 7): the session check and the page's own
+ * The API calls each member page shows first: the session check and the page's own
  * data. The member app starts them as it boots (member/src/app/warm-up.ts); the server answers them
  * inside the HTML of a signed-in member's direct visit, with the page rendered from them
  * (server/lib/member-pages.ts), so the first paint is the page itself.

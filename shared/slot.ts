@@ -1,5 +1,5 @@
 // Slot-machine rules shared by the member app (display, spin type) and the server (draw).
-// Spec sections 3, 4 and 9.
+// The rules: docs/product-rules.md#spins and #slot-tables.
 
 export interface SlotReel {
   amount: number;
@@ -9,7 +9,7 @@ export interface SlotConfig {
   reels: SlotReel[];
 }
 
-/** Used when an offer has no slot_config, and for free spins (spec section 3). */
+/** Used when an offer has no slot_config, and for free spins: ₹10 at 20 %, ₹5 at 30 %, ₹0 at 50 %. */
 export const DEFAULT_SLOT_CONFIG: SlotConfig = {
   reels: [
     { amount: 10, probability: 20 },
@@ -18,7 +18,7 @@ export const DEFAULT_SLOT_CONFIG: SlotConfig = {
   ],
 };
 
-/** Amounts shown on the reels when no config exists (spec section 9). */
+/** Amounts shown on the reels when no config exists. */
 export const DEFAULT_REEL_AMOUNTS = [100, 50, 20, 10, 5, 0] as const;
 
 export const SLOT_TIMINGS = {
@@ -51,7 +51,7 @@ export function parseSlotConfig(raw: unknown): SlotConfig | null {
   return { reels };
 }
 
-/** 'Win ₹min - ₹max': only reels with a numeric amount above 0 count; null when none (spec section 2). */
+/** 'Win ₹min - ₹max': only reels with a numeric amount above 0 count; null when none. */
 export function winRange(raw: unknown): { min: number; max: number } | null {
   const config = parseSlotConfig(raw);
   const amounts = (config?.reels ?? []).map((r) => r.amount).filter((a) => a > 0);
@@ -59,7 +59,7 @@ export function winRange(raw: unknown): { min: number; max: number } | null {
   return { min: Math.min(...amounts), max: Math.max(...amounts) };
 }
 
-/** Spin type rule of spec section 4: free if free spins remain or the pseudo-offer id is 0. */
+/** Spin type rule: free if free spins remain or the pseudo-offer id is 0. */
 export function spinTypeFor(offerId: number, freeSpinsRemaining: number): 'free' | 'offer' {
   return freeSpinsRemaining > 0 || offerId === 0 ? 'free' : 'offer';
 }
@@ -78,13 +78,13 @@ function formatAmount(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Number(n.toFixed(2)));
 }
 
-/** Sum of probabilities must be above 0 and below 100 (spec section 5). */
+/** Sum of probabilities must be above 0 and below 100 (the admin form's rule). */
 export function isValidProbabilityTotal(reels: SlotReel[]): boolean {
   const total = reels.reduce((sum, r) => sum + (Number(r.probability) || 0), 0);
   return total > 0 && total < 100;
 }
 
-/** Colour tier of an amount (spec section 9): 100+, 50+, 20+, 10+. */
+/** Colour tier of an amount: 100+, 50+, 20+, 10+. */
 export function amountTier(amount: number): 'top' | 'high' | 'mid' | 'low' | 'none' {
   if (amount >= 100) return 'top';
   if (amount >= 50) return 'high';
@@ -93,7 +93,7 @@ export function amountTier(amount: number): 'top' | 'high' | 'mid' | 'low' | 'no
   return 'none';
 }
 
-/** Win-rate rating (spec section 9). */
+/** Win-rate rating of vouchers won per spin, in percent (docs/product-rules.md#limits). */
 export function winRateRating(rate: number): string {
   if (rate >= 70) return 'Excellent Luck';
   if (rate >= 50) return 'Good Performance';
@@ -101,7 +101,7 @@ export function winRateRating(rate: number): string {
   return 'Better Luck Next Time';
 }
 
-/** Referral conversion rating (spec section 9). */
+/** Referral conversion rating, in percent (docs/product-rules.md#limits). */
 export function referralRating(rate: number): string {
   if (rate >= 80) return 'Excellent';
   if (rate >= 60) return 'Good';

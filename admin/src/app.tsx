@@ -33,7 +33,7 @@ const DashboardPage = lazy(() =>
   import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 
-/** Spec section 9: data fresh for 5 minutes, no refetch on focus, at most 2 retries, none on 401/403. */
+/** Data fresh for 5 minutes, no refetch on focus, at most 2 retries, none on 401/403. */
 export function createQueryClient(retry = true) {
   return new QueryClient({
     defaultOptions: {
@@ -58,7 +58,7 @@ function apiUrl() {
 /** The console lives under /admin (react-admin's documented sub-path set-up: a Route at /admin/*). */
 export const BASENAME = '/admin';
 
-/** /admin → /admin/dashboard (spec section 2). */
+/** /admin → /admin/dashboard. */
 function RedirectToDashboard() {
   return <Navigate to={`${BASENAME}/dashboard`} replace />;
 }

@@ -7,15 +7,15 @@ const ADMIN_KEY = 'spinrewards.admin';
 const SESSION_CHECK_TTL_MS = 60_000;
 
 /**
- * Auth provider for the admin calls of spec section 7.
+ * Auth provider for the admin sign-in calls.
  *
  * | method      | call / rule                                                                 |
  * |-------------|-----------------------------------------------------------------------------|
- * | login       | POST {apiUrl}/login.php {username, password}; failure: server error or 'Login failed' (section 8) |
+ * | login       | POST {apiUrl}/login.php {username, password}; failure: server error or 'Login failed' |
  * | logout      | POST {apiUrl}/logout.php; resolves even when the call fails, so the console always lands on /admin/login |
- * | checkAuth   | GET  {apiUrl}/dashboard.php (section 6: the admin session is checked through the dashboard call) |
+ * | checkAuth   | GET  {apiUrl}/dashboard.php (the admin session is checked through the dashboard call) |
  * | checkError  | a 401 rejects (react-admin then logs out and shows {basename}/login); anything else stays signed in |
- * | getIdentity | the admin record cached at login (section 3: cached locally) |
+ * | getIdentity | the admin record cached locally at login |
  */
 /**
  * Set by a logout, taken by the login page: right after a logout the login page must not send the

@@ -10,17 +10,17 @@ import type { AdminDashboardResponse, Pagination } from '../../shared/api-types'
 import type { HttpClient } from './http-client';
 
 /**
- * Data provider for the admin API of spec section 7, modelled on ra-data-simple-rest.
+ * Data provider for the admin API (shared/contract), modelled on ra-data-simple-rest.
  *
  * | method      | call                                                                              |
  * |-------------|-----------------------------------------------------------------------------------|
  * | getList     | GET    {apiUrl}/{path}?page={page}&limit={perPage}&sortBy={field}&sortOrder={asc|desc}&{filters} |
  * |             |        → { data: json[listKey] (id from idField), total: json.pagination.total, meta: the other keys } |
  * |             |        perPage above the API's 100 (the CSV export) is read in pages of 100 |
- * | getOne      | GET    the list call page by page (section 7 has no single-record call) until the id is found |
+ * | getOne      | GET    the list call page by page (no single-record call exists) until the id is found |
  * | update      | PUT    {apiUrl}/{path} with the resource's body (users: {user_id, action: flag|unflag}; |
  * |             |        offers: {offer_id, is_active} toggle or the edit body; vouchers: {voucher_id, status}) |
- * | updateMany  | one update per id, in parallel (section 7: bulk block/unblock) → { data: ids that succeeded, |
+ * | updateMany  | one update per id, in parallel (bulk block/unblock) → { data: ids that succeeded, |
  * |             |        meta: { failed: ids that failed } }; rejects 'All bulk actions failed' when none did |
  * | create      | POST   {apiUrl}/{path} with the form's body (offers: OfferCreateRequest; vouchers: |
  * |             |        VoucherCreateRequest → { created, duplicates } in the returned record) |
@@ -28,7 +28,7 @@ import type { HttpClient } from './http-client';
  * |             |        { background: true } adds X-Background-Refresh: 1 (not user activity) |
  * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
  *
- * Filters are passed under the exact query names of section 7 and only those; an empty value or
+ * Filters are passed under the API's exact query names and only those; an empty value or
  * 'all' is left out (the server's default is "all").
  */
 
@@ -39,9 +39,9 @@ interface ResourceConfig {
   listKey: string;
   /** Row field that becomes react-admin's id. */
   idField: string;
-  /** Query names of spec section 7 accepted as filters, in the order they are sent. */
+  /** Query names accepted as filters, in the order they are sent. */
   filters: readonly string[];
-  /** Whether the list call takes sortOrder (section 7 lists it for users, offers, vouchers, conversions). */
+  /** Whether the list call takes sortOrder (users, offers, vouchers, conversions). */
   sortOrder: boolean;
   /** Body of PUT {path} for an update of record `id` with the changed `data`. */
   updateBody?: (id: Identifier, data: Record<string, unknown>) => Record<string, unknown>;
@@ -61,7 +61,7 @@ const OFFER_EDIT_FIELDS = [
   'slot_config',
 ] as const;
 
-/** Per-resource quirks of spec section 7. */
+/** Per-resource quirks of the admin API. */
 export const RESOURCES: Record<string, ResourceConfig> = {
   users: {
     path: 'users.php',
@@ -69,7 +69,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     idField: 'user_id',
     filters: ['search', 'dateRange', 'performanceFilter', 'referralFilter', 'voucherFilter'],
     sortOrder: true,
-    // Block is action 'flag', unblock 'unflag' (section 4, admin user).
+    // Block is action 'flag', unblock 'unflag'.
     updateBody: (id, data) => ({ user_id: id, action: data.is_suspicious ? 'flag' : 'unflag' }),
   },
   offers: {

@@ -2,12 +2,12 @@ import { HttpError } from 'react-admin';
 import { ADMIN_TIMEOUT_MS } from '../../shared/constants';
 
 /**
- * The console's only door to the network (spec section 7: admin base path /api/admin, cookies
- * sent, 10 000 ms timeout). Injected into the data and auth providers so tests can stub it.
+ * The console's only door to the network (docs/product-rules.md#calls: admin base path /api/admin,
+ * cookies sent, 10 000 ms timeout). Injected into the data and auth providers so tests can stub it.
  */
 export interface HttpRequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
-  /** Serialised as JSON. State-changing calls accept only JSON bodies (DESIGN section 4). */
+  /** Serialised as JSON. State-changing calls accept only JSON bodies (CSRF). */
   body?: unknown;
   /**
    * A request the console makes by itself (the dashboard's timed refetch), not on a person's action:
@@ -36,8 +36,9 @@ interface Options {
 }
 
 /**
- * Spec section 8, generic handling: status 500 or above shows the server-error text; otherwise the
- * response's error field; otherwise the error's own message; failing that the generic text.
+ * Error texts (docs/product-rules.md#errors-and-messages): status 500 or above shows the
+ * server-error text; otherwise the response's error field; otherwise the error's own message;
+ * failing that the generic text.
  * The error keeps the status (checkError sends a 401 to the login page) and the body.
  */
 export function createHttpClient({
@@ -90,7 +91,7 @@ function errorMessage(status: number, body: unknown): string {
   return GENERIC_ERROR_MESSAGE;
 }
 
-/** The server's own error text when it sent one (spec section 8: "server error or '…'"). */
+/** The server's own error text when it sent one (shown before the caller's fallback). */
 export function serverErrorText(error: unknown): string | null {
   const status = (error as { status?: number } | null)?.status;
   const body = (error as { body?: unknown } | null)?.body;

@@ -1,7 +1,7 @@
 import { warmUp } from './app/warm-up';
 import './styles.css';
 
-// The entry chunk is tiny on purpose (issue 16, the dashboard's long task): evaluating React DOM
+// The entry chunk is tiny on purpose (the dashboard's long task): evaluating React DOM
 // and the app's code was one task of about 80 ms on this machine, which a phone four times slower
 // turns into the page's Total Blocking Time. So the entry only starts the page's chunks and first
 // calls, lets the HTML's loader paint, then evaluates React DOM, the libraries and the app one task

@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * A Content-Security-Policy violation the browser reported (issue 11, item 5). Every context made by
+ * A Content-Security-Policy violation the browser reported. Every context made by
  * a browser from launchBrowser records them, in every page and frame, from the first script on; the
  * suite's setup file (csp-guard.ts) fails the test in which one was reported.
  */

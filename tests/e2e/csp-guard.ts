@@ -1,4 +1,4 @@
-// Setup file of the e2e suite (issue 11, item 5): a test in which the browser reported a
+// Setup file of the e2e suite: a test in which the browser reported a
 // Content-Security-Policy violation fails, whichever page or popup it happened in.
 import { afterAll, afterEach, expect } from 'vitest';
 import { takeCspViolations } from './browser';

@@ -1,4 +1,4 @@
-// Issue 11, item 5: the pages run under the Content-Security-Policy with no violation (the setup file
+// The pages run under the Content-Security-Policy with no violation (the setup file
 // csp-guard.ts fails any e2e test in which the browser reports one), and the guard does see them.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';

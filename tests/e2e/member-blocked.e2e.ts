@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from './browser';
 import { chooseAccount, signInWithChooser } from './member-helpers';
 
-// A member blocked by an administrator is sent to /login with the error (spec section 6).
+// A member blocked by an administrator is sent to /login with the error.
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
 let browser: Browser;
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 
-// Shared steps of the member end-to-end suites (spec sections 2 and 4, DESIGN.md section 2).
+// Shared steps of the member end-to-end suites: sign-in through the demo account chooser, offers, spins.
 
 export type Identity = { account: string } | { name: string; email: string };
 
@@ -46,7 +46,7 @@ export async function startAndCompleteOffer(
 /** Plays the slot machine for the offer with this title; returns the voucher code or null for a miss. */
 export async function spinOffer(page: Page, title: string): Promise<string | null> {
   const card = page.locator('article', { has: page.getByRole('heading', { name: title, exact: true }) });
-  // The app does not refetch on focus (spec section 9): the member refreshes the offers.
+  // The app does not refetch on focus: the member refreshes the offers.
   for (let i = 0; i < 10; i++) {
     if ((await card.getByRole('button', { name: 'Play Slot Machine!' }).count()) > 0) break;
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -56,7 +56,7 @@ export async function spinOffer(page: Page, title: string): Promise<string | nul
   const dialog = page.getByRole('dialog', { name: 'Slot Machine' });
   await dialog.getByRole('button', { name: 'Spin Now' }).click();
   const result = dialog.getByTestId('spin-result');
-  // The result panel appears 9 s after the response (spec section 9).
+  // The result panel appears 9 s after the response.
   await result.waitFor({ timeout: 20_000 });
   const text = (await result.textContent()) ?? '';
   let code: string | null = null;

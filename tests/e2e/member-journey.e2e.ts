@@ -9,7 +9,7 @@ import {
   waitForServiceWorkerControl,
 } from './member-helpers';
 
-// The member journey of issue 4 against the real server (demo mode, Auth Emulator):
+// The member journey against the real server (demo mode, Auth Emulator):
 // referral link → sign-in → offer → partner → spin → voucher → offline; the referrer's free spin.
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
 let browser: Browser;

@@ -1,6 +1,6 @@
-// Attacks on admin sign-in and sessions against one real server process on PostgreSQL (issue 11,
-// items 1, 2, 10 and 13). Attackers come from distinct loopback addresses (127.0.x.y): the process
-// sees each as its own client address, as it would behind no proxy.
+// Attacks on admin sign-in and sessions against one real server process on PostgreSQL. Attackers
+// come from distinct loopback addresses (127.0.x.y): the process sees each as its own client
+// address, as it would behind no proxy.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';

@@ -1,6 +1,6 @@
-// Attacks on the product's edge against real production server processes on PostgreSQL (issue 11,
-// items 3, 4, 5, 8 and 9): a cross-site form on a percent-encoded path, forged X-Forwarded-For hops,
-// framing and missing browser headers, the metrics endpoint, and a start with a mistyped NODE_ENV.
+// Attacks on the product's edge against real production server processes on PostgreSQL: a
+// cross-site form on a percent-encoded path, forged X-Forwarded-For hops, framing and missing
+// browser headers, the metrics endpoint, and a start with a mistyped NODE_ENV.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
-// Attacks on input and business rules (issue 11, items 6, 7, 11, 12 and 14), against one real server
-// process on PostgreSQL over HTTP. Each scenario performs the attack, checks what the attacker and the
-// operator would see, and then the database invariants of issue 6.
+// Attacks on input and business rules, against one real server process on PostgreSQL over HTTP. Each
+// scenario performs the attack, checks what the attacker and the operator would see, and then the
+// database invariants (support/db.ts).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signPostback, POSTBACK_LIMITS } from '../../server/services/postbacks';
 import { CLICKS_PER_MINUTE } from '../../server/routes/member';

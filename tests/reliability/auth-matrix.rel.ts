@@ -1,4 +1,4 @@
-// The authorisation matrix (issue 6): every call under no session, a member, a blocked member, an
+// The authorisation matrix: every call under no session, a member, a blocked member, an
 // admin, and a member's session id presented as the admin cookie. Members sign in through the real
 // login call with Firebase Auth Emulator tokens; the admin through the admin login call.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

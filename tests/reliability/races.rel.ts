@@ -1,4 +1,4 @@
-// Races against one real server process on PostgreSQL (issue 6: races).
+// Races against one real server process on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin, createScratchDatabase, type ScratchDatabase } from './support/db';
 import { ServerProcess } from './support/server-process';

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The reliability suite (issue 6): races, bad input, faults, the authorisation matrix and two server
+// The reliability suite: races, bad input, faults, the authorisation matrix and two server
 // processes, on PostgreSQL. Files run one after another: each one loads this 2-core machine fully.
 export default defineConfig({
   test: {

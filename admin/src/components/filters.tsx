@@ -10,7 +10,7 @@ export interface Choice {
 
 /**
  * The search box of a list. Typing is debounced by the list (ListBase `debounce`: 500 ms for users,
- * offers and conversions, 300 ms for clicks, spec section 5); Enter applies at once.
+ * offers and conversions, 300 ms for clicks); Enter applies at once.
  */
 export function SearchFilter({
   placeholder,
@@ -137,7 +137,7 @@ export interface SortChoice {
   order: 'ASC' | 'DESC';
 }
 
-/** A select over named sorts (section 9's sort choices); setSort sends the list back to page 1. */
+/** A select over named sorts; setSort sends the list back to page 1. */
 export function SortSelect({ label, choices }: { label: string; choices: SortChoice[] }) {
   const { sort, setSort } = useListContext();
   const current = choices.find((c) => c.field === sort.field && c.order === sort.order)?.id ?? '';

@@ -29,7 +29,7 @@ export function ListTableCard({
 }
 
 /**
- * The table of a list page (spec sections 2 and 5): `ListTableCard` around a `DataTable` with no row
+ * The table of a list page: `ListTableCard` around a `DataTable` with no row
  * click, no bulk actions (unless given), the page's empty text, and 'Showing x to y of z {noun}'
  * pagination below. Other DataTable props (columns, bulk actions, row styles) pass through.
  */

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin';
 import type { ReactNode } from 'react';
 
-/** Loading text of a page (spec section 2), announced to screen readers. */
+/** Loading text of a page ('Loading offers...'), announced to screen readers. */
 export function PageLoading({ message }: { message: string }) {
   return (
     <Box

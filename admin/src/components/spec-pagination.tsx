@@ -3,8 +3,8 @@ import { useListContext, useTranslate } from 'react-admin';
 import { pageNumbers, showingRange } from '../lib/pages';
 
 /**
- * Pagination of spec section 5: 'Showing x to y of z {noun}', Previous (disabled on page 1), at most
- * 5 page numbers around the current page, Next (disabled on the last page).
+ * Pagination (docs/product-rules.md#admin-rules): 'Showing x to y of z {noun}', Previous (disabled
+ * on page 1), at most 5 page numbers around the current page, Next (disabled on the last page).
  */
 export function SpecPagination({
   noun,

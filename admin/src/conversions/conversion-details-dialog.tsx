@@ -17,7 +17,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Conversion details (spec section 2): user, referral, offer and conversion, reward, additional info. */
+/** Conversion details: user, referral, offer and conversion, reward, additional info. */
 export function ConversionDetailsDialog({
   conversion: c,
   onClose,

@@ -2,7 +2,7 @@ import type { TranslateFunction as Translate } from 'react-admin';
 import type { Choice } from '../components/filters';
 import { sortChoices, translatedChoices } from '../lib/choices';
 
-/** Filters of spec sections 2 and 7 (query names) with their choices. */
+/** The conversions filters under their query names, with their choices. */
 export const CONVERSION_FILTERS = {
   dateRange: ['all', 'today', 'week', 'month'],
   voucherFilter: ['all', 'won', 'lost'],

@@ -314,7 +314,7 @@ function ConversionsView() {
   );
 }
 
-/** /admin/conversions (spec section 2). */
+/** /admin/conversions. */
 export function ConversionList() {
   return (
     <ListBase

@@ -30,7 +30,7 @@ import { formatCount, formatPayout } from '../lib/format';
 import { DashboardChart } from './dashboard-chart';
 import { useDashboard } from './use-dashboard';
 
-/** Spec section 9: recent users and conversions 8 rows, top referrers 10, funnel bars at least 10% wide. */
+/** Recent users and conversions 8 rows, top referrers 10, funnel bars at least 10% wide. */
 export const RECENT_ROWS = 8;
 export const TOP_REFERRERS = 10;
 export const FUNNEL_MIN_WIDTH = 10;

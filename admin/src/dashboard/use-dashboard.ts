@@ -3,15 +3,15 @@ import { useEffect, useRef } from 'react';
 import { useDataProvider, useLogoutIfAccessDenied } from 'react-admin';
 import type { AdminDataProvider } from '../data-provider';
 
-/** Spec sections 7 and 9: the admin dashboard is refetched every 5 minutes. */
+/** The admin dashboard is refetched every 5 minutes (docs/product-rules.md#caching-and-refetch). */
 export const DASHBOARD_REFETCH_MS = 5 * 60_000;
 const DASHBOARD_KEY = ['admin', 'dashboard'];
 
 /**
  * The dashboard, refetched every DASHBOARD_REFETCH_MS while the page is in front. Those timed
  * refetches are the console's own doing, so they are sent as background requests
- * (X-Background-Refresh: 1) and do not keep an idle admin signed in (issue 11: 30-minute idle
- * timeout); the first load, a refresh and any other load a person causes count as activity.
+ * (X-Background-Refresh: 1) and do not keep an idle admin signed in (sessions end after 30
+ * minutes idle); the first load, a refresh and any other load a person causes count as activity.
  *
  * react-query's `refetchInterval` cannot tell its query function which fetches it started, so the
  * interval is kept here and marks the fetch it starts; a retry of that fetch (the query has failed

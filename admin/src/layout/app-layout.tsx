@@ -61,7 +61,7 @@ function ConsoleAppBar() {
 /** react-admin's layout: app bar, a sidebar that folds into a drawer on phones and tablets. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const t = useTranslate();
-  // Guard of spec section 2 for every page in the layout (the dashboard included): a full-screen
+  // Guard for every page in the layout (the dashboard included): a full-screen
   // loader while the session is checked, /admin/login when there is none. (react-admin's own
   // `requireAuth` loops between logout and login when the console is mounted under /admin/*.)
   const { isPending, authenticated } = useAuthState(undefined, true);

@@ -2,7 +2,7 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { BRAND_NAME } from '../../../shared/constants';
 
 /**
- * Full-screen loader while the session is being checked (spec section 2). Rendered by react-admin
+ * Full-screen loader while the session is being checked. Rendered by react-admin
  * before its i18n context is guaranteed, so the two sentences are written here, in English.
  */
 export function LoadingScreen() {

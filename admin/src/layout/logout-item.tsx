@@ -3,7 +3,7 @@ import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import { forwardRef } from 'react';
 import { useLogout, useNotify, useTranslate } from 'react-admin';
 
-/** Logout goes to /admin/login even when the call fails (spec section 2), then says so (section 8). */
+/** Logout goes to /admin/login even when the call fails, then says 'Admin logged out successfully'. */
 export const LogoutItem = forwardRef<HTMLLIElement>(function LogoutItem(_props, ref) {
   const logout = useLogout();
   const notify = useNotify();

@@ -1,7 +1,7 @@
 import { Notification } from 'react-admin';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
 
-/** Toasts appear top-right and last 5 seconds (spec section 2). */
+/** Toasts appear top-right and last 5 seconds. */
 export function TopRightNotification() {
   return (
     <Notification

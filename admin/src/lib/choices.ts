@@ -15,13 +15,13 @@ export const withAll = (allName: string, choices: Choice[]): Choice[] => [
   ...choices,
 ];
 
-/** Named sorts (spec section 9) as `[id, field, order]`, each named by the translation `{prefix}.{id}`. */
+/** Named sorts as `[id, field, order]`, each named by the translation `{prefix}.{id}`. */
 export const sortChoices = (
   t: Translate,
   prefix: string,
   sorts: readonly [id: string, field: string, order: SortChoice['order']][],
 ): SortChoice[] => sorts.map(([id, field, order]) => ({ id, name: t(`${prefix}.${id}`), field, order }));
 
-/** Date-range filter of the admin lists (spec section 9); referrals pass their shorter list. */
+/** Date-range filter of the admin lists; referrals pass their shorter list. */
 export const dateRangeChoices = (t: Translate, ids: readonly string[] = ADMIN_DATE_RANGES) =>
   translatedChoices(t, 'app.date_ranges', ids);

@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS } from '../../../shared/constants';
 
-/** Conversion payouts carry a currency, USD by default (spec sections 1 and 3). */
+/** Conversion payouts carry a currency, USD by default. */
 export function formatPayout(amount: unknown, currency: string | null | undefined = 'USD'): string {
   const n = Number(amount);
   const value = Number.isFinite(n) && amount !== null && amount !== '' ? n : 0;
@@ -11,13 +11,13 @@ export function formatPayout(amount: unknown, currency: string | null | undefine
   }
 }
 
-/** Category label of spec section 3 (Health & Fitness, Food & Delivery); 'No Category' when missing. */
+/** Category label (Health & Fitness, Food & Delivery); 'No Category' when missing. */
 export function categoryLabel(category: string | null | undefined): string {
   if (!category) return 'No Category';
   return CATEGORY_LABELS[category] ?? category;
 }
 
-/** user_category with underscores shown as spaces (spec section 2, user detail). */
+/** user_category with underscores shown as spaces (user detail). */
 export function underscoreToSpace(value: string | null | undefined): string {
   return (value ?? '').replace(/_/g, ' ');
 }
@@ -26,7 +26,7 @@ export function fullName(first: string | null | undefined, last: string | null |
   return [first, last].filter(Boolean).join(' ').trim() || 'Unknown';
 }
 
-/** Host of a URL, or 'Invalid URL' (spec section 8). */
+/** Host of a URL, or 'Invalid URL'. */
 export function hostOf(url: string | null | undefined): string {
   if (!url) return 'N/A';
   try {

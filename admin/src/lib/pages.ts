@@ -1,4 +1,4 @@
-/** Spec section 5: at most 5 page numbers, centred on the current page where the ends allow. */
+/** At most 5 page numbers, centred on the current page where the ends allow. */
 export function pageNumbers(current: number, totalPages: number, max = 5): number[] {
   if (totalPages <= 0) return [];
   const count = Math.min(max, totalPages);

@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { BRAND_NAME } from '../../../shared/constants';
 
 /**
- * Admin login (spec section 2): username and password, submit disabled while either is empty or
+ * Admin login: username and password, submit disabled while either is empty or
  * while submitting; an admin who is already signed in goes straight to /admin/dashboard.
  */
 export function LoginPage() {

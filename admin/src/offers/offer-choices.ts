@@ -14,7 +14,7 @@ export const categoryChoices = (t: Translate) =>
 
 export const modelChoices = (t: Translate) => withAll(t('app.offers.all_models'), plainChoices(OFFER_MODELS));
 
-/** Sort choices of spec section 9. */
+/** Sort choices of the offers list. */
 export const offerSortChoices = (t: Translate) =>
   sortChoices(t, 'app.offers.sort', [
     ['newest', 'created_at', 'DESC'],
@@ -27,7 +27,7 @@ export const offerSortChoices = (t: Translate) =>
     ['category', 'category', 'ASC'],
   ]);
 
-/** Performance shortcuts of section 9; 'no completions' has no effect, as the specification says. */
+/** Performance shortcuts; 'no completions' has no effect, as the product defines it. */
 export const PERFORMANCE_SHORTCUTS: Record<string, { field: string; order: 'ASC' | 'DESC' } | null> = {
   high_performance: { field: 'total_completions', order: 'DESC' },
   high_revenue: { field: 'total_revenue', order: 'DESC' },

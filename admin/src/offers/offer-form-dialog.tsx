@@ -29,7 +29,7 @@ import {
 } from './offer-form';
 import { ReelEditor } from './reel-editor';
 
-/** Add Offer (offer null) and Edit Offer dialogs of spec section 2, rules of section 5. */
+/** Add Offer (offer null) and Edit Offer dialogs; the rules are in offer-form.ts. */
 export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | null; onClose: () => void }) {
   const t = useTranslate();
   const notify = useNotify();

@@ -1,4 +1,5 @@
-// Rules of the Add / Edit Offer form, spec section 5. Pure, so they are tested without a browser.
+// Rules of the Add / Edit Offer form (docs/product-rules.md#admin-rules and #slot-tables). Pure, so
+// they are tested without a browser.
 import type { AdminOfferRow, OfferCreateRequest } from '../../../shared/api-types';
 import { MAX_REELS, isValidProbabilityTotal, parseSlotConfig, type SlotReel } from '../../../shared/slot';
 
@@ -143,7 +144,7 @@ function common(values: OfferFormValues) {
   };
 }
 
-/** POST /offers.php body (section 7); new offers are created active. */
+/** POST /offers.php body; new offers are created active. */
 export function toCreateRequest(values: OfferFormValues): OfferCreateRequest {
   const c = common(values);
   return {

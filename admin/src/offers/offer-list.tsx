@@ -394,7 +394,7 @@ function OffersView() {
   );
 }
 
-/** /admin/offers (spec section 2). */
+/** /admin/offers. */
 export function OfferList() {
   return (
     <ListBase

@@ -6,8 +6,9 @@ import type { SlotReel } from '../../../shared/slot';
 import { MAX_REELS, clampReelValue, isReelTotalValid, probabilityTotal, tryAgainChance } from './offer-form';
 
 /**
- * Slot reels of spec section 5: amount (min 0) and probability (1 to 99) per reel; 1 to 10 reels;
- * a new reel starts at 0/0; the remaining 'try again' chance is shown while the total is valid.
+ * Slot reels (docs/product-rules.md#slot-tables): amount (min 0) and probability (1 to 99) per
+ * reel; 1 to 10 reels; a new reel starts at 0/0; the remaining 'try again' chance is shown while the
+ * total is valid.
  */
 export function ReelEditor({
   reels,

@@ -231,7 +231,7 @@ function ReferralsView() {
   );
 }
 
-/** /admin/referrals (spec section 2). */
+/** /admin/referrals. */
 export function ReferralList() {
   return (
     <ListBase

@@ -1,4 +1,4 @@
-// msw handlers written from spec section 7: one per admin call, over an in-memory state that a
+// msw handlers, one per admin call, over an in-memory state that a
 // test can fill (`db`) and a log of what the console sent (`requests`).
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import type {

@@ -6,7 +6,7 @@ import { useDataProvider, useListContext, useNotify, useRefresh, useTranslate, u
 import type { AdminUserRow } from '../../../shared/api-types';
 import { bulkResultMessage, type BulkAction } from './user-status';
 
-/** Block is offered when is_suspicious is false, unblock when true (section 4); messages of section 8. */
+/** Block is offered when is_suspicious is false, unblock when true; says 'User blocked successfully' etc. */
 export function BlockToggleButton({
   user,
   variant = 'text',
@@ -61,7 +61,7 @@ export function BlockToggleButton({
 
 /**
  * The bulk-action bar's buttons: one PUT per selected user, in parallel (data provider updateMany).
- * Selection cleared and list refreshed after success (section 8).
+ * Selection cleared and list refreshed after success.
  */
 export function BulkBlockButtons() {
   const t = useTranslate();

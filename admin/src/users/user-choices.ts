@@ -1,7 +1,7 @@
 import type { TranslateFunction as Translate } from 'react-admin';
 import { sortChoices, translatedChoices } from '../lib/choices';
 
-/** Admin users filters of spec section 9 (query names of section 7). */
+/** Admin users filters under their query names (performanceFilter, referralFilter, voucherFilter). */
 export const PERFORMANCE_FILTERS = [
   'all',
   'high_performers',
@@ -17,7 +17,7 @@ export const performanceChoices = (t: Translate) =>
 export const referralChoices = (t: Translate) => translatedChoices(t, 'app.users.referral', REFERRAL_FILTERS);
 export const voucherChoices = (t: Translate) => translatedChoices(t, 'app.users.voucher', VOUCHER_FILTERS);
 
-/** Sort options of section 9 (registration_date, total_completions, …, first_name). */
+/** Sort options (registration_date, total_completions, …, first_name). */
 export const userSortChoices = (t: Translate) =>
   sortChoices(t, 'app.users.sort', [
     ['newest', 'registration_date', 'DESC'],

@@ -21,7 +21,7 @@ import { formatCount, formatPayout, fullName, underscoreToSpace } from '../lib/f
 import { BlockToggleButton } from './block-buttons';
 import { UserStatusBadge } from './user-status-badge';
 
-/** The user-detail dialog of spec section 2: four stat cards and the Profile, Activity and Admin Actions tabs. */
+/** The user-detail dialog: four stat cards and the Profile, Activity and Admin Actions tabs. */
 export function UserDetailDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
   const t = useTranslate();
   const [tab, setTab] = useState(0);

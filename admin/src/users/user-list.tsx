@@ -232,7 +232,7 @@ function UsersView() {
   );
 }
 
-/** /admin/users (spec section 2). */
+/** /admin/users. */
 export function UserList() {
   return (
     <ListBase

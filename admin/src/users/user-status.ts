@@ -2,7 +2,7 @@ import type { AdminUserRow } from '../../../shared/api-types';
 
 export type UserStatus = 'blocked' | 'active' | 'member' | 'new';
 
-/** Status badge of spec section 4: Blocked if is_suspicious; Active above 10 completions; Member above 0; else New. */
+/** Status badge: Blocked if is_suspicious; Active above 10 completions; Member above 0; else New. */
 export function userStatus(user: Pick<AdminUserRow, 'is_suspicious' | 'total_completions'>): UserStatus {
   if (user.is_suspicious) return 'blocked';
   if (user.total_completions > 10) return 'active';

@@ -24,8 +24,8 @@ import {
 } from './voucher-rules';
 
 /**
- * Add New Vouchers dialog (spec sections 2 and 5). Problems show in a red box at the top of the form
- * and the dialog stays open (section 8); on success the form resets and the page shows the alert.
+ * Add New Vouchers dialog (docs/product-rules.md#admin-rules). Problems show in a red box at the top
+ * of the form and the dialog stays open; on success the form resets and the page shows the alert.
  */
 export function AddVouchersDialog({
   onClose,
@@ -138,7 +138,7 @@ export function AddVouchersDialog({
               required
               size="small"
               name="expiry_date"
-              // Past days are disabled in the picker (section 2).
+              // Past days are disabled in the picker.
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
             />
             <TextField

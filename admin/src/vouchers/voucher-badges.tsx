@@ -25,7 +25,7 @@ export function VoucherStatusBadges({ voucher }: { voucher: AdminVoucherRow }) {
   );
 }
 
-/** Assignment context labels of spec section 3. */
+/** Assignment context labels ('Free Spin (Referral)', 'Offer Completion', 'Admin Assigned'). */
 export function assignmentLabel(t: (k: string, o?: object) => string, context: string | null): string {
   if (!context) return t('app.vouchers.details.not_assigned');
   return t(`app.vouchers.context.${context}`, { _: context });

@@ -13,7 +13,7 @@ import {
 export const voucherStatusChoices = (t: Translate): Choice[] =>
   withAll(t('app.vouchers.all_statuses'), translatedChoices(t, 'app.vouchers.status', VOUCHER_STATUSES));
 
-/** Brand and type options are derived from the stats list (section 9). */
+/** Brand and type options are derived from the stats list. */
 export const brandChoices = (t: Translate, stats: VoucherStatsRow[]): Choice[] =>
   withAll(t('app.vouchers.all_brands'), plainChoices([...new Set(stats.map((s) => s.voucher_brand))].sort()));
 

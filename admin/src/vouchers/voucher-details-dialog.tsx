@@ -15,7 +15,7 @@ import { DetailList } from '../components/detail-list';
 import { assignmentLabel, VoucherStatusBadges } from './voucher-badges';
 import { isPastExpiry } from './voucher-rules';
 
-/** Voucher Details dialog of spec section 2. */
+/** Voucher Details dialog. */
 export function VoucherDetailsDialog({
   voucher,
   onClose,

@@ -354,7 +354,7 @@ function VouchersView() {
   );
 }
 
-/** /admin/vouchers (spec section 2). */
+/** /admin/vouchers. */
 export function VoucherList() {
   return (
     <ListBase

@@ -1,4 +1,4 @@
-// Rules of spec sections 4, 5 and 7 for vouchers. Pure, so they are tested without a browser.
+// Voucher rules (docs/product-rules.md#admin-rules). Pure, so they are tested without a browser.
 import type { AdminVoucherRow, VoucherCreateRequest, VoucherStatsRow } from '../../../shared/api-types';
 import { EXPIRING_SOON_DAYS, MAX_VOUCHER_CODES_PER_BATCH } from '../../../shared/constants';
 
@@ -35,7 +35,7 @@ export function isExpiringSoon(
   );
 }
 
-/** Badges next to the status (section 4). */
+/** Badges next to the status: Expired past the expiry date, 'Expiring Soon' within 7 days. */
 export function expiryBadge(
   voucher: Pick<AdminVoucherRow, 'expiry_date' | 'status'>,
   today = localDay(),
@@ -83,7 +83,7 @@ export function parseCodes(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The first problem with the form as an i18n key, or null (section 5, in its order). */
+/** The first problem with the form as an i18n key, or null (the checks in the product's order). */
 export function validateVoucherForm(values: VoucherFormValues, today = localDay()): string | null {
   if (!values.voucher_brand.trim() || values.voucher_amount === '' || !values.codes || !values.expiry_date) {
     return 'app.vouchers.add.errors.required';
@@ -98,7 +98,7 @@ export function validateVoucherForm(values: VoucherFormValues, today = localDay(
   return null;
 }
 
-/** POST /vouchers.php body (section 7). */
+/** POST /vouchers.php body. */
 export function toVoucherRequest(values: VoucherFormValues): VoucherCreateRequest {
   return {
     voucher_type: values.voucher_type || 'Gift Card',
@@ -128,7 +128,7 @@ export interface BrandSummary {
   availableByAmount: { amount: number; available: number }[];
 }
 
-/** 'Vouchers by Brand' (section 2) from the stats rows (one per brand and amount). */
+/** 'Vouchers by Brand' from the stats rows (one per brand and amount). */
 export function brandSummaries(stats: VoucherStatsRow[]): BrandSummary[] {
   const byBrand = new Map<string, BrandSummary>();
   for (const row of stats) {

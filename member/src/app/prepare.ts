@@ -14,7 +14,7 @@ import { acceptUserStats, getUserStatsQueryOptions } from '../lib/auth';
 import { persistOptions, refreshRestoredQueries } from '../lib/persister';
 import { preloadRoute } from './router';
 
-// Before the first render (issue 16, the dashboard's long tasks): the app used to render, then
+// Before the first render (the dashboard's long tasks): the app used to render, then
 // render again when the IndexedDB copy was restored, again when the session check answered, again
 // when the page's chunk arrived and again when its data did; each pass was a long task of style,
 // layout and cold JavaScript after the first paint. Now the boot gets those ready first, in small
@@ -70,8 +70,8 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
- * The saved copy of the member's data (DESIGN.md section 5), put back into `queryClient`, marked
- * stale so that every query shown refetches it: a reload checks the session again (spec section 4).
+ * The saved copy of the member's data (docs/product-rules.md#offline), put back into `queryClient`,
+ * marked stale so that every query shown refetches it: a reload checks the session again.
  */
 export async function restoreSavedQueries(queryClient: QueryClient): Promise<void> {
   try {

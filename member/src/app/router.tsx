@@ -11,8 +11,9 @@ import { pages } from './warm-up';
 // /login is where most first visits land: part of the entry chunk, no second round trip.
 import { LoginRoute } from './routes/login';
 
-// Routes of spec section 2. Declarative routes rather than createBrowserRouter: the data router adds
-// ~15 KB gzip to the first load and this app loads its data through react-query.
+// Routes: docs/product-rules.md#screens-and-routes. Declarative routes rather than
+// createBrowserRouter: the data router adds ~15 KB gzip to the first load and this app loads its
+// data through react-query.
 /**
  * A route component loaded with its chunk. Once the chunk is in (see `preloadRoute`), React gets it
  * synchronously: the first render of a page opened directly shows the page, not a Suspense fallback
@@ -75,7 +76,7 @@ export function AppRoutes() {
   );
 }
 
-/** Spec section 8: a 401 sends the member to /login (not when already there); their offline copy goes too. */
+/** A 401 sends the member to /login (not when already there); their offline copy goes too. */
 export function UnauthorizedRedirect({ queryClient }: { queryClient: QueryClient }) {
   const navigate = useNavigate();
   const location = useLocation();

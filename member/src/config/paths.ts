@@ -1,4 +1,5 @@
-// Every member route of spec section 2 in one typed object: links and redirects never retype a path.
+// Every member route (docs/product-rules.md#screens-and-routes) in one typed object: links and
+// redirects never retype a path.
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: {
@@ -11,7 +12,7 @@ export const paths = {
   profile: { path: '/profile', getHref: () => '/profile' },
 } as const;
 
-/** Spec section 8: a 401 redirects to /login "unless already on a login path". */
+/** A 401 redirects to /login unless already on a login path. */
 export function isLoginPath(pathname: string): boolean {
   return pathname === '/login' || pathname.startsWith('/login/');
 }

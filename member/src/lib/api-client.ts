@@ -1,7 +1,8 @@
 import { isLoginPath } from '../config/paths';
 
-// The one member API client (spec sections 7 and 8): base path /api, cookies sent, no timeout,
-// errors turned into the specification's messages, a 401 sends the member to /login.
+// The one member API client (docs/product-rules.md#calls and #errors-and-messages): base path
+// /api, cookies sent, no timeout, errors turned into the product's messages, a 401 sends the member
+// to /login.
 
 export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -84,7 +85,7 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   signal?: AbortSignal;
-  /** The call's own section 8 text for a failure without an error field (e.g. 'Failed to process offer click'). */
+  /** The call's own text for a failure without an error field (e.g. 'Failed to process offer click'). */
   fallbackMessage?: string;
 }
 
@@ -97,7 +98,7 @@ export async function apiRequest<T>(
     const started = method === 'GET' ? takeEarly(path) : null;
     response = await (started ?? send(path, method, body, signal));
   } catch (error) {
-    // Network failure: no status, no body; section 8 says "otherwise the error's message".
+    // Network failure: no status, no body; the error's own message is shown.
     const message = error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE;
     throw new ApiError(message, 0);
   }
@@ -134,7 +135,7 @@ export const api = {
     apiRequest<T>(path, { method: 'POST', body, fallbackMessage }),
 };
 
-/** Message for a failed call: the client's text, else a caller-specific fallback (section 8 table). */
+/** Message for a failed call: the client's text, else the caller's fallback ('Failed to start offer', …). */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -11,7 +11,7 @@ import { wipePersistedCache } from './persister';
 import { getSessionUser, setSessionUser, subscribeSession, toSessionUser, type SessionUser } from './session';
 import { toast } from './toast';
 
-// Member session (spec sections 4 and 6): GET /user-stats.php is both the session check and
+// Member session (docs/product-rules.md#sessions): GET /user-stats.php is both the session check and
 // the member's statistics; login saves the user, logout clears it even when the call fails.
 
 export const USER_STATS_STALE_MS = 2 * 60 * 1000;
@@ -82,7 +82,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   } catch {
     failed = true;
   }
-  // Cleared whatever the server said (spec section 4), and the offline copy with it (DESIGN.md 5).
+  // Cleared whatever the server said, and the offline copy with it.
   loggedOutLocally = true;
   clearEarly();
   setSessionUser(null);
@@ -109,7 +109,7 @@ export interface LoginRedirectState {
   loggedOut?: boolean;
 }
 
-/** Member-page guard of spec section 2, with the 'Loading {brand}' loader while checking. */
+/** Member-page guard (to /login without a member), with the 'Loading {brand}' loader while checking. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const location = useLocation();
   const sessionUser = useSessionUser();

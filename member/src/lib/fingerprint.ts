@@ -1,4 +1,4 @@
-// Spec section 1: a base-36 encoding of a hash of the browser agent, language, screen size,
+// The device fingerprint: a base-36 encoding of a hash of the browser agent, language, screen size,
 // timezone offset and a canvas rendering. Not a security control: the server only compares
 // fingerprints of a referrer and the friend they referred.
 

@@ -1,9 +1,9 @@
 import type { ClientConfig } from '../../../shared/api-types';
 
-// Firebase is loaded only when the member presses the sign-in button (DESIGN.md section 6:
-// /login first-load JS stays under 110 KB). Two flows, one SDK:
+// Firebase is loaded only when the member presses the sign-in button (/login first-load JS stays
+// under 110 KB: docs/product-rules.md#performance-bar). Two flows, one SDK:
 // - production: signInWithPopup with GoogleAuthProvider, account chooser forced every time
-//   (Firebase opens its popup at 500x600, the size spec section 9 names);
+//   (Firebase opens its popup at 500x600, the size the product names);
 // - Auth Emulator (demo, tests): popup and redirect need apis.google.com, unreachable offline,
 //   so the app's own account chooser provides an unsigned Google id_token and
 //   signInWithCredential exchanges it for a real emulator ID token.

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { getSessionUser } from './session';
 
-// DESIGN.md section 5: the react-query cache goes to IndexedDB, keyed to the signed-in member
+// The react-query cache goes to IndexedDB (docs/product-rules.md#offline), keyed to the signed-in member
 // and wiped at logout. The key is computed at each read/write, so one persister follows
 // whoever is signed in, and nothing is written while nobody is.
 const PREFIX = 'spinrewards-cache-';
@@ -60,7 +60,7 @@ const LOAD_TIME = Date.now();
 
 /**
  * Marks what the saved copy restored as stale, so that every query shown asks again: a reload checks
- * the session again (spec section 4) and picks up what changed on the server since. `refetch: false`
+ * the session again and picks up what changed on the server since. `refetch: false`
  * leaves the asking to the queries when they mount.
  */
 export function refreshRestoredQueries(queryClient: QueryClient, { refetch = true } = {}): Promise<void> {

@@ -1,8 +1,8 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-// Spec section 9: data fresh for 5 minutes, no refetch on window focus, at most 2 retries and
-// none on 401 or 403 (section 7: "retries up to 2 times, except on 401 or 403").
+// Data fresh for 5 minutes, no refetch on window focus, at most 2 retries and none on 401 or 403
+// (docs/product-rules.md#caching-and-refetch and #calls).
 export const MAX_RETRIES = 2;
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -13,7 +13,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export const queryConfig: DefaultOptions = {
   queries: {
     staleTime: 5 * 60 * 1000,
-    // Kept a day so the IndexedDB copy (section 5 of DESIGN.md) survives between visits.
+    // Kept a day so the IndexedDB copy (docs/product-rules.md#offline) survives between visits.
     gcTime: 24 * 60 * 60 * 1000,
     refetchOnWindowFocus: false,
     retry: shouldRetry,

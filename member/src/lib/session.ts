@@ -1,7 +1,7 @@
 import type { SessionUserRow } from '../../../shared/api-types';
 import { SESSION_STORAGE_KEY } from '../config/constants';
 
-// The signed-in member, cached locally (spec section 3: id, firstName, lastName, email,
+// The signed-in member, cached locally (id, firstName, lastName, email,
 // referralCode). It keys the offline cache and greets the member while data loads or offline.
 export interface SessionUser {
   id: number;

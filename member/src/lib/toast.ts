@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '../../../shared/constants';
 
-// Toasts appear top-right and last 5 seconds (spec sections 2 and 9). A tiny store outside
+// Toasts appear top-right and last 5 seconds. A tiny store outside
 // React so API code, the login flow and components can all raise one.
 export type ToastKind = 'success' | 'error' | 'info';
 export interface Toast {

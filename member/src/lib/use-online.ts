@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** True while the browser reports a connection (DESIGN.md section 5: offline disables server actions). */
+/** True while the browser reports a connection; offline disables server actions. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -140,7 +140,7 @@ export async function createAdmin(pool: pg.Pool, username = `reladmin${randomByt
 }
 
 /**
- * The invariants of issue 6, each a query counting the rows that break it (0 = holds). They hold for
+ * The database invariants, each a query counting the rows that break it (0 = holds). They hold for
  * any database this product writes, whatever mix of spins, postbacks and blocks produced it.
  */
 export const INVARIANTS: { name: string; sql: string }[] = [
@@ -221,7 +221,7 @@ export async function checkInvariants(pool: pg.Pool): Promise<{ name: string; br
 }
 
 /**
- * Columns that ordinary use rewrites on purpose (issue 11): a request on an admin session records
+ * Columns that ordinary use rewrites on purpose: a request on an admin session records
  * `last_seen_at` (the 30-minute idle timeout) and a member request may move `expires_at` forward (the
  * rolling session). The snapshot leaves only these out, so a session created, deleted, moved to
  * another owner or changed in any other column still shows.

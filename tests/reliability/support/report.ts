@@ -72,7 +72,7 @@ export function skipScenario(reportDir: string, name: string, reason: string) {
 
 export function readSummary(dir: string) {
   let scenarios = 0;
-  // Scenarios named "attack: …" are the attack set (issue 11): counted apart in the summary.
+  // Scenarios named "attack: …" are the attack set: counted apart in the summary.
   let attacks = 0;
   let requests = 0;
   let checks = 0;

@@ -1,5 +1,5 @@
 // The real server as a separate process, started the way production starts it: `node --import tsx
-// server/start.ts` with NODE_ENV=production and every required setting (DESIGN.md section 4).
+// server/start.ts` with NODE_ENV=production and every required setting (docs/operations.md#configuration).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';

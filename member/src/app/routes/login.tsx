@@ -23,7 +23,7 @@ function storeReferral(code: string | null) {
   }
 }
 
-/** ref of the page the member came from, when it had one (spec section 2 referrer redirect). */
+/** ref of the page the member came from, when it had one: /login then redirects to /login?ref=…. */
 export function referralFromReferrer(referrer: string): string | null {
   if (!referrer) return null;
   try {
@@ -53,7 +53,7 @@ export function LoginRoute() {
     if (ref) storeReferral(ref);
   }, [ref]);
 
-  // Already signed in: back where the member came from, else the dashboard (spec section 2).
+  // Already signed in: back where the member came from, else the dashboard.
   const session = useQuery({
     ...getUserStatsQueryOptions(),
     refetchOnMount: 'always',
@@ -72,7 +72,7 @@ export function LoginRoute() {
       notice={state.error ?? null}
       onLoggedIn={() => {
         storeReferral(null);
-        // The ref parameter leaves the address once signed in (spec section 2).
+        // The ref parameter leaves the address once signed in.
         if (params.has('ref')) {
           const next = new URLSearchParams(params);
           next.delete('ref');

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ArrowLeftIcon, LogoMark } from '../../components/ui/icons';
 
-/** 404 page of spec section 2. */
+/** 404 page: 'Page Not Found', links to the dashboard and rewards, and Go Back. */
 export function NotFoundRoute() {
   const navigate = useNavigate();
   return (

@@ -23,7 +23,7 @@ const NAV = [
   { to: paths.profile.path, label: 'Profile', icon: UserIcon },
 ] as const;
 
-/** Member shell of spec section 2: header navigation, free-spins badge, greeting, logout, mobile menu, tab bar. */
+/** Member shell: header navigation, free-spins badge, greeting, logout, mobile menu, tab bar. */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const stats = useUserStats();
   const sessionUser = useSessionUser();

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { Button, type ButtonProps } from './button';
 import { CheckIcon, CopyIcon } from './icons';
 
-/** Copies `text` and raises the section 8 success or failure toast given by the caller. */
+/** Copies `text` and raises the success or failure toast the caller gives ('… copied to clipboard!'). */
 export function CopyButton({
   text,
   successMessage,

@@ -4,7 +4,7 @@ import { hasAppShell, holdAppShell } from '../../lib/app-shell';
 import { LogoMark } from './icons';
 
 /**
- * Spec section 2: shown while the session is checked. When the server painted the page's app shell
+ * Shown while the session is checked ('Loading {brand}'). When the server painted the page's app shell
  * (a signed-in member's direct visit), the shell is this loader: it stays until React shows the page.
  */
 export function FullScreenLoader() {

@@ -1,7 +1,7 @@
 import { useOnline } from '../../lib/use-online';
 import { OfflineIcon } from './icons';
 
-/** DESIGN.md section 5: offline, saved data is shown with a notice and server actions are disabled. */
+/** Offline, saved data is shown with this notice and server actions are disabled. */
 export function OfflineNotice() {
   const online = useOnline();
   if (online) return null;

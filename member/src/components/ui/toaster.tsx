@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToasts } from '../../lib/toast';
 import { CloseIcon } from './icons';
 
-/** Top-right stack (spec section 2); each toast leaves after 5 seconds. */
+/** Top-right stack; each toast leaves after 5 seconds. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (

@@ -3,7 +3,7 @@ import { Button } from './button';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-/** DESIGN.md section 5: a new version is offered, never applied by surprise. */
+/** A new version is offered, never applied by surprise (docs/product-rules.md#offline). */
 export function UpdatePrompt() {
   // 'Ready to work offline' is not announced: it would cover the login screen on a first visit
   // for news the member does not need. Only a waiting update is offered.

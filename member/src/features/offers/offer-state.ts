@@ -1,7 +1,7 @@
 import type { MemberOffer } from '../../../../shared/api-types';
 import { amountFromRewardType } from '../../../../shared/slot';
 
-// Offer card states and dashboard grouping of spec section 4.
+// Offer card states and dashboard grouping (docs/product-rules.md#offer-states).
 export type OfferState = 'available' | 'verifying' | 'ready' | 'won' | 'no-reward';
 
 export function offerState(offer: MemberOffer): OfferState {
@@ -37,7 +37,7 @@ export function groupOffers(offers: MemberOffer[]): OfferGroups {
   };
 }
 
-/** Host of the preview link, or 'Invalid URL' (spec section 8 missing-value texts). */
+/** Host of the preview link, or 'Invalid URL' (the missing-value text). */
 export function previewHost(url: string | null): string | null {
   if (!url) return null;
   try {

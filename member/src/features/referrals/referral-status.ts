@@ -1,6 +1,6 @@
 import type { MemberReferralStatus } from '../../../../shared/api-types';
 
-// Spec section 4, "Referral status (member history)".
+// Member history labels of a referral's status (docs/product-rules.md#referrals).
 export function referralStatusLabel(
   status: MemberReferralStatus | string,
 ): 'Registered' | 'Processing' | 'Rewarded' | 'Unknown' {
@@ -35,7 +35,7 @@ export function shareTargets(shareUrl: string, code: string) {
   };
 }
 
-/** "Monthly rate of 50% or more shows 'Great'" (spec section 9). */
+/** A month's conversion rate in percent; 50 % or more shows 'Great'. */
 export function monthlyRate(registrations: number, successful: number): number {
   return registrations > 0 ? (successful / registrations) * 100 : 0;
 }

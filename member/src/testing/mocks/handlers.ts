@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { ClientConfig } from '../../../../shared/api-types';
 import { state } from './db';
 
-// msw handlers written from spec section 7 (member calls) plus the run-time client config.
+// msw handlers for the member calls (shared/contract) plus the run-time client config.
 const unauthorized = () => HttpResponse.json({ success: false, error: 'Not signed in' }, { status: 401 });
 
 export const clientConfig: ClientConfig = {

@@ -13,8 +13,9 @@ export function subForEmail(email: string): string {
 }
 
 /**
- * The app's own account chooser, used only against the Firebase Auth Emulator (DESIGN.md
- * section 2): Google's chooser needs apis.google.com, which demo and test machines cannot reach.
+ * The app's own account chooser, used only against the Firebase Auth Emulator
+ * (docs/product-rules.md#sessions): Google's chooser needs apis.google.com, which demo and test
+ * machines cannot reach.
  */
 export function DemoAccountChooser({
   open,

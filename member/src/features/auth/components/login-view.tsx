@@ -30,13 +30,14 @@ export const BENEFITS = [
 ];
 
 function loginErrorMessage(error: unknown): string {
-  // Server text (or the section 8 generic text) for API failures; provider failures get the login fallback.
+  // Server text (or the API client's generic text) for API failures; provider failures get the
+  // login fallback.
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message === LOGIN_FAILED_MESSAGE) return error.message;
   return LOGIN_FAILED_MESSAGE;
 }
 
-/** Member login screen of spec section 2. */
+/** Member login screen (docs/product-rules.md#screens-and-routes). */
 export function LoginView({
   urlReferralCode,
   referralCode,

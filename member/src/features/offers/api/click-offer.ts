@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { ClickResponse } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
 
-// POST /api/click-offer.php {offerId} (spec section 7). A 2xx without success carries the
-// section 8 fallback 'Failed to process offer click'.
+// POST /api/click-offer.php {offerId}. A 2xx without success carries this call's own fallback
+// text, 'Failed to process offer click'.
 export const CLICK_FAILED_MESSAGE = 'Failed to process offer click';
 
 export async function clickOffer(offerId: number): Promise<ClickResponse> {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OffersResponse } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
 
-// GET /api/offers.php (spec section 7): stale after 2 minutes, refetched every 5 (section 9).
+// GET /api/offers.php: stale after 2 minutes, refetched every 5 (docs/product-rules.md#caching-and-refetch).
 export const OFFERS_STALE_MS = 2 * 60 * 1000;
 export const OFFERS_REFETCH_MS = 5 * 60 * 1000;
 

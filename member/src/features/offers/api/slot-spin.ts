@@ -7,7 +7,7 @@ import { getOffersQueryOptions } from './get-offers';
 
 export const SPIN_FAILED_MESSAGE = 'Slot spin failed. Please try again.';
 
-/** Spec section 4: 'free' when free spins remain or the pseudo-offer id is 0; a free spin omits offerId. */
+/** 'free' when free spins remain or the pseudo-offer id is 0; a free spin omits offerId. */
 export function spinRequestFor(offerId: number, freeSpinsRemaining: number): SpinRequest {
   const spinType = spinTypeFor(offerId, freeSpinsRemaining);
   return spinType === 'free' ? { spinType } : { offerId, spinType };
@@ -19,7 +19,7 @@ export async function slotSpin(request: SpinRequest): Promise<SpinResponse> {
   return data;
 }
 
-/** POST /api/slot-spin.php; success invalidates offers and user stats (section 7). */
+/** POST /api/slot-spin.php; success invalidates offers and user stats. */
 export function useSlotSpin() {
   const queryClient = useQueryClient();
   return useMutation({

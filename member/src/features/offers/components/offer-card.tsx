@@ -25,7 +25,7 @@ export interface OfferCardProps {
   starting?: boolean;
   /** Another card's click is in flight, or the member is offline. */
   startDisabled?: boolean;
-  /** Spec section 4: 'Play Slot Machine!' is shown only when spinning is allowed. */
+  /** 'Play Slot Machine!' is shown only when spinning is allowed (online). */
   canSpin?: boolean;
 }
 

@@ -15,7 +15,7 @@ import { SlotReel } from './slot-reel';
 export const JACKPOT_MESSAGE = '🎰 Jackpot! You won a voucher! 🎉';
 const REELS = 3;
 
-/** Reel stops of spec section 9: 8 s plus 0.5 s per reel (reel 1 at 8 s, reel 3 at 9 s). */
+/** Reel stops: 8 s plus 0.5 s per reel (reel 1 at 8 s, reel 3 at 9 s). */
 export function reelStopMs(index: number): number {
   return SLOT_TIMINGS.reelStopBaseMs + SLOT_TIMINGS.reelStopStepMs * index;
 }
@@ -30,7 +30,7 @@ function reelItems(offer: MemberOffer | null): number[] {
 type Phase = 'idle' | 'spinning' | 'animating' | 'result';
 
 /**
- * Slot-machine modal (spec sections 2, 4 and 9). `offer` null means the free spin bonus
+ * Slot-machine modal (docs/product-rules.md#spins). `offer` null means the free spin bonus
  * (pseudo-offer id 0). Idle → spinning (request pending) → reels animate → result panel 9 s
  * after the response; the animation flag clears at 10 s. 'Continue' closes and refetches offers.
  */

@@ -9,7 +9,7 @@ export function reelSymbol(amount: number): string {
 /**
  * One reel window, SLOT_TIMINGS.itemHeight (80 px) tall. While `spinning`, a doubled strip loops
  * (CSS); once `stopped`, the strip rests on `value`. prefers-reduced-motion drops the loop and
- * shows a still placeholder: the timings of spec section 9 are untouched, only the motion goes.
+ * shows a still placeholder: the reel timings are untouched, only the motion goes.
  */
 export function SlotReel({
   index,

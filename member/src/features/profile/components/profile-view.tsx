@@ -27,7 +27,7 @@ export interface ProfileBadge {
   earned: boolean;
 }
 
-/** Profile badges of spec section 9. */
+/** Profile badges: Active User, Lucky Winner, Influencer, at the PROFILE_BADGES thresholds. */
 export function profileBadges(completions: number, vouchers: number, referrals: number): ProfileBadge[] {
   const { activeUserCompletions, luckyWinnerVouchers, influencerReferrals } = PROFILE_BADGES;
   return [

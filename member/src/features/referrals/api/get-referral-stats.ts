@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReferralStatsResponse } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
 
-// GET /api/referral-stats.php: stale after 5 minutes (spec section 9).
+// GET /api/referral-stats.php: stale after 5 minutes (docs/product-rules.md#caching-and-refetch).
 export const REFERRAL_STATS_STALE_MS = 5 * 60 * 1000;
 
 export function getReferralStats({ signal }: { signal?: AbortSignal } = {}): Promise<ReferralStatsResponse> {

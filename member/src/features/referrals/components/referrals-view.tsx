@@ -151,7 +151,7 @@ function SharePanel({ data }: { data: ReferralStatsResponse }) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    // No share sheet: the link is copied instead (spec section 2).
+    // No share sheet: the link is copied instead.
     try {
       await copyText(data.shareUrl);
       toast.success('Referral link copied to clipboard!');

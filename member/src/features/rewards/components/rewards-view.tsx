@@ -16,7 +16,7 @@ const HEAD = MEMBER_PAGE_HEADS['/rewards'];
 
 type Tab = 'vouchers' | 'history' | 'statistics';
 
-/** Vouchers won per spin, in percent (spec section 9 win-rate rating input). */
+/** Vouchers won per spin, in percent: the input of the win-rate rating. */
 export function winRate(vouchersWon: number, spinsUsed: number): number {
   return spinsUsed > 0 ? (vouchersWon / spinsUsed) * 100 : 0;
 }
