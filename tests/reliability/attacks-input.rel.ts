@@ -17,7 +17,7 @@ import { recordInvariants } from './support/races';
 import { ServerProcess } from './support/server-process';
 import { Scenario } from './support/report';
 
-/** The error shape of the spec: `{ success: false, error: '<a sentence>' }`. */
+/** The error shape of every refusal: `{ success: false, error: '<a sentence>' }`. */
 const isErrorShape = (r: HttpResult) =>
   r.json?.success === false && typeof r.json.error === 'string' && r.json.error.length > 0;
 const no5xx = (s: Scenario, results: HttpResult[]) => {

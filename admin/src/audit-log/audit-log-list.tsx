@@ -80,7 +80,7 @@ function AuditLogView() {
   );
 }
 
-/** Beyond the spec: every admin change, newest first (GET /api/admin/audit-log.php). */
+/** An addition to the product's pages: every admin change, newest first (GET /api/admin/audit-log.php). */
 export function AuditLogList() {
   return (
     <ListBase resource="audit-log" perPage={20} sort={{ field: 'id', order: 'DESC' }} exporter={exporter}>

@@ -15,7 +15,7 @@ import type { AdminDashboardResponse } from '../../../shared/api-types';
 import { formatDate } from '../../../shared/format';
 import { formatPayout } from '../lib/format';
 
-/** Beyond the spec: conversions (bars) and revenue (line) per day over the last 30 days. */
+/** An addition to the product's dashboard: conversions (bars) and revenue (line) per day, last 30 days. */
 export function DashboardChart({ data }: { data: AdminDashboardResponse['dailyConversions'] }) {
   const t = useTranslate();
   const theme = useTheme();

@@ -1,5 +1,5 @@
-// The console's own words (STYLE: react-admin i18n keys). Texts quoted in the specification are
-// kept exactly; the section is noted where it matters.
+// The console's own words, as react-admin i18n keys. Texts the product defines (the messages in
+// docs/product-rules.md and the tests) are kept exactly.
 export const en = {
   ra: {
     action: { bulk_actions: '1 item selected |||| %{smart_count} items selected' },
