@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
+import { pgliteRunner, poolRunner, type Statement, type StatementRunner } from './statements';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,6 +30,9 @@ export interface DatabaseOptions {
   connectionTimeoutMs?: number;
 }
 
+/** The named-statement runner of each opened database (its pool or PGlite client, typed where it is made). */
+const statementRunners = new WeakMap<Queryable, StatementRunner>();
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
@@ -48,6 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // drops such a client when it is released, and the query that was running fails with a 500.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
+    statementRunners.set(db, poolRunner(pool));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -61,6 +66,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
+  statementRunners.set(db, pgliteRunner(client));
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -110,12 +116,23 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 /** Runs a parameterised SQL query (built with the `sql` template, never from strings) and returns its rows. */
-export async function query<T extends Record<string, unknown> = Record<string, unknown>>(
-  db: Queryable,
-  statement: SQL,
-): Promise<T[]> {
+export async function query<T = Record<string, unknown>>(db: Queryable, statement: SQL): Promise<T[]> {
+  // The driver's result type is generic over PGlite and node-postgres; both carry `rows`.
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Runs a hot-path statement (server/db/statements.ts): by name on the database's own connections, or,
+ * inside a transaction, as the same text with the same parameters on the transaction's connection.
+ */
+export async function run<T = Record<string, unknown>>(
+  db: Queryable,
+  st: Statement,
+  values: unknown[],
+): Promise<T[]> {
+  const runner = statementRunners.get(db);
+  return runner ? runner<T>(st, values) : query<T>(db, st.inline(values));
 }
 
 /** Readiness: the database answers a trivial query (the health route's check). */

@@ -16,8 +16,12 @@ import {
   processPostback,
   purgeJunkPostbacks,
   verifySignature,
-  type PostbackOutcome,
 } from '../services/postbacks';
+import {
+  answerFor,
+  refusedAnswer as refused,
+  type PostbackAnswer as PostbackOutcome,
+} from './postback-answer';
 
 const PURGE_EVERY_MS = 3_600_000;
 
@@ -48,12 +52,6 @@ export default async function postbackRoutes(app: FastifyInstance) {
       );
     }
   }
-
-  const refused = (httpStatus: number, outcome: string, error: string): PostbackOutcome => ({
-    httpStatus,
-    outcome,
-    body: { success: false, error },
-  });
 
   const handle = async (request: FastifyRequest) => {
     const raw =
@@ -88,7 +86,7 @@ export default async function postbackRoutes(app: FastifyInstance) {
           `Malformed postback: ${issue.path.join('.') || 'parameters'}: ${issue.message}`,
         );
       } else {
-        outcome = await processPostback(app.db, parsed.data);
+        outcome = answerFor(await processPostback(app.db, parsed.data));
       }
     }
     await record(request, raw, verified, outcome);

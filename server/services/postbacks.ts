@@ -1,10 +1,14 @@
 // The partner network's server-to-server postback (DESIGN.md section 4): signed with HMAC-SHA256,
 // fail closed, idempotent on (network, transaction id), every attempt logged.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { query, type Db, type Tx } from '../db/client';
-import { clicks, completions, offers, postbackLog, referrals, users } from '../db/schema';
+import type { Db, Queryable, Tx } from '../db/client';
+import { findClickWithNetwork } from '../db/repositories/clicks';
+import * as completions from '../db/repositories/completions';
+import { creditCompletion, debitCompletion, grantReferralSpin } from '../db/repositories/members';
+import { creditOfferCompletion, debitOfferCompletion } from '../db/repositories/offers';
+import { deleteOldUnverified, insertPostbackLog } from '../db/repositories/postback-log';
+import { settlePendingReferral } from '../db/repositories/referrals';
 import { storableText, unstorableText } from '../lib/text';
 
 /** name=value pairs of every parameter but sig, sorted by name, encodeURIComponent-encoded, joined by &. */
@@ -43,10 +47,35 @@ export const postbackParamsSchema = z.object({
   sig: z.string(),
 });
 
-export interface PostbackOutcome {
-  httpStatus: number;
-  body: { success: boolean; error?: string; status?: string; duplicate?: boolean; message?: string };
+/**
+ * What a verified postback did, in the receiver's terms (the route answers each with its HTTP status
+ * and body; `kind` is also the outcome the log and the metrics record):
+ *   - unknown_click: no such click;
+ *   - accepted: recorded with `status` (pending, approved: the spin is granted, reversed);
+ *   - held: approved for a blocked member: recorded, nothing granted until the unblock;
+ *   - duplicate_conversion: the member already has a live completion of this offer;
+ *   - transaction_conflict: the transaction id belongs to another click: refused;
+ *   - replay: the same status again (or an approval that is already held): nothing changes;
+ *   - ignored_transition: a late or out-of-order status (approved -> pending, anything after a reversal).
+ */
+export type PostbackResult =
+  | { kind: 'unknown_click' }
+  | { kind: 'accepted'; completionId: number; status: completions.CompletionStatus }
+  | { kind: 'held'; completionId: number }
+  | { kind: 'duplicate_conversion' }
+  | { kind: 'transaction_conflict'; completionId: number }
+  | { kind: 'replay'; completionId: number; status: completions.CompletionStatus | 'held' }
+  | {
+      kind: 'ignored_transition';
+      completionId: number;
+      status: completions.CompletionStatus;
+      ignored: completions.CompletionStatus;
+    };
+
+/** What the log keeps of an attempt's outcome (the route's answer). */
+export interface LoggedOutcome {
   outcome: string;
+  httpStatus: number;
   completionId?: number | null;
 }
 
@@ -125,18 +154,18 @@ export function logParams(raw: unknown, verified: boolean): Record<string, strin
 }
 
 export async function logPostback(
-  db: Db,
+  db: Queryable,
   entry: {
     method: string;
     ip: string | null;
     /** The query or body as received (stored bounded and cleaned, see logParams). */
     raw: unknown;
     verified: boolean;
-    outcome: PostbackOutcome;
+    outcome: LoggedOutcome;
   },
 ) {
   const p = logParams(entry.raw, entry.verified);
-  await db.insert(postbackLog).values({
+  await insertPostbackLog(db, {
     method: entry.method,
     ip: entry.ip,
     params: p,
@@ -179,23 +208,13 @@ export function junkBudget(perMinute: number = POSTBACK_LIMITS.junkRowsPerMinute
 
 /** Deletes junk attempts older than the retention period, a bounded batch at a time; returns the count. */
 export async function purgeJunkPostbacks(
-  db: Db,
+  db: Queryable,
   retentionDays: number = POSTBACK_LIMITS.junkRetentionDays,
   batch = 5_000,
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const [row] = await query<{ n: number }>(
-      db,
-      sql`with d as (
-            delete from postback_log where id in (
-              select id from postback_log
-               where verified = false and received_at < now() - make_interval(days => ${retentionDays})
-               limit ${batch})
-            returning 1)
-          select count(*)::int as n from d`,
-    );
-    const n = row?.n ?? 0;
+    const n = await deleteOldUnverified(db, retentionDays, batch);
     total += n;
     if (n < batch) return total;
   }
@@ -203,138 +222,66 @@ export async function purgeJunkPostbacks(
 
 type ApprovedParams = z.infer<typeof postbackParamsSchema>;
 
-export async function processPostback(db: Db, params: ApprovedParams): Promise<PostbackOutcome> {
-  return db.transaction(async (tx) => {
-    const [click] = await tx
-      .select({ id: clicks.id, userId: clicks.userId, offerId: clicks.offerId, network: offers.network })
-      .from(clicks)
-      .innerJoin(offers, eq(offers.id, clicks.offerId))
-      .where(eq(clicks.id, params.click_id))
-      .limit(1);
-    if (!click) {
-      return {
-        httpStatus: 404,
-        outcome: 'unknown_click',
-        body: { success: false, error: 'Unknown click_id' },
-      };
-    }
-
-    const findExisting = () =>
-      tx
-        .select()
-        .from(completions)
-        .where(
-          and(eq(completions.network, click.network), eq(completions.transactionId, params.transaction_id)),
-        )
-        .for('update')
-        .limit(1);
-
-    let [existing] = await findExisting();
-    if (!existing) {
-      const inserted = await tx
-        .insert(completions)
-        .values({
-          userId: click.userId,
-          offerId: click.offerId,
-          clickId: click.id,
-          network: click.network,
-          transactionId: params.transaction_id,
-          status: params.status === 'reversed' ? 'reversed' : 'pending',
-          payoutAmount: params.payout,
-          payoutCurrency: params.currency ?? 'USD',
-          reversedAt: params.status === 'reversed' ? sql`now()` : null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted[0]) {
-        if (params.status === 'approved') {
-          const result = await approve(tx, inserted[0].id, click.userId, click.offerId, params.payout);
-          if (result === 'held') return held(inserted[0].id);
-        }
-        return accepted(params.status, inserted[0].id);
-      }
-      // Lost a race with a concurrent copy of this postback, or the member already has a live
-      // completion of this offer under another transaction id.
-      [existing] = await findExisting();
-      if (!existing) {
-        return {
-          httpStatus: 200,
-          outcome: 'duplicate_conversion',
-          body: { success: true, duplicate: true, message: 'Offer already completed by this user; ignored' },
-        };
-      }
-    }
-
-    // A transaction id names one conversion of one click: the same id arriving with another click_id
-    // is refused (and logged), never applied to the first click's completion (issue 11, item 14).
-    if (existing.clickId !== click.id) {
-      return {
-        httpStatus: 409,
-        outcome: 'transaction_conflict',
-        completionId: existing.id,
-        body: {
-          success: false,
-          error: 'transaction_id is already recorded for another click_id; this postback was refused',
-        },
-      };
-    }
-    if (existing.approvalHeldAt && params.status === 'approved') {
-      return {
-        httpStatus: 200,
-        outcome: 'replay',
-        completionId: existing.id,
-        body: { success: true, duplicate: true, status: 'held' },
-      };
-    }
-    if (existing.status === params.status) {
-      return {
-        httpStatus: 200,
-        outcome: 'replay',
-        completionId: existing.id,
-        body: { success: true, duplicate: true, status: existing.status },
-      };
-    }
-    if (existing.status === 'pending' && params.status === 'approved') {
-      await tx
-        .update(completions)
-        .set({ payoutAmount: params.payout, payoutCurrency: params.currency ?? existing.payoutCurrency })
-        .where(eq(completions.id, existing.id));
-      const result = await approve(tx, existing.id, existing.userId, existing.offerId, params.payout);
-      return result === 'held' ? held(existing.id) : accepted('approved', existing.id);
-    }
-    if (params.status === 'reversed' && existing.status !== 'reversed') {
-      await reverse(tx, existing);
-      return accepted('reversed', existing.id);
-    }
-    // approved -> pending, or anything after a reversal: a late or out-of-order postback.
-    return {
-      httpStatus: 200,
-      outcome: 'ignored_transition',
-      completionId: existing.id,
-      body: {
-        success: true,
-        status: existing.status,
-        message: `Conversion is ${existing.status}; ${params.status} ignored`,
-      },
-    };
-  });
+export async function processPostback(db: Db, params: ApprovedParams): Promise<PostbackResult> {
+  return db.transaction((tx) => applyPostback(tx, params));
 }
 
-function accepted(status: string, completionId: number): PostbackOutcome {
-  return { httpStatus: 200, outcome: 'accepted', completionId, body: { success: true, status } };
-}
+/** The postback's rules inside the caller's transaction (processPostback opens one). */
+export async function applyPostback(tx: Tx, params: ApprovedParams): Promise<PostbackResult> {
+  const click = await findClickWithNetwork(tx, params.click_id);
+  if (!click) return { kind: 'unknown_click' };
+  const findExisting = () =>
+    completions.lockCompletionByTransaction(tx, click.network, params.transaction_id);
 
-/** Recorded, and answered 200 so that the network does not retry, but nothing granted (see approve). */
-function held(completionId: number): PostbackOutcome {
+  let existing = await findExisting();
+  if (!existing) {
+    const insertedId = await completions.insertCompletion(tx, {
+      userId: click.userId,
+      offerId: click.offerId,
+      clickId: click.id,
+      network: click.network,
+      transactionId: params.transaction_id,
+      status: params.status === 'reversed' ? 'reversed' : 'pending',
+      payoutAmount: params.payout,
+      payoutCurrency: params.currency ?? 'USD',
+    });
+    if (insertedId !== null) {
+      if (params.status === 'approved') {
+        const result = await approve(tx, insertedId, click.userId, click.offerId, params.payout);
+        if (result === 'held') return { kind: 'held', completionId: insertedId };
+      }
+      return { kind: 'accepted', completionId: insertedId, status: params.status };
+    }
+    // Lost a race with a concurrent copy of this postback, or the member already has a live
+    // completion of this offer under another transaction id.
+    existing = await findExisting();
+    if (!existing) return { kind: 'duplicate_conversion' };
+  }
+
+  // A transaction id names one conversion of one click: the same id arriving with another click_id
+  // is refused (and logged), never applied to the first click's completion.
+  if (existing.clickId !== click.id) return { kind: 'transaction_conflict', completionId: existing.id };
+  if (existing.approvalHeldAt && params.status === 'approved')
+    return { kind: 'replay', completionId: existing.id, status: 'held' };
+  if (existing.status === params.status)
+    return { kind: 'replay', completionId: existing.id, status: existing.status };
+  if (existing.status === 'pending' && params.status === 'approved') {
+    await completions.setPayout(tx, existing.id, params.payout, params.currency ?? existing.payoutCurrency);
+    const result = await approve(tx, existing.id, existing.userId, existing.offerId, params.payout);
+    return result === 'held'
+      ? { kind: 'held', completionId: existing.id }
+      : { kind: 'accepted', completionId: existing.id, status: 'approved' };
+  }
+  if (params.status === 'reversed' && existing.status !== 'reversed') {
+    await reverse(tx, existing);
+    return { kind: 'accepted', completionId: existing.id, status: 'reversed' };
+  }
+  // approved -> pending, or anything after a reversal: a late or out-of-order postback.
   return {
-    httpStatus: 200,
-    outcome: 'held',
-    completionId,
-    body: {
-      success: true,
-      status: 'held',
-      message: 'Recorded; the member is blocked, so nothing is granted unless they are unblocked',
-    },
+    kind: 'ignored_transition',
+    completionId: existing.id,
+    status: existing.status,
+    ignored: params.status,
   };
 }
 
@@ -352,86 +299,30 @@ async function approve(
   offerId: number,
   payout: number,
 ): Promise<'approved' | 'held'> {
-  const [user] = await tx
-    .update(users)
-    .set({
-      totalCompletions: sql`${users.totalCompletions} + 1`,
-      totalRevenueGenerated: sql`${users.totalRevenueGenerated} + ${payout}`,
-      lastActivity: sql`now()`,
-    })
-    .where(and(eq(users.id, userId), eq(users.isSuspicious, false)))
-    .returning({ totalCompletions: users.totalCompletions });
-  if (!user) {
-    await tx
-      .update(completions)
-      .set({ status: 'pending', approvalHeldAt: sql`coalesce(${completions.approvalHeldAt}, now())` })
-      .where(eq(completions.id, completionId));
+  const totalCompletions = await creditCompletion(tx, userId, payout);
+  if (totalCompletions === null) {
+    await completions.holdApproval(tx, completionId);
     return 'held';
   }
-  const isFirst = user?.totalCompletions === 1;
-  await tx
-    .update(offers)
-    .set({
-      totalCompletions: sql`${offers.totalCompletions} + 1`,
-      uniqueUsers: sql`${offers.uniqueUsers} + 1`,
-      totalRevenue: sql`${offers.totalRevenue} + ${payout}`,
-    })
-    .where(eq(offers.id, offerId));
+  const isFirst = totalCompletions === 1;
+  await creditOfferCompletion(tx, offerId, payout);
 
   let triggered = false;
   if (isFirst) {
     // Exactly once: only the transaction that moves the referral out of 'pending' grants the spin.
-    const [referral] = await tx
-      .update(referrals)
-      .set({
-        status: sql`case when ${referrals.sameDevice} then 'completed_waiting' else 'successful' end`,
-        firstCompletionId: completionId,
-        firstCompletionDate: sql`now()`,
-        freeSpinsGranted: sql`case when ${referrals.sameDevice} then 0 else 1 end`,
-        rewardGrantedAt: sql`case when ${referrals.sameDevice} then null else now() end`,
-      })
-      .where(and(eq(referrals.referredUserId, userId), eq(referrals.status, 'pending')))
-      .returning({ referrerUserId: referrals.referrerUserId, sameDevice: referrals.sameDevice });
+    const referral = await settlePendingReferral(tx, userId, completionId);
     if (referral && !referral.sameDevice) {
-      await tx
-        .update(users)
-        .set({
-          freeSpinsRemaining: sql`${users.freeSpinsRemaining} + 1`,
-          totalFreeSpinsEarned: sql`${users.totalFreeSpinsEarned} + 1`,
-          successfulReferrals: sql`${users.successfulReferrals} + 1`,
-        })
-        .where(eq(users.id, referral.referrerUserId));
+      await grantReferralSpin(tx, referral.referrerUserId);
       triggered = true;
     }
   }
-  await tx
-    .update(completions)
-    .set({
-      status: 'approved',
-      completedAt: sql`now()`,
-      isFirstCompletion: isFirst,
-      completionType: triggered ? 'triggered_referral_reward' : 'standard',
-      referralRewardProcessed: triggered,
-      approvalHeldAt: null,
-    })
-    .where(eq(completions.id, completionId));
+  await completions.markApproved(tx, completionId, { isFirst, triggeredReferralReward: triggered });
   return 'approved';
 }
 
 /** The member's held approvals, locked: taken before the member row when unblocking (lock order). */
 export async function lockHeldCompletions(tx: Tx, userId: number) {
-  return tx
-    .select()
-    .from(completions)
-    .where(
-      and(
-        eq(completions.userId, userId),
-        eq(completions.status, 'pending'),
-        isNotNull(completions.approvalHeldAt),
-      ),
-    )
-    .orderBy(completions.approvalHeldAt, completions.id)
-    .for('update');
+  return completions.lockHeldCompletions(tx, userId);
 }
 
 /**
@@ -441,33 +332,17 @@ export async function lockHeldCompletions(tx: Tx, userId: number) {
  */
 export async function releaseHeldCompletions(tx: Tx, userId: number): Promise<number> {
   let released = 0;
-  for (const c of await lockHeldCompletions(tx, userId)) {
+  for (const c of await completions.lockHeldCompletions(tx, userId)) {
     if ((await approve(tx, c.id, c.userId, c.offerId, c.payoutAmount)) === 'approved') released++;
   }
   return released;
 }
 
 /** Takes back an unused spin (the completion can no longer be spun) and the counters it added. */
-async function reverse(tx: Tx, existing: typeof completions.$inferSelect) {
-  await tx
-    .update(completions)
-    .set({ status: 'reversed', reversedAt: sql`now()`, approvalHeldAt: null })
-    .where(eq(completions.id, existing.id));
+async function reverse(tx: Tx, existing: completions.Completion) {
+  await completions.markReversed(tx, existing.id);
   if (existing.status === 'approved') {
-    await tx
-      .update(users)
-      .set({
-        totalCompletions: sql`${users.totalCompletions} - 1`,
-        totalRevenueGenerated: sql`${users.totalRevenueGenerated} - ${existing.payoutAmount}`,
-      })
-      .where(eq(users.id, existing.userId));
-    await tx
-      .update(offers)
-      .set({
-        totalCompletions: sql`${offers.totalCompletions} - 1`,
-        uniqueUsers: sql`${offers.uniqueUsers} - 1`,
-        totalRevenue: sql`${offers.totalRevenue} - ${existing.payoutAmount}`,
-      })
-      .where(eq(offers.id, existing.offerId));
+    await debitCompletion(tx, existing.userId, existing.payoutAmount);
+    await debitOfferCompletion(tx, existing.offerId, existing.payoutAmount);
   }
 }

@@ -6,11 +6,8 @@
 // ends after 30 days without use (each use moves the end forward, at most once a day); expired rows
 // are purged by `startSessionPurge`.
 import { createHmac } from 'node:crypto';
-import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
-import { query } from '../db/client';
-import { run, statement } from '../db/statements';
-import { sessions } from '../db/schema';
+import * as repo from '../db/repositories/sessions';
 import { randomId } from '../lib/ids';
 
 /** ASVS 3.3.2: an admin session ends after 30 minutes without activity. */
@@ -31,84 +28,43 @@ export function hashSessionId(secret: string, sid: string): string {
 export async function createSession(
   db: Queryable,
   secret: string,
-  owner: { kind: 'member'; userId: number } | { kind: 'admin'; adminId: number },
+  owner: repo.NewSession['owner'],
   ttlMs: number,
 ): Promise<{ sid: string; publicId: string; expiresAt: Date }> {
   const sid = randomId(16);
   const publicId = randomId(9);
   const expiresAt = new Date(Date.now() + ttlMs);
-  await db.insert(sessions).values({
-    idHash: hashSessionId(secret, sid),
-    publicId,
-    kind: owner.kind,
-    userId: owner.kind === 'member' ? owner.userId : null,
-    adminId: owner.kind === 'admin' ? owner.adminId : null,
-    expiresAt,
-  });
+  await repo.insertSession(db, { idHash: hashSessionId(secret, sid), publicId, owner, expiresAt });
   return { sid, publicId, expiresAt };
 }
 
-export interface MemberSession {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  referralCode: string;
-  isSuspicious: boolean;
-  /** Read with the session: offers.php needs it and asks nothing else of the member row. */
-  freeSpinsRemaining: number;
-  /** When the session ends unless it is used again. */
-  expiresAt: Date;
+export type MemberSession = repo.MemberSessionRow;
+
+/** Every member call starts here: one named statement, planned once per connection. */
+export async function findMemberSession(
+  db: Queryable,
+  secret: string,
+  sid: string,
+): Promise<MemberSession | null> {
+  return repo.findMemberSession(db, hashSessionId(secret, sid));
 }
-
-// Every member call starts here: a named statement, planned once per connection.
-const memberSession = statement(
-  'member_session',
-  `select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-          u.referral_code as "referralCode", u.is_suspicious as "isSuspicious",
-          u.free_spins_remaining as "freeSpinsRemaining", s.expires_at as "expiresAt"
-     from sessions s join users u on u.id = s.user_id
-    where s.id_hash = $1 and s.kind = 'member' and s.expires_at > now()
-    limit 1`,
-);
-
-export async function findMemberSession(db: Db, secret: string, sid: string): Promise<MemberSession | null> {
-  const [row] = await run<MemberSession>(db, memberSession, [hashSessionId(secret, sid)]);
-  if (!row) return null;
-  return { ...row, expiresAt: new Date(row.expiresAt) };
-}
-
-const renewMemberSession = statement(
-  'renew_member_session',
-  `update sessions set expires_at = now() + make_interval(secs => $2::float8), last_seen_at = now()
-    where id_hash = $1 and kind = 'member' and expires_at > now()
-    returning expires_at as "expiresAt"`,
-);
 
 /**
  * The rolling member session: when the session was last extended more than a day ago, its end moves
  * to `ttlMs` from now. Returns the new end, or null when nothing was due (or the session is gone).
  */
 export async function renewMemberSessionIfDue(
-  db: Db,
+  db: Queryable,
   secret: string,
   sid: string,
   session: Pick<MemberSession, 'expiresAt'>,
   ttlMs: number,
 ): Promise<Date | null> {
   if (session.expiresAt.getTime() - Date.now() > ttlMs - MEMBER_RENEW_AFTER_MS) return null;
-  const [row] = await run<{ expiresAt: Date | string }>(db, renewMemberSession, [
-    hashSessionId(secret, sid),
-    ttlMs / 1000,
-  ]);
-  return row ? new Date(row.expiresAt) : null;
+  return repo.extendMemberSession(db, hashSessionId(secret, sid), ttlMs / 1000);
 }
 
-export interface AdminSession {
-  adminId: number;
-  username: string;
-  email: string | null;
-}
+export type AdminSession = repo.AdminSessionRow;
 
 /**
  * The admin session of `sid` if it is live: not past its absolute end, used within ADMIN_IDLE_MS, and
@@ -121,41 +77,26 @@ export async function findAdminSession(
   sid: string,
   opts: { activity?: boolean } = {},
 ): Promise<AdminSession | null> {
-  const activity = opts.activity !== false;
-  const rows = await query<AdminSession & Record<string, unknown>>(
+  return repo.touchAdminSession(
     db,
-    sql`update sessions s
-           set last_seen_at = case when ${activity} then now() else s.last_seen_at end
-          from admins a
-         where s.id_hash = ${hashSessionId(secret, sid)} and s.kind = 'admin' and a.id = s.admin_id
-           and a.is_active and s.expires_at > now()
-           and s.last_seen_at > now() - make_interval(secs => ${ADMIN_IDLE_MS / 1000})
-     returning a.id as "adminId", a.username, a.email`,
+    hashSessionId(secret, sid),
+    ADMIN_IDLE_MS / 1000,
+    opts.activity !== false,
   );
-  return rows[0] ?? null;
 }
 
 export async function deleteSession(db: Queryable, secret: string, sid: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(secret, sid)));
+  await repo.deleteSession(db, hashSessionId(secret, sid));
 }
 
 /** Blocking a member ends every session of theirs at once. */
 export async function deleteUserSessions(db: Queryable, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await repo.deleteMemberSessions(db, userId);
 }
 
 /** Deletes expired sessions: past their end, or admin sessions idle too long. Returns how many. */
 export async function purgeExpiredSessions(db: Queryable): Promise<number> {
-  const gone = await db
-    .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, sql`now()`),
-        sql`(${sessions.kind} = 'admin' and ${sessions.lastSeenAt} < now() - make_interval(secs => ${ADMIN_IDLE_MS / 1000}))`,
-      ),
-    )
-    .returning({ id: sessions.publicId });
-  return gone.length;
+  return repo.deleteExpiredSessions(db, ADMIN_IDLE_MS / 1000);
 }
 
 /**

@@ -1,9 +1,11 @@
 // The slot spin (DESIGN.md section 4): the server draws with crypto.randomInt; the database spends
 // the spin with a conditional UPDATE and claims a voucher FOR UPDATE SKIP LOCKED, in one statement
-// (migrations/0005_spin_function.sql).
+// (server/db/functions/rewards_spin.sql).
 import { randomInt } from 'node:crypto';
-import type { Db } from '../db/client';
-import { run, statement } from '../db/statements';
+import type { Queryable } from '../db/client';
+import { toSpinResponse } from '../db/mappers/spin';
+import { findOfferSlotConfig } from '../db/repositories/offers';
+import { callRewardsSpin, type SpinRow } from '../db/repositories/spins';
 import { BLOCKED_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
 import {
   DEFAULT_REEL_AMOUNTS,
@@ -49,28 +51,6 @@ export interface SpinMetrics {
   onSpin?: (r: { win: boolean; stockOut: boolean; type: string }) => void;
 }
 
-const offerSlotConfig = statement('offer_slot_config', 'select id, slot_config from offers where id = $1');
-// migrations/0005_spin_function.sql: the whole spin in one statement, refusals raised as RW*** codes.
-const spinStatement = statement(
-  'rewards_spin',
-  'select * from rewards_spin($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
-);
-
-interface SpinRow {
-  r_spin_id: number;
-  r_is_win: boolean;
-  r_stock_out: boolean;
-  r_reward_type: string;
-  r_slot_result: [number, number, number];
-  r_free_spins_remaining: number;
-  r_voucher_code: string | null;
-  r_voucher_amount: number | null;
-  r_voucher_brand: string | null;
-  r_voucher_type: string | null;
-  r_voucher_expiry: string | null;
-  r_voucher_description: string | null;
-}
-
 /** The function's refusals, as the member API answers them. */
 function refusal(error: unknown): Error | null {
   switch ((error as { code?: unknown })?.code) {
@@ -90,51 +70,36 @@ function refusal(error: unknown): Error | null {
  * config for a free spin), then the database spends the spin, claims a voucher of the drawn amount
  * and records it in one statement (see the migration for the rules it keeps under concurrency).
  */
-export async function spin(db: Db, input: SpinInput, metrics: SpinMetrics = {}): Promise<SpinResponse> {
+export async function spin(
+  db: Queryable,
+  input: SpinInput,
+  metrics: SpinMetrics = {},
+): Promise<SpinResponse> {
   let config: SlotConfig = DEFAULT_SLOT_CONFIG;
   if (input.spinType === 'offer') {
     // Read before the spin: a config changed by an admin a moment later applies from the next spin.
-    const [offer] = await run<{ id: number; slot_config: unknown }>(db, offerSlotConfig, [input.offerId]);
+    const offer = await findOfferSlotConfig(db, input.offerId!);
     if (!offer) throw notFound('Offer not found.');
-    const parsed = parseSlotConfig(offer.slot_config);
+    const parsed = parseSlotConfig(offer.slotConfig);
     if (parsed && parsed.reels.length > 0) config = parsed;
   }
   const drawn = drawAmount(config);
-  const winSlot: [number, number, number] = [drawn, drawn, drawn];
 
   let row: SpinRow;
   try {
-    [row] = (await run<SpinRow>(db, spinStatement, [
-      input.userId,
-      input.spinType,
-      input.spinType === 'offer' ? input.offerId : null,
+    row = await callRewardsSpin(db, {
+      userId: input.userId,
+      spinType: input.spinType,
+      offerId: input.spinType === 'offer' ? input.offerId! : null,
       drawn,
-      rewardTypeFor(drawn > 0 ? drawn : null),
-      JSON.stringify(winSlot),
-      JSON.stringify(missingCombination(config)),
-    ])) as [SpinRow];
+      winRewardType: rewardTypeFor(drawn > 0 ? drawn : null),
+      winSlot: [drawn, drawn, drawn],
+      missSlot: missingCombination(config),
+    });
   } catch (error) {
     throw refusal(error) ?? error;
   }
 
   metrics.onSpin?.({ win: row.r_is_win, stockOut: row.r_stock_out, type: input.spinType });
-  return {
-    success: true,
-    slotResult: row.r_slot_result,
-    isWinningCombination: row.r_is_win,
-    rewardType: row.r_reward_type,
-    spinType: input.spinType,
-    freeSpinsRemaining: row.r_free_spins_remaining,
-    voucher:
-      row.r_is_win && row.r_voucher_code !== null
-        ? {
-            code: row.r_voucher_code,
-            amount: Number(row.r_voucher_amount),
-            brand: row.r_voucher_brand ?? '',
-            type: row.r_voucher_type ?? '',
-            expiryDate: row.r_voucher_expiry,
-            description: row.r_voucher_description,
-          }
-        : null,
-  };
+  return toSpinResponse(row, input.spinType);
 }

@@ -1,9 +1,16 @@
 // Member sign-in (DESIGN.md section 4): create on first sign-in, apply a referral code only for a
 // new user, record the device fingerprint, refuse blocked users.
-import { and, eq, sql } from 'drizzle-orm';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import type { Db } from '../db/client';
-import { referrals, users } from '../db/schema';
+import type { Queryable } from '../db/client';
+import {
+  findMemberByFirebaseUid,
+  findReferrerByCode,
+  insertMember,
+  linkReferral,
+  recordSignIn,
+  type Member,
+} from '../db/repositories/members';
+import { insertReferral } from '../db/repositories/referrals';
 import { BLOCKED_MESSAGE, forbidden } from '../lib/errors';
 import { newReferralCode } from '../lib/ids';
 
@@ -14,7 +21,7 @@ export interface SignInInput {
 }
 
 export interface SignInResult {
-  user: typeof users.$inferSelect;
+  user: Member;
   isNewUser: boolean;
   referralUsed: boolean;
 }
@@ -29,49 +36,38 @@ function splitName(token: DecodedIdToken): { first: string; last: string } {
   return { first: first.slice(0, 100), last: rest.join(' ').slice(0, 100) };
 }
 
-export async function signInMember(db: Db, input: SignInInput): Promise<SignInResult> {
+/** Signs a member in; `db` may be a transaction (a new member's rows are written in a nested one). */
+export async function signInMember(db: Queryable, input: SignInInput): Promise<SignInResult> {
   const { token } = input;
-  const existing = await db.select().from(users).where(eq(users.firebaseUid, token.uid)).limit(1);
-  if (existing[0]) {
-    const user = existing[0];
-    if (user.isSuspicious) throw forbidden(BLOCKED_MESSAGE);
-    const [updated] = await db
-      .update(users)
-      .set({
-        lastActivity: sql`now()`,
-        deviceFingerprint: input.deviceFingerprint ?? user.deviceFingerprint,
-        email: token.email ?? user.email,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    return { user: updated!, isNewUser: false, referralUsed: false };
+  const existing = await findMemberByFirebaseUid(db, token.uid);
+  if (existing) {
+    if (existing.isSuspicious) throw forbidden(BLOCKED_MESSAGE);
+    const user = await recordSignIn(db, existing.id, {
+      deviceFingerprint: input.deviceFingerprint ?? existing.deviceFingerprint,
+      email: token.email ?? existing.email,
+    });
+    return { user, isNewUser: false, referralUsed: false };
   }
 
   const { first, last } = splitName(token);
   return db.transaction(async (tx) => {
-    let created: typeof users.$inferSelect | undefined;
+    let created: Member | undefined;
     for (let attempt = 0; attempt < 5 && !created; attempt++) {
-      const rows = await tx
-        .insert(users)
-        .values({
-          firebaseUid: token.uid,
-          email: token.email ?? `${token.uid}@users.invalid`,
-          firstName: first,
-          lastName: last,
-          registrationMethod: token.firebase?.sign_in_provider === 'password' ? 'email' : 'firebase',
-          referralCode: newReferralCode(),
-          deviceFingerprint: input.deviceFingerprint,
-          lastActivity: sql`now()`,
-        })
-        .onConflictDoNothing()
-        .returning();
-      created = rows[0];
+      created = await insertMember(tx, {
+        firebaseUid: token.uid,
+        email: token.email ?? `${token.uid}@users.invalid`,
+        firstName: first,
+        lastName: last,
+        registrationMethod: token.firebase?.sign_in_provider === 'password' ? 'email' : 'firebase',
+        referralCode: newReferralCode(),
+        deviceFingerprint: input.deviceFingerprint,
+      });
       if (!created) {
         // Either a concurrent first sign-in of the same account won, or the referral code collided.
-        const again = await tx.select().from(users).where(eq(users.firebaseUid, token.uid)).limit(1);
-        if (again[0]) {
-          if (again[0].isSuspicious) throw forbidden(BLOCKED_MESSAGE);
-          return { user: again[0], isNewUser: false, referralUsed: false };
+        const again = await findMemberByFirebaseUid(tx, token.uid);
+        if (again) {
+          if (again.isSuspicious) throw forbidden(BLOCKED_MESSAGE);
+          return { user: again, isNewUser: false, referralUsed: false };
         }
       }
     }
@@ -80,35 +76,18 @@ export async function signInMember(db: Db, input: SignInInput): Promise<SignInRe
     let referralUsed = false;
     const code = input.referralCode?.trim().toUpperCase();
     if (code) {
-      const [referrer] = await tx
-        .select({
-          id: users.id,
-          deviceFingerprint: users.deviceFingerprint,
-          isSuspicious: users.isSuspicious,
-        })
-        .from(users)
-        .where(eq(users.referralCode, code))
-        .limit(1);
+      const referrer = await findReferrerByCode(tx, code);
       if (referrer && referrer.id !== created.id && !referrer.isSuspicious) {
         // Same device as the referrer: recorded and shown to admins, but it will earn nothing.
         const sameDevice =
           !!input.deviceFingerprint && referrer.deviceFingerprint === input.deviceFingerprint;
-        await tx.insert(referrals).values({
+        await insertReferral(tx, {
           referrerUserId: referrer.id,
           referredUserId: created.id,
           referralCode: code,
           sameDevice,
         });
-        const [withReferrer] = await tx
-          .update(users)
-          .set({ referredByUserId: referrer.id, referredByCode: code })
-          .where(eq(users.id, created.id))
-          .returning();
-        created = withReferrer!;
-        await tx
-          .update(users)
-          .set({ totalReferrals: sql`${users.totalReferrals} + 1` })
-          .where(and(eq(users.id, referrer.id)));
+        created = await linkReferral(tx, created.id, referrer.id, code);
         referralUsed = true;
       }
     }

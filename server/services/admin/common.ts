@@ -198,19 +198,19 @@ function planRows(raw: unknown): number {
 
 // ---------- row mappers: raw SQL rows (PGlite and node-postgres differ on numeric and date types) ----------
 
-export { num, numOrNull, str, strOrNull, bool, iso, isoOrNull } from '../../db/row-mappers';
+export {
+  num,
+  numOrNull,
+  str,
+  strOrNull,
+  bool,
+  iso,
+  isoOrNull,
+  dateOnly,
+  money,
+  percent,
+} from '../../db/row-mappers';
 import { iso, num, str } from '../../db/row-mappers';
-/** A `date` column as yyyy-MM-dd whichever driver read it. */
-export const dateOnly = (v: unknown): string | null => {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) {
-    const y = v.getFullYear();
-    const m = String(v.getMonth() + 1).padStart(2, '0');
-    const d = String(v.getDate()).padStart(2, '0');
-    return `${y}-${m}-${d}`;
-  }
-  return String(v).slice(0, 10);
-};
 
 /** The member columns the users list and the dashboard's recent users both start with. */
 export function memberOf(r: Record<string, unknown>) {
@@ -223,13 +223,6 @@ export function memberOf(r: Record<string, unknown>) {
     registration_method: str(r.registration_method),
   };
 }
-
-/** Percentage with one decimal; 0 when the denominator is 0. */
-export const percent = (part: number, whole: number): number =>
-  whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
-
-/** Money rounded to 2 decimals (payout sums are numeric(16,4)). */
-export const money = (v: unknown): number => Math.round(num(v) * 100) / 100;
 
 /** Above this many matching members (or offers) a search stays a subquery instead of an id list. */
 export const SEARCH_ID_LIMIT = 500;

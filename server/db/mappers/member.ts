@@ -1,0 +1,120 @@
+// Rows as the member calls answer them (offers.php, firebase-auth.php, user-stats.php,
+// referral-stats.php): one mapper per shape.
+import type {
+  MemberOffer,
+  MemberReferralStatus,
+  ReferralStatsResponse,
+  SessionUserRow,
+  UserCompletion,
+  UserStats,
+  UserVoucher,
+  VoucherBreakdownRow,
+} from '../../../shared/api-types';
+import { parseSlotConfig } from '../../../shared/slot';
+import type { Member } from '../repositories/members';
+import type { MemberOfferRow } from '../repositories/offers';
+import { isoOrNull, num, numOrNull, percent, strOrNull } from '../row-mappers';
+
+/** The signed-in member as firebase-auth.php and user-stats.php answer it. */
+export function toSessionUser(
+  u: Pick<Member, 'id' | 'firstName' | 'lastName' | 'email' | 'referralCode'>,
+): SessionUserRow {
+  return {
+    user_id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    referral_code: u.referralCode,
+  };
+}
+
+export function toMemberOffer(r: MemberOfferRow): MemberOffer {
+  const completed = r.completion_status === 'approved';
+  return {
+    offer_id: r.offer_id,
+    title: r.title,
+    description: r.description,
+    preview_url: r.preview_url,
+    offer_url: r.offer_url,
+    category: r.category,
+    completed,
+    spinner_used: completed && !!r.spinner_used,
+    status: completed ? 'completed' : r.completion_status === 'pending' ? 'pending' : 'available',
+    reward_type: r.reward_type ?? 'none',
+    voucher_code: r.voucher_code,
+    slot_config: parseSlotConfig(r.slot_config),
+  };
+}
+
+export function toUserStats(u: Member): UserStats {
+  return {
+    total_completions: u.totalCompletions,
+    total_vouchers_won: u.totalVouchersWon,
+    successful_referrals: u.successfulReferrals,
+    total_voucher_value: Number(u.totalVoucherValue),
+    spins_used: u.spinsUsed,
+    free_spins_remaining: u.freeSpinsRemaining,
+    total_free_spins_earned: u.totalFreeSpinsEarned,
+    referral_conversion_rate: percent(u.successfulReferrals, u.totalReferrals),
+  };
+}
+
+export function toUserCompletion(r: Record<string, unknown>): UserCompletion {
+  return {
+    title: r.title as string,
+    category: strOrNull(r.category),
+    completed_at: isoOrNull(r.completed_at)!,
+    voucher_code: strOrNull(r.voucher_code),
+    voucher_brand: strOrNull(r.voucher_brand),
+    voucher_amount: numOrNull(r.voucher_amount),
+    reward_type: r.reward_type as string,
+  };
+}
+
+export function toVoucherBreakdownRow(r: Record<string, unknown>): VoucherBreakdownRow {
+  return {
+    voucher_amount: num(r.voucher_amount),
+    voucher_brand: r.voucher_brand as string,
+    count: num(r.count),
+    total_value: num(r.total_value),
+  };
+}
+
+export function toUserVoucher(r: Record<string, unknown>): UserVoucher {
+  return {
+    voucher_id: num(r.voucher_id),
+    voucher_code: r.voucher_code as string,
+    voucher_amount: num(r.voucher_amount),
+    voucher_brand: r.voucher_brand as string,
+    voucher_description: strOrNull(r.voucher_description),
+    title: strOrNull(r.title),
+    assigned_at: isoOrNull(r.assigned_at)!,
+    completed_at: isoOrNull(r.completed_at),
+    voucher_source: r.assignment_context === 'free_spin_from_referral' ? 'free_spin' : 'offer_completion',
+  };
+}
+
+export function toMonthlyReferrals(
+  r: Record<string, unknown>,
+): ReferralStatsResponse['monthlyPerformance'][number] {
+  return { month: r.month as string, registrations: num(r.registrations), successful: num(r.successful) };
+}
+
+const MEMBER_REFERRAL_STATUS: Record<string, MemberReferralStatus> = {
+  pending: 'registered_only',
+  completed_waiting: 'completed_waiting',
+  successful: 'completed_and_rewarded',
+};
+
+export function toReferralDetail(
+  r: Record<string, unknown>,
+): ReferralStatsResponse['referralDetails'][number] {
+  return {
+    first_name: r.first_name as string,
+    last_name: r.last_name as string,
+    registration_date: isoOrNull(r.registration_date)!,
+    first_completion_date: isoOrNull(r.first_completion_date),
+    total_completions: num(r.total_completions),
+    status: MEMBER_REFERRAL_STATUS[r.status as string] ?? 'registered_only',
+  };
+}

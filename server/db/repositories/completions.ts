@@ -1,0 +1,146 @@
+// Completions (conversions confirmed by postbacks): their lookups and state changes. The counters
+// that follow a change are kept by the members and offers repositories, in the same transaction.
+import { sql } from 'drizzle-orm';
+import { query, type Queryable } from '../client';
+import { num } from '../row-mappers';
+
+export type CompletionStatus = 'pending' | 'approved' | 'reversed';
+
+export interface Completion {
+  id: number;
+  userId: number;
+  offerId: number;
+  clickId: string | null;
+  status: CompletionStatus;
+  payoutAmount: number;
+  payoutCurrency: string;
+  approvalHeldAt: Date | null;
+}
+
+const columns = sql`id, user_id as "userId", offer_id as "offerId", click_id as "clickId", status,
+  payout_amount as "payoutAmount", payout_currency as "payoutCurrency", approval_held_at as "approvalHeldAt"`;
+
+/** numeric arrives as text from node-postgres: one mapping for every completion read here. */
+const toCompletion = (r: Completion): Completion => ({ ...r, payoutAmount: num(r.payoutAmount) });
+
+export async function hasApprovedCompletion(
+  db: Queryable,
+  userId: number,
+  offerId: number,
+): Promise<boolean> {
+  const rows = await query(
+    db,
+    sql`select id from completions
+         where user_id = ${userId} and offer_id = ${offerId} and status = 'approved' limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The completion of (network, transaction id), locked for the rest of the transaction. */
+export async function lockCompletionByTransaction(
+  db: Queryable,
+  network: string,
+  transactionId: string,
+): Promise<Completion | undefined> {
+  const [row] = await query<Completion>(
+    db,
+    sql`select ${columns} from completions
+         where network = ${network} and transaction_id = ${transactionId}
+         limit 1 for update`,
+  );
+  return row && toCompletion(row);
+}
+
+export interface NewCompletion {
+  userId: number;
+  offerId: number;
+  clickId: string;
+  network: string;
+  transactionId: string;
+  status: 'pending' | 'reversed';
+  payoutAmount: number;
+  payoutCurrency: string;
+}
+
+/**
+ * Inserts a completion unless one exists for (network, transaction id) or the member already has a
+ * live completion of the offer (both unique indexes): the new id, or null.
+ */
+export async function insertCompletion(db: Queryable, c: NewCompletion): Promise<number | null> {
+  const [row] = await query<{ id: number }>(
+    db,
+    sql`insert into completions (user_id, offer_id, click_id, network, transaction_id, status,
+                                 payout_amount, payout_currency, reversed_at)
+        values (${c.userId}, ${c.offerId}, ${c.clickId}, ${c.network}, ${c.transactionId}, ${c.status},
+                ${c.payoutAmount}, ${c.payoutCurrency}, case when ${c.status} = 'reversed' then now() end)
+        on conflict do nothing
+        returning id`,
+  );
+  return row ? row.id : null;
+}
+
+export async function setPayout(db: Queryable, id: number, amount: number, currency: string): Promise<void> {
+  await query(
+    db,
+    sql`update completions set payout_amount = ${amount}, payout_currency = ${currency} where id = ${id}`,
+  );
+}
+
+/** An approval that waits for the member's unblock: stays 'pending', held since the first time. */
+export async function holdApproval(db: Queryable, id: number): Promise<void> {
+  await query(
+    db,
+    sql`update completions set status = 'pending', approval_held_at = coalesce(approval_held_at, now())
+         where id = ${id}`,
+  );
+}
+
+export async function markApproved(
+  db: Queryable,
+  id: number,
+  flags: { isFirst: boolean; triggeredReferralReward: boolean },
+): Promise<void> {
+  await query(
+    db,
+    sql`update completions
+           set status = 'approved', completed_at = now(), is_first_completion = ${flags.isFirst},
+               completion_type = ${flags.triggeredReferralReward ? 'triggered_referral_reward' : 'standard'},
+               referral_reward_processed = ${flags.triggeredReferralReward}, approval_held_at = null
+         where id = ${id}`,
+  );
+}
+
+export async function markReversed(db: Queryable, id: number): Promise<void> {
+  await query(
+    db,
+    sql`update completions set status = 'reversed', reversed_at = now(), approval_held_at = null
+         where id = ${id}`,
+  );
+}
+
+/** The member's held approvals, oldest first, locked. */
+export async function lockHeldCompletions(db: Queryable, userId: number): Promise<Completion[]> {
+  const rows = await query<Completion>(
+    db,
+    sql`select ${columns} from completions
+         where user_id = ${userId} and status = 'pending' and approval_held_at is not null
+         order by approval_held_at, id
+         for update`,
+  );
+  return rows.map(toCompletion);
+}
+
+/** The member's approved completions, newest first (user-stats.php), as raw rows. */
+export function listApprovedCompletionsOf(db: Queryable, userId: number) {
+  return query(
+    db,
+    sql`
+    select o.title, o.category, c.completed_at, v.voucher_code, v.voucher_brand, v.voucher_amount, c.reward_type
+    from completions c
+    join offers o on o.id = c.offer_id
+    left join vouchers v on v.id = c.voucher_id
+    where c.user_id = ${userId} and c.status = 'approved'
+    order by c.completed_at desc
+    limit 100`,
+  );
+}

@@ -1,0 +1,88 @@
+// Offers as members read them: the offers list and the spin's slot config are named statements (the
+// member app's most frequent calls); the click reads one offer.
+import { sql } from 'drizzle-orm';
+import { query, run, type Queryable } from '../client';
+import { statement } from '../statements';
+
+export interface MemberOfferRow {
+  offer_id: number;
+  title: string;
+  description: string;
+  preview_url: string | null;
+  offer_url: string;
+  category: string | null;
+  slot_config: unknown;
+  completion_status: 'pending' | 'approved' | null;
+  spinner_used: boolean | null;
+  reward_type: string | null;
+  voucher_code: string | null;
+}
+
+// Active offers, plus inactive ones the member has a live completion on (so a won voucher or a
+// pending spin never disappears when an admin deactivates the offer).
+const memberOffers = statement(
+  'member_offers',
+  `select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
+          c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code
+     from offers o
+     left join completions c on c.offer_id = o.id and c.user_id = $1 and c.status <> 'reversed'
+     left join vouchers v on v.id = c.voucher_id
+    where o.is_active or c.id is not null
+    order by o.created_at desc, o.id desc
+    limit 500`,
+);
+
+export function listMemberOfferRows(db: Queryable, userId: number): Promise<MemberOfferRow[]> {
+  return run<MemberOfferRow>(db, memberOffers, [userId]);
+}
+
+const offerSlotConfig = statement('offer_slot_config', 'select id, slot_config from offers where id = $1');
+
+/** The offer's raw slot_config, or undefined when there is no such offer. */
+export async function findOfferSlotConfig(
+  db: Queryable,
+  offerId: number,
+): Promise<{ slotConfig: unknown } | undefined> {
+  const [offer] = await run<{ id: number; slot_config: unknown }>(db, offerSlotConfig, [offerId]);
+  return offer && { slotConfig: offer.slot_config };
+}
+
+export interface ClickableOffer {
+  id: number;
+  title: string;
+  offerUrl: string;
+  network: string;
+  isActive: boolean;
+}
+
+export async function findClickableOffer(
+  db: Queryable,
+  offerId: number,
+): Promise<ClickableOffer | undefined> {
+  const [offer] = await query<ClickableOffer>(
+    db,
+    sql`select id, title, offer_url as "offerUrl", network, is_active as "isActive"
+          from offers where id = ${offerId} limit 1`,
+  );
+  return offer;
+}
+
+/** Counts an approved completion on the offer (its completions, members and revenue). */
+export async function creditOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
+  await query(
+    db,
+    sql`update offers set total_completions = total_completions + 1, unique_users = unique_users + 1,
+                          total_revenue = total_revenue + ${payout}
+         where id = ${offerId}`,
+  );
+}
+
+/** Takes back what creditOfferCompletion added (a reversed approved completion). */
+export async function debitOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
+  await query(
+    db,
+    sql`update offers set total_completions = total_completions - 1, unique_users = unique_users - 1,
+                          total_revenue = total_revenue - ${payout}
+         where id = ${offerId}`,
+  );
+}

@@ -1,0 +1,51 @@
+// The spin: one call of the database function rewards_spin (server/db/functions/rewards_spin.sql),
+// a named statement. It spends the spin, claims a voucher and records it; refusals are raised as
+// SQLSTATEs RWNOS (no offer spin), RWNFS (no free spin) and RWBLK (blocked or missing member).
+import { run, type Queryable } from '../client';
+import { statement } from '../statements';
+
+export interface SpinRow {
+  r_spin_id: number;
+  r_is_win: boolean;
+  r_stock_out: boolean;
+  r_reward_type: string;
+  r_slot_result: [number, number, number];
+  r_free_spins_remaining: number;
+  r_voucher_code: string | null;
+  r_voucher_amount: number | null;
+  r_voucher_brand: string | null;
+  r_voucher_type: string | null;
+  r_voucher_expiry: string | null;
+  r_voucher_description: string | null;
+}
+
+export interface SpinRequest {
+  userId: number;
+  spinType: 'free' | 'offer';
+  offerId: number | null;
+  /** The amount the server drew (0: a miss). */
+  drawn: number;
+  /** The reward type recorded if the drawn amount is won. */
+  winRewardType: string;
+  winSlot: [number, number, number];
+  missSlot: [number, number, number];
+}
+
+const spinStatement = statement(
+  'rewards_spin',
+  'select * from rewards_spin($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
+);
+
+export async function callRewardsSpin(db: Queryable, r: SpinRequest): Promise<SpinRow> {
+  const [row] = await run<SpinRow>(db, spinStatement, [
+    r.userId,
+    r.spinType,
+    r.offerId,
+    r.drawn,
+    r.winRewardType,
+    JSON.stringify(r.winSlot),
+    JSON.stringify(r.missSlot),
+  ]);
+  if (!row) throw new Error('rewards_spin returned no row');
+  return row;
+}
