@@ -6,7 +6,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The member build emits an installable PWA: a service worker and a web manifest with icons
-// (DESIGN.md section 5). Built into a temporary folder so dist/ is untouched.
+// (docs/product-rules.md#offline). Built into a temporary folder so dist/ is untouched.
 const root = path.resolve(__dirname, '../..');
 let outDir: string;
 

@@ -10,7 +10,7 @@ import {
   startEarly,
 } from './api-client';
 
-// Spec section 8 generic handling, through the one member API client.
+// The error texts of docs/product-rules.md#errors-and-messages, through the one member API client.
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;

@@ -43,7 +43,7 @@ describe('dashboard (spec sections 2 and 4)', () => {
     );
     const { user } = renderApp('/dashboard');
     expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument();
-    expect(calls).toBe(3); // first try + at most 2 retries (spec section 9)
+    expect(calls).toBe(3); // first try + at most 2 retries
     server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Stream Plus trial' })).toBeInTheDocument();
