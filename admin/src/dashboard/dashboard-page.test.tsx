@@ -51,8 +51,8 @@ describe('/admin/dashboard', () => {
   });
 
   it('is refetched every 5 minutes', async () => {
-    // The page's own timer, read from setInterval: 300 000 ms (docs/product-rules.md#caching-and-refetch), and its
-    // callback loads the dashboard again.
+    // The page's own timer, read from setInterval: 300 000 ms
+    // (docs/product-rules.md#caching-and-refetch), and its callback loads the dashboard again.
     const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
     try {
       renderAdmin('/admin/dashboard');
