@@ -56,7 +56,7 @@ export function createAuthProvider(
         });
         if (json?.admin) storage.setItem(ADMIN_KEY, JSON.stringify(json.admin));
         checkedAt = Date.now();
-        // Section 2: after sign-in the console opens on the dashboard.
+        // After sign-in the console opens on the dashboard.
         return { redirectTo: `${basename}/dashboard` };
       } catch (error) {
         throw new Error(serverErrorText(error) ?? 'Login failed');
@@ -67,7 +67,7 @@ export function createAuthProvider(
       try {
         await httpClient(`${apiUrl}/logout.php`, { method: 'POST' });
       } catch {
-        // Section 8: the console goes to the login page even when the call fails.
+        // The console goes to the login page even when the call fails.
       }
       forget();
       justLoggedOut = true;

@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { en } from './i18n/en';
 
-/** react-admin's English words plus the console's own under `app.` (STYLE: i18n keys for our words). */
+/** react-admin's English words plus the console's own under `app.` (i18n keys for our words). */
 export const messages = {
   ...englishMessages,
   ...en,

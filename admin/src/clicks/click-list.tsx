@@ -176,7 +176,7 @@ function ClicksView() {
           label={t('app.columns.actions')}
           disableSort
           render={(c: Row) => (
-            // Section 2: a view button with no action attached.
+            // A view button with no action attached, as the product defines it.
             <RowActionButton label={t('app.clicks.view')} target={c.click_id} icon={ViewIcon} />
           )}
         />

@@ -123,7 +123,7 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
               autoFocus
               onChange={(e) => {
                 const title = e.target.value;
-                // Section 5: with a title typed and the id empty, the id is generated; it stays editable.
+                // With a title typed and the id empty, the id is generated; it stays editable.
                 setValues((v) => ({
                   ...v,
                   title,

@@ -86,7 +86,7 @@ function ToggleActive({ offer }: { offer: Row }) {
           },
         }}
         onChange={() =>
-          // Section 4: the toggle sends the opposite of the current is_active.
+          // The toggle sends the opposite of the current is_active.
           update(
             'offers',
             { id: offer.offer_id, data: { is_active: !offer.is_active }, previousData: offer },
@@ -211,7 +211,7 @@ function OffersView() {
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [slot, setSlot] = useState<{ config: SlotConfig; title: string } | null>(null);
   const rows = data ?? [];
-  // Section 2: Total Offers from the pagination total; the other three over the current page only.
+  // Total Offers from the pagination total; the other three over the current page only.
   const active = rows.filter((o) => o.is_active).length;
   const completions = rows.reduce((s, o) => s + (Number(o.total_completions) || 0), 0);
   const revenue = rows.reduce((s, o) => s + (Number(o.total_revenue) || 0), 0);

@@ -218,7 +218,7 @@ function ReferralsView() {
           label={t('app.columns.actions')}
           disableSort
           render={(r: Row) =>
-            // Section 2: shown when no free spin is granted yet and a first completion exists; no action attached.
+            // Shown when no free spin is granted yet and a first completion exists; no action attached.
             !r.free_spins_granted && r.first_completion_date ? (
               <Button size="small" variant="outlined">
                 {t('app.referrals.grant_reward')}

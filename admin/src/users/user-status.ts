@@ -13,7 +13,7 @@ export function userStatus(user: Pick<AdminUserRow, 'is_suspicious' | 'total_com
 export type BulkAction = 'block' | 'unblock';
 
 /**
- * Section 8: 'Successfully blocked N users' / 'Successfully unblocked N users', ', M failed' appended
+ * 'Successfully blocked N users' / 'Successfully unblocked N users', ', M failed' appended
  * when some failed. Returned as i18n key and values.
  */
 export function bulkResultMessage(action: BulkAction, succeeded: number, failed: number) {

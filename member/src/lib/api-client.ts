@@ -31,7 +31,10 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   unauthorizedHandler = handler ?? defaultUnauthorizedHandler;
 }
 
-/** Section 8 order: status >= 500, then the error field, then the error's message, then the fallback. */
+/**
+ * The order of docs/product-rules.md#errors-and-messages: status >= 500, then the error field, then
+ * the error's message, then the fallback.
+ */
 export function errorMessageFor(status: number, body: unknown, fallbackMessage?: string | null): string {
   if (status >= 500) return SERVER_ERROR_MESSAGE;
   const field = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;

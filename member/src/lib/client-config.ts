@@ -3,7 +3,7 @@ import { api } from './api-client';
 
 // GET /api/client-config.json: brand, Firebase web config and whether to use the Auth Emulator
 // come from the server at run time, so one build serves demo and production. Parsed once and
-// failing loudly on a malformed answer (STYLE.md: configuration parsed with a schema at start).
+// failing loudly on a malformed answer (configuration is parsed with a schema at start).
 
 export class ConfigError extends Error {}
 
