@@ -1,6 +1,6 @@
 // Concurrency on PostgreSQL with real parallel connections (PGlite serves one connection, so these
 // run only when TEST_DATABASE_URL or DATABASE_URL is set; CI sets it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -20,6 +20,19 @@ import { completions, referrals, spins, users, vouchers } from '../db/schema';
 import { createSession } from '../services/sessions';
 import { query } from '../db/client';
 
+// The slot's draw (crypto.randomInt(10 000) in services/spins.ts) can be fixed, so a check on wins has
+// wins to count; every other call is the real one.
+const draw = vi.hoisted(() => ({ roll: null as number | null }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>();
+  const randomInt = (...args: unknown[]) =>
+    draw.roll !== null && args.length === 1 && args[0] === 10_000
+      ? draw.roll
+      : (actual.randomInt as (...a: unknown[]) => number)(...args);
+  return { ...actual, randomInt };
+});
+
+// Skipped without PostgreSQL; the server suites' global setup then says so at the end of the run.
 describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
   let tdb: TestDatabase;
   let app: FastifyInstance;
@@ -162,9 +175,13 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
     expect(f!.totalCompletions).toBe(1);
   });
 
-  it('concurrent free spins never take the count below zero', async () => {
+  it('concurrent free spins never take the count below zero; each win is one voucher of the stock', async () => {
     const m = await signIn(app, newAccount('free'));
     await db().update(users).set({ freeSpinsRemaining: 3 }).where(eq(users.id, m.userId));
+    // Every free spin draws 10 (the default reels' first amount, roll 0) and there is stock for more
+    // than three: the three spins that get through all win, each a voucher of its own.
+    await insertVouchers(db(), 10, 5);
+    draw.roll = 0;
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         app.inject({
@@ -174,13 +191,18 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
           payload: { spinType: 'free' },
         }),
       ),
-    );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    ).finally(() => (draw.roll = null));
+    const won = results.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(47);
     const [u] = await db().select({ n: users.freeSpinsRemaining }).from(users).where(eq(users.id, m.userId));
     expect(u!.n).toBe(0);
+    const codes = won.map((r) => r.json().voucher?.code);
+    expect(won.map((r) => r.json().isWinningCombination)).toEqual([true, true, true]);
     const v = await db().select().from(vouchers).where(eq(vouchers.assignedToUserId, m.userId));
+    expect(v.map((x) => x.voucherCode).sort()).toEqual([...codes].sort());
+    expect(new Set(codes).size).toBe(3);
     const w = await db().select().from(spins).where(eq(spins.userId, m.userId));
-    expect(v.length).toBe(w.filter((s) => s.isWin).length);
+    expect(w.filter((s) => s.isWin)).toHaveLength(3);
   });
 });

@@ -18,5 +18,18 @@ export async function setup() {
 
 export async function teardown() {
   emulator?.stop();
+  if (!(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)) {
+    // Said at the end of the run, where it is read: a green run here did not test PostgreSQL.
+    console.warn(
+      [
+        '',
+        '!!! SKIPPED: no PostgreSQL configured (TEST_DATABASE_URL or DATABASE_URL), so this run left out:',
+        '!!!   - every server suite on PostgreSQL (they ran on PGlite only);',
+        '!!!   - server/test/concurrency.test.ts (real concurrent connections: spins, stock, postbacks).',
+        '!!! Run them: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:unit',
+        '',
+      ].join('\n'),
+    );
+  }
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 }
