@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
+import { renderListsWhole } from '../lib/use-progressive-count';
 import { App } from './index';
 import { prepareApp, readServerAnswers } from './prepare';
 
@@ -25,6 +26,8 @@ export async function mount(
     </StrictMode>
   );
   if (serverAnswers) {
+    // The server rendered every card; the first render matches it (the app's first commit ends this).
+    renderListsWhole(true);
     startTransition(() => {
       client.hydrateRoot(container, app);
     });

@@ -6,6 +6,7 @@ import { SERVER_ANSWERS_ID, type ServerAnswers } from '../../../shared/page-head
 import { getOffers } from '../features/offers/api/get-offers';
 import { api } from '../lib/api-client';
 import { getSessionUser } from '../lib/session';
+import { makeOffer, state } from '../testing/mocks/db';
 import { server } from '../testing/mocks/server';
 import { mount } from './mount';
 import { renderMemberPage } from './server-render';
@@ -83,5 +84,22 @@ describe('a page rendered on the server, hydrated in the browser', () => {
     await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'true'));
     // The session check's answer names the signed-in member, as a fetched one would.
     expect(getSessionUser()?.firstName).toBeTruthy();
+  });
+
+  it("/dashboard with a long list: every card is in the server's page and stays, none added after", async () => {
+    state.current.offers.offers = Array.from({ length: 12 }, (_, i) =>
+      makeOffer({ offer_id: i + 1, title: `Offer number ${i + 1}` }),
+    );
+    const { recoverable } = await visitRendered('/dashboard');
+    const cards = () => root!.querySelectorAll('h3');
+    const served = [...cards()];
+    expect(served.map((h) => h.textContent)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Offer number ${i + 1}`),
+    );
+    // Hydrated in place: the same twelve nodes, no re-render, no batches appended later.
+    await waitFor(() => expect(root!.querySelector('h1')).not.toBeNull());
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect([...cards()]).toEqual(served);
+    expect(recoverable).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router';
 import type { ServerAnswers } from '../../../shared/page-heads';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
+import { renderListsWhole } from '../lib/use-progressive-count';
 import { putAnswers } from './prepare';
 import { AppRoutes, preloadRoute } from './router';
 
@@ -21,6 +22,8 @@ export async function renderMemberPage(pathname: string, answers: ServerAnswers)
   // Not `seedServerAnswers`: the server keeps no signed-in member of its own.
   putAnswers(queryClient, answers);
   await preloadRoute(pathname);
+  // The whole page, every card: the browser hydrates it as it is (useProgressiveCount).
+  renderListsWhole(true);
   try {
     return renderToString(
       <StrictMode>
@@ -33,6 +36,7 @@ export async function renderMemberPage(pathname: string, answers: ServerAnswers)
       </StrictMode>,
     );
   } finally {
+    renderListsWhole(false);
     queryClient.clear();
   }
 }

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useProgressiveCount } from './use-progressive-count';
+import { renderListsWhole, useProgressiveCount } from './use-progressive-count';
 
 function List({ total }: { total: number }) {
   const shown = useProgressiveCount(total, 2, 3);
@@ -42,5 +42,17 @@ describe('useProgressiveCount', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
     rerender(<List total={4} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('renders the whole list at once while a server-rendered page is first rendered, in batches again after', async () => {
+    renderListsWhole(true);
+    const first = render(<List total={7} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+    first.unmount();
+    renderListsWhole(false);
+    render(<List total={7} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    await allBatches();
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
   });
 });
