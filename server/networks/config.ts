@@ -1,0 +1,336 @@
+// A partner network's configuration (issue 13, item 1; DESIGN.md section 4a): everything the one
+// verification mechanism (verify.ts) needs to read that network's postbacks. A preset (presets.ts) is
+// nothing but a filled-in value of this schema. Field names are camelCase inside the server; the
+// admin call's wire names (ip_allowlist, is_active...) are mapped where the call is defined.
+import { z } from 'zod';
+import { parseIpRange } from './ip';
+
+export const PRESET_NAMES = [
+  'native',
+  'cpx',
+  'tapjoy',
+  'wannads',
+  'ayetstudios',
+  'bitlabs',
+  'adgatemedia',
+  'lootably',
+  'torox',
+  'tune',
+] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export const SIGNATURE_ALGORITHMS = ['none', 'md5', 'sha1', 'sha256', 'hmac-sha1', 'hmac-sha256'] as const;
+export type SignatureAlgorithm = (typeof SIGNATURE_ALGORITHMS)[number];
+
+/** The plain digests: their message must contain the secret, or anyone could compute them. */
+export const KEYLESS_ALGORITHMS: readonly SignatureAlgorithm[] = ['md5', 'sha1', 'sha256'];
+
+/** The fields a network's parameters map to, in the order they are listed to an operator. */
+export const MAPPED_FIELDS = [
+  'clickId',
+  'subId',
+  'transactionId',
+  'payout',
+  'currency',
+  'status',
+  'offerId',
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+
+const PARAM_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+const paramName = z
+  .string()
+  .regex(PARAM_NAME, 'A parameter name is 1 to 64 letters, digits, "_", "." or "-"');
+const optionalParamName = paramName.nullable();
+
+const statusValue = z.string().min(1).max(64);
+
+const answerSchema = z.object({
+  status: z
+    .number()
+    .int()
+    .min(200, 'A success answer is a 2xx status')
+    .max(299, 'A success answer is a 2xx status'),
+  body: z.string().max(1024),
+  contentType: z
+    .string()
+    .regex(
+      /^[a-z]+\/[a-z0-9.+-]+(; ?charset=[a-z0-9-]+)?$/,
+      'A content type such as text/plain; charset=utf-8 or application/json',
+    ),
+});
+
+/** A refusal's status and body may be left to the receiver (null): 403, 404 or 400 JSON by reason. */
+const refusalSchema = z.object({
+  status: z.number().int().min(200).max(599).nullable(),
+  body: z.string().max(1024).nullable(),
+  contentType: answerSchema.shape.contentType,
+});
+
+export const networkConfigSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the network a name').max(100),
+    slug: z
+      .string()
+      .regex(
+        /^[a-z0-9]+(-[a-z0-9]+)*$/,
+        'The slug is lowercase letters, digits and single hyphens between them (e.g. cpx or my-network)',
+      )
+      .max(64, 'The slug is at most 64 characters'),
+    isActive: z.boolean(),
+    preset: z.enum([...PRESET_NAMES, 'custom']),
+    /** The name of the parameter that carries each field; null where the network sends none. */
+    params: z.object({
+      /** Our click id, echoed back (`{click_id}` in the offer link). */
+      clickId: optionalParamName,
+      /** The member's public sub-id (`{sub_id}`); a click id there is accepted too (issue 13, calls). */
+      subId: optionalParamName,
+      transactionId: paramName,
+      payout: optionalParamName,
+      currency: optionalParamName,
+      status: optionalParamName,
+      /** The network's own offer id (matched against the offer's external_offer_id). */
+      offerId: optionalParamName,
+    }),
+    /** Other parameters the network sends that a signature template may name (`ip`, `reward`...). */
+    extraParams: z.array(paramName).max(16),
+    /** Torox documents `oid` but its example sends `OID`: match names regardless of case. */
+    paramNamesCaseInsensitive: z.boolean(),
+    /** Which values of the status parameter mean what; compared exactly, case included. */
+    statuses: z.object({
+      approved: z.array(statusValue).max(16),
+      pending: z.array(statusValue).max(16),
+      reversed: z.array(statusValue).max(16),
+      /** Values that are neither a completion nor a reversal (a survey screen-out): refused as ignored_status. */
+      ignored: z.array(statusValue).max(16),
+      /** No status parameter configured, or none sent: what the postback means ('refuse': missing_parameter). */
+      whenAbsent: z.enum(['approved', 'pending', 'refuse']),
+      /** A value in no list: 'refuse' (unknown_status) or treat it as an approval. */
+      otherValues: z.enum(['refuse', 'approved']),
+      /**
+       * A second parameter whose listed values make a postback neither a completion nor a reversal
+       * (CPX sends survey screen-outs and rating bonuses with status 1 and `type=out` / `type=bonus`).
+       */
+      ignoreWhen: z.object({ param: paramName, values: z.array(statusValue).min(1).max(16) }).nullable(),
+    }),
+    /** A negative payout means a reversal (ayeT, the current Wannads, BitLabs reconciliations). */
+    negativePayoutReverses: z.boolean(),
+    /** The currency when the network sends none (its payout is documented in USD, say). */
+    defaultCurrency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'A currency is a 3-letter code in capitals, e.g. USD')
+      .nullable(),
+    signature: z.object({
+      algorithm: z.enum(SIGNATURE_ALGORITHMS),
+      /**
+       * What is hashed: a template of `{parameter}` placeholders and `{secret}`; every parameter but the
+       * signature sorted by name (`name=value&...`, each encoded as `encoding` says); or the full URL as
+       * the network called it, without the signature parameter.
+       */
+      scope: z.enum(['template', 'sorted-params', 'full-url']),
+      template: z.string().max(512).nullable(),
+      /** For sorted-params: encodeURIComponent (ours) or PHP's urlencode (http_build_query, ayeT). */
+      encoding: z.enum(['uri-component', 'php-urlencode']),
+      /** Where the signature travels: a parameter or a request header. */
+      in: z.enum(['param', 'header']),
+      name: z
+        .string()
+        .regex(PARAM_NAME, 'A parameter or header name is 1 to 64 letters, digits, "_", "." or "-"')
+        .nullable(),
+      /** How the received hex digest is written: exactly lowercase, exactly uppercase, or either. */
+      hexCase: z.enum(['lower', 'upper', 'any']),
+    }),
+    /** For an unsigned network: the parameter that carries the secret itself (a token in the URL). */
+    tokenParam: optionalParamName,
+    /** The signing key, or the URL token. Write-only outside the server (secretHint). */
+    secret: z.string().max(256),
+    /** Still accepted until previousSecretValidUntil (a rotation window), then refused. */
+    previousSecret: z.string().max(256).nullable(),
+    previousSecretValidUntil: z.iso.datetime({ offset: true }).nullable(),
+    /** Addresses and CIDR ranges; empty = any address. */
+    ipAllowlist: z.array(z.string().max(64)).max(64),
+    answers: z.object({
+      success: answerSchema,
+      /** A replay or duplicate: a success too, or the network retries it. */
+      duplicate: answerSchema,
+      refusal: refusalSchema,
+    }),
+    /**
+     * The postback URL to paste into the network's dashboard: each parameter and the network's own
+     * macro for it, in order. Empty where the network appends its parameters itself (Tapjoy).
+     */
+    macros: z.record(paramName, z.string().min(1).max(128)),
+  })
+  .superRefine((c, ctx) => {
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
+
+    if (!c.params.clickId && !c.params.subId)
+      issue(
+        ['params', 'clickId'],
+        'Name the parameter that carries our click id or the member sub-id (or both)',
+      );
+
+    const seen = new Map<string, string>();
+    const key = (n: string) => (c.paramNamesCaseInsensitive ? n.toLowerCase() : n);
+    for (const field of MAPPED_FIELDS) {
+      const n = c.params[field];
+      if (!n) continue;
+      const other = seen.get(key(n));
+      if (other) issue(['params', field], `Parameter "${n}" is already used for ${other}`);
+      else seen.set(key(n), field);
+    }
+
+    const lists = ['approved', 'pending', 'reversed', 'ignored'] as const;
+    const owner = new Map<string, string>();
+    for (const list of lists)
+      c.statuses[list].forEach((v, i) => {
+        const prev = owner.get(v);
+        if (prev) issue(['statuses', list, i], `Status value "${v}" is already listed as ${prev}`);
+        else owner.set(v, list);
+      });
+    if (!c.params.status && c.statuses.whenAbsent === 'refuse')
+      issue(
+        ['statuses', 'whenAbsent'],
+        'With no status parameter, say what a postback means (approved or pending)',
+      );
+
+    const sig = c.signature;
+    const hashed = sig.algorithm !== 'none';
+    if (hashed) {
+      if (!c.secret) issue(['secret'], "Enter the secret from the network's dashboard");
+      if (!sig.name)
+        issue(
+          ['signature', 'name'],
+          `Name the ${sig.in === 'header' ? 'header' : 'parameter'} that carries the signature`,
+        );
+      if (sig.scope === 'template') {
+        if (!sig.template)
+          issue(['signature', 'template'], 'Write the signature template, e.g. {transId}-{secret}');
+        else checkTemplate(c, sig.template, issue);
+      }
+      if (sig.scope === 'full-url' && sig.in !== 'param')
+        issue(['signature', 'in'], 'A signature over the full URL travels as its last parameter');
+      if (c.tokenParam)
+        issue(['tokenParam'], 'A URL token is for unsigned networks: choose one or the other');
+    } else {
+      if (c.tokenParam && c.secret.length < 16)
+        issue(
+          ['secret'],
+          'A URL token is at least 16 characters (it is the only credential besides the IP allowlist)',
+        );
+      if (!c.tokenParam && c.ipAllowlist.length === 0)
+        issue(
+          ['signature', 'algorithm'],
+          'With no signature, set a URL token or an IP allowlist: otherwise anyone can credit conversions',
+        );
+    }
+
+    if ((c.previousSecret === null) !== (c.previousSecretValidUntil === null))
+      issue(
+        ['previousSecretValidUntil'],
+        'A previous secret needs the date until which it is still accepted',
+      );
+
+    c.ipAllowlist.forEach((entry, i) => {
+      const r = parseIpRange(entry);
+      if ('error' in r) issue(['ipAllowlist', i], r.error);
+    });
+
+    for (const which of ['success', 'duplicate', 'refusal'] as const) {
+      const a = c.answers[which];
+      if (a.contentType.startsWith('application/json') && a.body !== null && !isJson(a.body))
+        issue(['answers', which, 'body'], 'This body is declared application/json but is not valid JSON');
+    }
+  });
+
+/** A network's configuration, as the verifier reads it. */
+export type NetworkConfig = z.infer<typeof networkConfigSchema>;
+
+function isJson(text: string) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `{name}` placeholders of a signature template, in order. */
+export function templatePlaceholders(template: string): string[] {
+  return [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
+}
+
+/** The parameter names a template may name: the mapped ones, the extra ones, and the secret. */
+export function knownPlaceholders(c: Pick<NetworkConfig, 'params' | 'extraParams'>): string[] {
+  const mapped = MAPPED_FIELDS.map((f) => c.params[f]).filter((n): n is string => !!n);
+  return ['secret', ...new Set([...mapped, ...c.extraParams])];
+}
+
+function checkTemplate(
+  c: NetworkConfig,
+  template: string,
+  issue: (path: (string | number)[], message: string) => void,
+) {
+  const path = ['signature', 'template'];
+  const names = templatePlaceholders(template);
+  const known = knownPlaceholders(c);
+  for (const n of names)
+    if (!known.includes(n))
+      issue(
+        path,
+        `Unknown placeholder {${n}}: use {secret} or a parameter name (${known
+          .filter((k) => k !== 'secret')
+          .map((k) => `{${k}}`)
+          .join(', ')}), adding others to the extra parameters`,
+      );
+  if (/[{}]/.test(template.replace(/\{[^{}]*\}/g, '')))
+    issue(path, 'The template has an unmatched "{" or "}"');
+  if (KEYLESS_ALGORITHMS.includes(c.signature.algorithm) && !names.includes('secret'))
+    issue(
+      path,
+      `A ${c.signature.algorithm} hash must include {secret} in its template, or anyone could compute it`,
+    );
+}
+
+/** What a list shows of a secret: its last 4 characters (issue 13, item 1). */
+export function secretHint(secret: string): string {
+  return secret.length <= 4 ? '••••' : `••••${secret.slice(-4)}`;
+}
+
+/** What an operator may change over a preset: any field, nested objects field by field. */
+export type ConfigOverrides = DeepPartial<NetworkConfig>;
+type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Overrides merged over a base: objects field by field, arrays and scalars replaced whole. */
+export function mergeConfig(base: unknown, overrides: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(overrides)) return overrides === undefined ? base : overrides;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === undefined) continue;
+    // macros is a map the operator rewrites whole (its order is the URL's order).
+    out[k] = k === 'macros' ? v : mergeConfig(base[k], v);
+  }
+  return out;
+}
+
+export type ConfigResult =
+  { ok: true; config: NetworkConfig } | { ok: false; errors: { path: string; message: string }[] };
+
+/** Validates a configuration; errors name the field (`signature.template`) and say what to do. */
+export function parseNetworkConfig(input: unknown): ConfigResult {
+  const r = networkConfigSchema.safeParse(input);
+  if (r.success) return { ok: true, config: r.data };
+  return {
+    ok: false,
+    errors: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  };
+}
