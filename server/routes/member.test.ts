@@ -19,18 +19,12 @@ import { completions, referrals, sessions, spins, users, vouchers } from '../db/
 import { TEST_EMULATOR_HOST } from '../test/helpers';
 import { spin } from '../services/spins';
 import { BLOCKED_MESSAGE } from '../lib/errors';
+import { withDraw } from '../test/fixed-draw';
 
-// The slot's draw (crypto.randomInt(10 000) in services/spins.ts) can be fixed for one spin, so a check
-// that needs a win runs every time rather than when chance allows; every other call is the real one.
-const draw = vi.hoisted(() => ({ roll: null as number | null }));
-vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>();
-  const randomInt = (...args: unknown[]) =>
-    draw.roll !== null && args.length === 1 && args[0] === 10_000
-      ? draw.roll
-      : (actual.randomInt as (...a: unknown[]) => number)(...args);
-  return { ...actual, randomInt };
-});
+// A check that needs a win fixes the draw (withDraw), so it runs every time.
+vi.mock('node:crypto', (original) =>
+  import('../test/fixed-draw').then((m) => m.cryptoWithFixedDraw(original)),
+);
 
 describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
   let tdb: TestDatabase;
@@ -541,10 +535,7 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
       // Spend it: a free spin omits offerId. The draw is fixed to the default reels' first amount (10,
       // roll 0 of 10 000) and stock of 10 exists, so the spin wins and the voucher's source is checked.
       await insertVouchers(db(), 10, 5);
-      draw.roll = 0;
-      const spin = await post('/api/slot-spin.php', { spinType: 'free' }, referrer.cookie).finally(
-        () => (draw.roll = null),
-      );
+      const spin = await withDraw(0, () => post('/api/slot-spin.php', { spinType: 'free' }, referrer.cookie));
       expect(spin.statusCode).toBe(200);
       expect(spin.json()).toMatchObject({
         spinType: 'free',

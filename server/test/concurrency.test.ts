@@ -19,18 +19,10 @@ import {
 import { completions, referrals, spins, users, vouchers } from '../db/schema';
 import { createSession } from '../services/sessions';
 import { query } from '../db/client';
+import { withDraw } from './fixed-draw';
 
-// The slot's draw (crypto.randomInt(10 000) in services/spins.ts) can be fixed, so a check on wins has
-// wins to count; every other call is the real one.
-const draw = vi.hoisted(() => ({ roll: null as number | null }));
-vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>();
-  const randomInt = (...args: unknown[]) =>
-    draw.roll !== null && args.length === 1 && args[0] === 10_000
-      ? draw.roll
-      : (actual.randomInt as (...a: unknown[]) => number)(...args);
-  return { ...actual, randomInt };
-});
+// A check on wins fixes the draw (withDraw), so it has wins to count.
+vi.mock('node:crypto', (original) => import('./fixed-draw').then((m) => m.cryptoWithFixedDraw(original)));
 
 // Skipped without PostgreSQL; the server suites' global setup then says so at the end of the run.
 describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
@@ -181,17 +173,18 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
     // Every free spin draws 10 (the default reels' first amount, roll 0) and there is stock for more
     // than three: the three spins that get through all win, each a voucher of its own.
     await insertVouchers(db(), 10, 5);
-    draw.roll = 0;
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/slot-spin.php',
-          headers: { cookie: m.cookie },
-          payload: { spinType: 'free' },
-        }),
+    const results = await withDraw(0, () =>
+      Promise.all(
+        Array.from({ length: 50 }, () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/slot-spin.php',
+            headers: { cookie: m.cookie },
+            payload: { spinType: 'free' },
+          }),
+        ),
       ),
-    ).finally(() => (draw.roll = null));
+    );
     const won = results.filter((r) => r.statusCode === 200);
     expect(won).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(47);
