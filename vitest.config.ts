@@ -17,7 +17,7 @@ export default defineConfig({
         },
       },
       {
-        // The import boundaries of eslint.config.js, proven by fixtures (ESLint's Node API, no browser).
+        // The import boundaries of eslint.config.js and the tsconfig parts, proven by fixtures (Node only).
         test: {
           name: 'lint',
           environment: 'node',
