@@ -198,7 +198,12 @@ export const networkConfigSchema = z
     const sig = c.signature;
     const hashed = sig.algorithm !== 'none';
     if (hashed) {
-      if (!c.secret) issue(['secret'], "Enter the secret from the network's dashboard");
+      if (!c.secret.trim()) issue(['secret'], "Enter the secret from the network's dashboard");
+      if (KEYLESS_ALGORITHMS.includes(sig.algorithm) && sig.scope !== 'template')
+        issue(
+          ['signature', 'scope'],
+          `A ${sig.algorithm} hash of the ${sig.scope === 'full-url' ? 'URL' : 'sorted parameters'} contains no secret, so anyone could compute it: use hmac-${sig.algorithm === 'md5' ? 'sha256' : sig.algorithm}, or a template with {secret}`,
+        );
       if (!sig.name)
         issue(
           ['signature', 'name'],

@@ -9,13 +9,13 @@ import { ipAllowlist } from './ip';
 /**
  * The bounds of one attempt, checked before any signature work (malformed beyond them). The same
  * parameter bounds as the native receiver (POSTBACK_LIMITS in server/services/postbacks.ts); the URL
- * bound is the query string those parameters can make, encoded.
+ * bound is Node's default limit on a request's head (16 KiB), which a request line cannot exceed anyway.
  */
 export const NETWORK_POSTBACK_LIMITS = {
   maxParams: 32,
   maxKeyLength: 64,
   maxValueLength: 1024,
-  maxUrlLength: 8192,
+  maxUrlLength: 16_384,
   maxSignatureLength: 256,
   /** Click ids, sub-ids, transaction and offer ids: what the database columns hold. */
   maxIdLength: 128,
