@@ -179,7 +179,7 @@ describe('postbackUrlTemplate', () => {
     );
     expect(postbackUrlTemplate(build('bitlabs'), 'https://rewards.example')).toBe(
       'https://rewards.example/api/postback/bitlabs?uid=[%USER:UID%]&tx=[%TX%]&usd=[%VALUE:USD%]' +
-        '&val=[%VALUE:CURRENCY%]&type=[%TYPE%]&offer_id=[%OFFER:ID%]',
+        '&val=[%VALUE:CURRENCY%]&type=[%TYPE%]&offer_id=[%OFFER:ID%]&ref=[%REF%]',
     );
   });
 

@@ -34,6 +34,7 @@ export const MAPPED_FIELDS = [
   'currency',
   'status',
   'offerId',
+  'originalTransactionId',
 ] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
@@ -91,7 +92,14 @@ export const networkConfigSchema = z
       status: optionalParamName,
       /** The network's own offer id (matched against the offer's external_offer_id). */
       offerId: optionalParamName,
+      /** On a reversal, the transaction it reverses, where the network sends it (BitLabs' [%REF%]). */
+      originalTransactionId: optionalParamName,
     }),
+    /**
+     * A reversal whose transaction id is the original's with this prefix (ayeT: "r-" + the original):
+     * the event names the original so that the receiver can find the conversion it reverses.
+     */
+    reversalIdPrefix: z.string().min(1).max(16).nullable(),
     /** Other parameters the network sends that a signature template may name (`ip`, `reward`...). */
     extraParams: z.array(paramName).max(16),
     /** Torox documents `oid` but its example sends `OID`: match names regardless of case. */

@@ -250,6 +250,7 @@ describe('ayetstudios', () => {
     );
     expect(accepted(verifyPostback(config, reversal, NOW))).toMatchObject({
       transactionId: 'r-381f99333613b41392b15183d69a7240308e8461',
+      originalTransactionId: '381f99333613b41392b15183d69a7240308e8461',
       status: 'reversed',
     });
   });
@@ -316,6 +317,17 @@ describe('bitlabs', () => {
     expect(accepted(verifyPostback(config, reconciliation, NOW))).toMatchObject({
       status: 'reversed',
       payout: 0.45,
+    });
+    // [%REF%] names the COMPLETE transaction a reconciliation takes back.
+    const withRef = signPostback(
+      config,
+      { uid: 'Mq7cS2xV', tx: 'BL-77f2', usd: '-0.45', type: 'RECONCILIATION', ref: 'BL-77f1' },
+      { origin },
+    );
+    expect(accepted(verifyPostback(config, requestFrom(withRef.url, { origin }), NOW))).toMatchObject({
+      transactionId: 'BL-77f2',
+      originalTransactionId: 'BL-77f1',
+      status: 'reversed',
     });
   });
 

@@ -28,7 +28,9 @@ const DEFAULTS: NetworkConfig = {
     currency: null,
     status: null,
     offerId: null,
+    originalTransactionId: null,
   },
+  reversalIdPrefix: null,
   extraParams: [],
   paramNamesCaseInsensitive: false,
   statuses: {
@@ -192,6 +194,7 @@ const PRESETS: Record<PresetName, ConfigOverrides> = {
       payout: 'payout_usd',
       status: 'is_chargeback',
     },
+    reversalIdPrefix: 'r-',
     statuses: { approved: ['0'], reversed: ['1'] },
     negativePayoutReverses: true,
     defaultCurrency: 'USD',
@@ -226,7 +229,14 @@ const PRESETS: Record<PresetName, ConfigOverrides> = {
   // RECONCILED (or REJECTED, REVIEWING for receipts).
   bitlabs: {
     name: 'BitLabs',
-    params: { subId: 'uid', transactionId: 'tx', payout: 'usd', status: 'type', offerId: 'offer_id' },
+    params: {
+      subId: 'uid',
+      transactionId: 'tx',
+      payout: 'usd',
+      status: 'type',
+      offerId: 'offer_id',
+      originalTransactionId: 'ref',
+    },
     extraParams: ['val'],
     statuses: {
       approved: ['COMPLETE', 'COMPLETED'],
@@ -244,6 +254,7 @@ const PRESETS: Record<PresetName, ConfigOverrides> = {
       val: '[%VALUE:CURRENCY%]',
       type: '[%TYPE%]',
       offer_id: '[%OFFER:ID%]',
+      ref: '[%REF%]',
     },
   },
 

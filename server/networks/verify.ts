@@ -49,6 +49,11 @@ export interface PostbackEvent {
   clickRef: { kind: 'click' | 'sub'; value: string };
   networkOfferId?: string;
   transactionId: string;
+  /**
+   * On a reversal, the transaction it reverses when the network says so (a reference parameter, or a
+   * prefix on the transaction id): the receiver reverses that conversion.
+   */
+  originalTransactionId?: string;
   /** The amount as a non-negative number; a negative amount that means a reversal sets `status`. */
   payout?: number;
   currency?: string;
@@ -403,6 +408,22 @@ function readEvent(config: NetworkConfig, params: Params): PostbackEvent | Refus
     event.payout = Math.abs(value);
   }
 
+  if (event.status === 'reversed') {
+    const original =
+      config.reversalIdPrefix && transactionId.startsWith(config.reversalIdPrefix)
+        ? transactionId.slice(config.reversalIdPrefix.length)
+        : get(p.originalTransactionId);
+    if (original) {
+      if (tooLong(original))
+        return refuse(
+          'malformed',
+          `The original transaction id is longer than ${NETWORK_POSTBACK_LIMITS.maxIdLength} characters`,
+          true,
+        );
+      event.originalTransactionId = original;
+    }
+  }
+
   const currency = get(p.currency);
   if (currency !== undefined) {
     if (!/^[A-Za-z]{3}$/.test(currency))
@@ -473,4 +494,61 @@ export function postbackUrlTemplate(
     );
   const base = `${baseUrl.replace(/\/+$/, '')}/api/postback/${config.slug}`;
   return parts.length ? `${base}?${parts.join('&')}` : base;
+}
+
+const MASK = '***';
+
+/**
+ * A stored attempt as a person may see it (the postback log, issue 13 item 5): the URL token and the
+ * signature replaced by ***, in the raw URL, the parameters and the headers. The log keeps the request
+ * unmasked, since a full-URL signature can only be checked again (Replay) on the URL as received.
+ */
+export function maskedRequest(
+  config: NetworkConfig,
+  req: Pick<PostbackRequest, 'url' | 'query' | 'body' | 'headers'>,
+): Pick<PostbackRequest, 'url' | 'query' | 'body' | 'headers'> {
+  const sig = config.signature;
+  const fold = (n: string) => (config.paramNamesCaseInsensitive ? n.toLowerCase() : n);
+  const params = new Set(
+    [config.tokenParam, sig.algorithm !== 'none' && sig.in === 'param' ? sig.name : null]
+      .filter((n): n is string => !!n)
+      .map(fold),
+  );
+  const maskParams = (source: unknown) =>
+    source && typeof source === 'object' && !Array.isArray(source)
+      ? Object.fromEntries(
+          Object.entries(source as Record<string, unknown>).map(([k, v]) => [
+            k,
+            params.has(fold(k)) ? MASK : v,
+          ]),
+        )
+      : source;
+  const q = req.url.indexOf('?');
+  const url =
+    q < 0
+      ? req.url
+      : `${req.url.slice(0, q)}?${req.url
+          .slice(q + 1)
+          .split('&')
+          .map((seg) => {
+            const name = seg.split('=')[0]!;
+            let decoded = name;
+            try {
+              decoded = decodeURIComponent(name);
+            } catch {
+              // A name that is not valid percent-encoding is shown as sent.
+            }
+            return params.has(fold(decoded)) ? `${name}=${MASK}` : seg;
+          })
+          .join('&')}`;
+  const headerName = sig.algorithm !== 'none' && sig.in === 'header' ? sig.name?.toLowerCase() : undefined;
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([k, v]) => [k, k.toLowerCase() === headerName ? MASK : v]),
+  );
+  return {
+    url,
+    query: maskParams(req.query) as Record<string, unknown>,
+    body: maskParams(req.body),
+    headers,
+  };
 }
