@@ -61,6 +61,8 @@ export default tseslint.config(
       'coverage',
       'dev-dist',
       'server/db/migrations',
+      // StrykerJS's sandboxes (copies of the tree) while mutation testing runs.
+      '.stryker-tmp',
       // Forbidden imports on purpose: tests/lint/boundaries.test.ts lints them at their target paths.
       'tests/lint/fixtures',
     ],
