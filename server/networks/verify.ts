@@ -139,6 +139,10 @@ function indexParams(config: NetworkConfig, params: Record<string, string>): Par
   return map;
 }
 
+function sameName(config: NetworkConfig, a: string, b: string) {
+  return config.paramNamesCaseInsensitive ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
 function param(config: NetworkConfig, params: Params, name: string | null): string | undefined {
   if (!name) return undefined;
   return params.get(config.paramNamesCaseInsensitive ? name.toLowerCase() : name);
@@ -178,6 +182,7 @@ function signedMessage(
 ): string {
   const sig = config.signature;
   switch (sig.scope) {
+    // An absent parameter counts as empty, as the networks' own PHP examples read it ($_GET[x] ?? '').
     case 'template':
       return (sig.template ?? '').replace(/\{([^{}]*)\}/g, (_, name: string) =>
         name === 'secret' ? secret : (param(config, params, name) ?? ''),
@@ -185,7 +190,7 @@ function signedMessage(
     case 'sorted-params': {
       const encode = sig.encoding === 'php-urlencode' ? phpUrlencode : encodeURIComponent;
       return Object.keys(raw)
-        .filter((k) => !(sig.in === 'param' && k === sig.name))
+        .filter((k) => !(sig.in === 'param' && sig.name && sameName(config, k, sig.name)))
         .sort()
         .map((k) => `${encode(k)}=${encode(raw[k]!)}`)
         .join('&');
