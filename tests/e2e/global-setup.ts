@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freeEmulatorHost, freePort } from '../support/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,13 +15,13 @@ declare module 'vitest' {
   }
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const EMULATOR = process.env.E2E_EMULATOR_HOST ?? '127.0.0.1:9199';
-
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 
 export async function setup(project: TestProject) {
+  // Free ports unless named (E2E_PORT, E2E_EMULATOR_HOST): a run never collides with another.
+  const PORT = Number(process.env.E2E_PORT ?? (await freePort()));
+  const EMULATOR = process.env.E2E_EMULATOR_HOST ?? (await freeEmulatorHost());
   dataDir = mkdtempSync(path.join(tmpdir(), 'rewards-e2e-'));
   const env = {
     ...process.env,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator, type Emulator } from '../../server/demo/emulator';
 import { readSummary } from './support/report';
+import { freeEmulatorHost } from '../support/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,9 +16,8 @@ declare module 'vitest' {
   }
 }
 
-export const REL_EMULATOR_HOST = process.env.REL_EMULATOR_HOST ?? '127.0.0.1:9399';
-
 let emulator: Emulator | undefined;
+let emulatorDir: string | undefined;
 let reportDir: string | undefined;
 
 export async function setup(project: TestProject) {
@@ -28,19 +28,19 @@ export async function setup(project: TestProject) {
         'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:reliability',
     );
   }
-  emulator = await startAuthEmulator(
-    REL_EMULATOR_HOST,
-    'demo-spinrewards',
-    path.join(tmpdir(), 'rewards-reliability-emulator'),
-  );
+  // An emulator of the run's own on free ports (REL_EMULATOR_HOST names another), in its own folder.
+  const emulatorHost = process.env.REL_EMULATOR_HOST ?? (await freeEmulatorHost());
+  emulatorDir = mkdtempSync(path.join(tmpdir(), 'rewards-reliability-emulator-'));
+  emulator = await startAuthEmulator(emulatorHost, 'demo-spinrewards', emulatorDir);
   reportDir = mkdtempSync(path.join(tmpdir(), 'rewards-reliability-report-'));
   project.provide('postgresUrl', postgresUrl);
-  project.provide('emulatorHost', REL_EMULATOR_HOST);
+  project.provide('emulatorHost', emulatorHost);
   project.provide('reportDir', reportDir);
 }
 
 export async function teardown() {
   emulator?.stop();
+  if (emulatorDir) rmSync(emulatorDir, { recursive: true, force: true });
   if (!reportDir) return;
   const s = readSummary(reportDir);
   const n = (x: number) => x.toLocaleString('en-US');

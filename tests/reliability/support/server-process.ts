@@ -2,23 +2,14 @@
 // server/start.ts` with NODE_ENV=production and every required setting (docs/operations.md#configuration).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../support/free-port';
 import { REL_POSTBACK_SECRET, REL_SESSION_SECRET } from './db';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** The environment of a production process on this machine (no emulator: sessions are minted in the database). */
 export function productionEnv(databaseUrl: string, port: number, extra: Record<string, string> = {}) {
