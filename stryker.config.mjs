@@ -1,0 +1,36 @@
+// @ts-check
+// `npm run test:mutation` (docs/testing.md): StrykerJS over the modules that hold the product's rules.
+// Each mutant is a small change to one of them (a flipped condition, a removed call...); a test must
+// fail for it. The score per module is printed at the end; survivors are listed in docs/testing.md.
+// The rules inside PostgreSQL functions are mutated by hand in server/db/rewards-spin-mutants.test.ts.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+const config = {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'tests/mutation/vitest.config.ts', related: false },
+  dryRunTimeoutMinutes: 20,
+  // Each mutant runs only the tests that reach it.
+  coverageAnalysis: 'perTest',
+  // Mutants reached only while modules load (constants) would need every test; they are left out.
+  ignoreStatic: true,
+  mutate: [
+    // Member app: the API client (errors, 401 handling, timeouts) and the offer-state rules.
+    'member/src/lib/api-client.ts',
+    'member/src/features/offers/offer-state.ts',
+    // Admin console: offer form and voucher validation.
+    'admin/src/offers/offer-form.ts',
+    'admin/src/vouchers/voucher-rules.ts',
+  ],
+  // Re-runs only mutants whose module or tests changed since the committed result.
+  incremental: true,
+  incrementalFile: 'tests/mutation/stryker-incremental.json',
+  concurrency: 2,
+  timeoutMS: 60_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  ignorePatterns: ['dist', 'data', 'coverage', 'docs', 'tests/e2e', 'tests/reliability', 'reports'],
+  reporters: ['clear-text', 'progress'],
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  thresholds: { high: 90, low: 85, break: null },
+};
+export default config;

@@ -1,0 +1,44 @@
+// The vitest projects StrykerJS runs (stryker.config.mjs): the root configuration's projects, each
+// narrowed to the suites that test the mutated rule modules (a mutant runs only the tests that reach
+// it, but the initial run covers every included file), the server suites on PGlite only (a second
+// database kind would double every run and judges a mutant by the same tests).
+// MUTATION_PROJECTS narrows the projects further, e.g. MUTATION_PROJECTS=member,admin.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import root from '../../vitest.config';
+
+/** The suites of each project that test the rule modules listed in stryker.config.mjs. */
+export const MUTATION_SUITES: Record<string, string[]> = {
+  member: [
+    'member/src/lib/api-client.test.ts',
+    'member/src/features/offers/offer-state.test.ts',
+    'member/src/features/offers/components/offer-card.test.tsx',
+  ],
+  admin: ['admin/src/offers/offer-form.test.ts', 'admin/src/vouchers/voucher-rules.test.ts'],
+  server: [],
+};
+
+const wanted = (process.env.MUTATION_PROJECTS ?? Object.keys(MUTATION_SUITES).join(',')).split(',');
+const projects = (root.test?.projects ?? []) as TestProjectInlineConfiguration[];
+const nameOf = (p: TestProjectInlineConfiguration) =>
+  typeof p.test?.name === 'object' ? p.test.name.label : (p.test?.name ?? '');
+
+export default defineConfig({
+  root: new URL('../..', import.meta.url).pathname,
+  test: {
+    ...root.test,
+    maxWorkers: 1,
+    projects: projects
+      .filter((p) => wanted.includes(nameOf(p)) && MUTATION_SUITES[nameOf(p)]?.length)
+      .map((p) => ({
+        ...p,
+        test: {
+          ...p.test,
+          include: MUTATION_SUITES[nameOf(p)],
+          env:
+            nameOf(p) === 'server'
+              ? { ...p.test?.env, TEST_DATABASE_URL: '', DATABASE_URL: '' }
+              : p.test?.env,
+        },
+      })),
+  },
+});
