@@ -87,6 +87,31 @@ export default tseslint.config(
     },
   },
   {
+    // Configuration is read once, in server/config.ts (docs/decisions.md). Scripts, benches and tests
+    // keep their own variables; firebase.ts hands the emulator's address to firebase-admin through
+    // process.env, and the demo emulator's child process inherits the environment.
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/config.ts',
+      'server/**/*.test.ts',
+      'server/test/**',
+      'server/scripts/**',
+      'server/bench/**',
+      'server/services/firebase.ts',
+      'server/demo/emulator.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration from the Config (server/config.ts parses every variable once).',
+        },
+      ],
+    },
+  },
+  {
     files: ['member/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -35,6 +35,7 @@ describe('import boundaries', () => {
     ['server-imports-member.ts', NO_RESTRICTED_PATHS],
     ['feature-imports-feature.ts', NO_RESTRICTED_PATHS],
     ['server-cycle.ts', NO_CYCLE],
+    ['server-reads-env.ts', 'no-restricted-properties'],
   ])('%s fails %s on its forbidden import, and only there', async (fixture, ruleId) => {
     const { messages, forbiddenLine } = await lintFixture(fixture);
     expect(forbiddenLine).toBeGreaterThan(0);
