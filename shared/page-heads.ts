@@ -1,6 +1,8 @@
 // The heading of each member page, written once: the pages render it, and the server paints it in
 // the HTML of a signed-in member's direct visit (server/lib/member-pages.ts) so that the page's
 // heading is on screen before any JavaScript has run.
+import { API_PATHS } from './contract/paths';
+
 export interface PageHead {
   title: string;
   subtitle: string;
@@ -35,10 +37,10 @@ export const MEMBER_PAGE_HEADS = {
  * (server/lib/member-pages.ts), so the first paint is the page itself.
  */
 export const MEMBER_PAGE_CALLS = {
-  '/dashboard': ['/user-stats.php', '/offers.php'],
-  '/referrals': ['/user-stats.php', '/referral-stats.php'],
-  '/rewards': ['/user-stats.php'],
-  '/profile': ['/user-stats.php'],
+  '/dashboard': [API_PATHS.userStats, API_PATHS.offers],
+  '/referrals': [API_PATHS.userStats, API_PATHS.referralStats],
+  '/rewards': [API_PATHS.userStats],
+  '/profile': [API_PATHS.userStats],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MemberPageCall = (typeof MEMBER_PAGE_CALLS)[keyof typeof MEMBER_PAGE_CALLS][number];

@@ -1,13 +1,10 @@
 // Slot-machine rules shared by the member app (display, spin type) and the server (draw).
 // The rules: docs/product-rules.md#spins and #slot-tables.
 
-export interface SlotReel {
-  amount: number;
-  probability: number;
-}
-export interface SlotConfig {
-  reels: SlotReel[];
-}
+import type { SlotConfig, SlotReel } from './contract/common';
+
+// The shape is the contract's (a type only: the member app's bundle carries no zod).
+export type { SlotConfig, SlotReel };
 
 /** Used when an offer has no slot_config, and for free spins: ₹10 at 20 %, ₹5 at 30 %, ₹0 at 50 %. */
 export const DEFAULT_SLOT_CONFIG: SlotConfig = {

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import type { AdminLoginResponse, AdminRecord } from '../../shared/api-types';
+import type { AdminLoginResponse, AdminRecord } from '../../shared/contract/admin/auth';
+import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../../shared/contract/paths';
 import { errorStatus, serverErrorText, type HttpClient } from './http-client';
 
 const ADMIN_KEY = 'spinrewards.admin';
@@ -30,7 +31,7 @@ export function takeJustLoggedOut(): boolean {
 
 export function createAuthProvider(
   httpClient: HttpClient,
-  apiUrl = '/api/admin',
+  apiUrl = ADMIN_API_BASE,
   { storage = window.localStorage, basename = '/admin' }: { storage?: Storage; basename?: string } = {},
 ) {
   let checkedAt = 0;
@@ -50,7 +51,7 @@ export function createAuthProvider(
   const provider: AuthProvider = {
     async login({ username, password }: { username: string; password: string }) {
       try {
-        const { json } = await httpClient<AdminLoginResponse>(`${apiUrl}/login.php`, {
+        const { json } = await httpClient<AdminLoginResponse>(`${apiUrl}${ADMIN_API_PATHS.login}`, {
           method: 'POST',
           body: { username, password },
         });
@@ -65,7 +66,7 @@ export function createAuthProvider(
 
     async logout() {
       try {
-        await httpClient(`${apiUrl}/logout.php`, { method: 'POST' });
+        await httpClient(`${apiUrl}${ADMIN_API_PATHS.logout}`, { method: 'POST' });
       } catch {
         // The console goes to the login page even when the call fails.
       }
@@ -77,7 +78,7 @@ export function createAuthProvider(
     async checkAuth() {
       if (checkedAt && Date.now() - checkedAt < SESSION_CHECK_TTL_MS) return;
       try {
-        await httpClient(`${apiUrl}/dashboard.php`);
+        await httpClient(`${apiUrl}${ADMIN_API_PATHS.dashboard}`);
         checkedAt = Date.now();
       } catch (error) {
         if (errorStatus(error) === 401) forget();

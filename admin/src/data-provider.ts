@@ -6,7 +6,9 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/constants';
-import type { AdminDashboardResponse, Pagination } from '../../shared/api-types';
+import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../../shared/contract/paths';
+import type { AdminDashboardResponse } from '../../shared/contract/admin/dashboard';
+import type { Pagination } from '../../shared/contract/common';
 import type { HttpClient } from './http-client';
 
 /**
@@ -33,7 +35,7 @@ import type { HttpClient } from './http-client';
  */
 
 interface ResourceConfig {
-  /** File under the admin base path. */
+  /** Path under the admin base path (shared/contract/paths.ts). */
   path: string;
   /** Key of the row array in the list response. */
   listKey: string;
@@ -64,7 +66,7 @@ const OFFER_EDIT_FIELDS = [
 /** Per-resource quirks of the admin API. */
 export const RESOURCES: Record<string, ResourceConfig> = {
   users: {
-    path: 'users.php',
+    path: ADMIN_API_PATHS.users,
     listKey: 'users',
     idField: 'user_id',
     filters: ['search', 'dateRange', 'performanceFilter', 'referralFilter', 'voucherFilter'],
@@ -73,7 +75,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     updateBody: (id, data) => ({ user_id: id, action: data.is_suspicious ? 'flag' : 'unflag' }),
   },
   offers: {
-    path: 'offers.php',
+    path: ADMIN_API_PATHS.offers,
     listKey: 'offers',
     idField: 'offer_id',
     filters: ['search', 'status', 'category', 'model', 'dateRange'],
@@ -86,7 +88,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     createResult: (json, data) => ({ ...data, id: (json.offer_id as Identifier) ?? `new-${Date.now()}` }),
   },
   vouchers: {
-    path: 'vouchers.php',
+    path: ADMIN_API_PATHS.vouchers,
     listKey: 'vouchers',
     idField: 'voucher_id',
     filters: [
@@ -107,28 +109,28 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     }),
   },
   referrals: {
-    path: 'referrals.php',
+    path: ADMIN_API_PATHS.referrals,
     listKey: 'referrals',
     idField: 'referral_id',
     filters: ['search', 'status', 'dateRange'],
     sortOrder: false,
   },
   conversions: {
-    path: 'conversions.php',
+    path: ADMIN_API_PATHS.conversions,
     listKey: 'conversions',
     idField: 'completion_id',
     filters: ['search', 'offer', 'dateRange', 'voucherFilter', 'userTypeFilter', 'referralFilter'],
     sortOrder: true,
   },
   clicks: {
-    path: 'offer-clicks.php',
+    path: ADMIN_API_PATHS.clicks,
     listKey: 'clicks',
     idField: 'click_id',
     filters: ['search', 'dateRange', 'offer', 'conversionStatus', 'userType'],
     sortOrder: false,
   },
   'audit-log': {
-    path: 'audit-log.php',
+    path: ADMIN_API_PATHS.auditLog,
     listKey: 'entries',
     idField: 'id',
     filters: [],
@@ -176,7 +178,7 @@ export interface AdminDataProvider extends DataProvider {
   getDashboard(options?: { background?: boolean }): Promise<AdminDashboardResponse>;
 }
 
-export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'): AdminDataProvider {
+export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BASE): AdminDataProvider {
   const toRecord = (cfg: ResourceConfig, row: Record<string, unknown>) => ({
     ...row,
     id: row[cfg.idField] as Identifier,
@@ -190,7 +192,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
     filter: Record<string, unknown>,
   ) {
     const { json } = await httpClient<ListJson>(
-      `${apiUrl}/${cfg.path}?${listQuery(cfg, page, perPage, sort, filter)}`,
+      `${apiUrl}${cfg.path}?${listQuery(cfg, page, perPage, sort, filter)}`,
     );
     const rows = (json[cfg.listKey] as Record<string, unknown>[] | undefined) ?? [];
     const { [cfg.listKey]: _rows, pagination, success: _success, ...meta } = json;
@@ -200,7 +202,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
   async function update(resource: string, id: Identifier, data: Record<string, unknown>) {
     const cfg = config(resource);
     if (!cfg.updateBody) throw new HttpError(`${resource} cannot be changed`, 405, null);
-    await httpClient(`${apiUrl}/${cfg.path}`, { method: 'PUT', body: cfg.updateBody(id, data) });
+    await httpClient(`${apiUrl}${cfg.path}`, { method: 'PUT', body: cfg.updateBody(id, data) });
   }
 
   const unsupported = (name: string) => () =>
@@ -265,7 +267,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
 
     async create(resource, params) {
       const cfg = config(resource);
-      const { json } = await httpClient<Record<string, unknown>>(`${apiUrl}/${cfg.path}`, {
+      const { json } = await httpClient<Record<string, unknown>>(`${apiUrl}${cfg.path}`, {
         method: 'POST',
         body: params.data,
       });
@@ -278,7 +280,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = '/api/admin'
 
     async getDashboard(options: { background?: boolean } = {}) {
       const { json } = await httpClient<AdminDashboardResponse>(
-        `${apiUrl}/dashboard.php`,
+        `${apiUrl}${ADMIN_API_PATHS.dashboard}`,
         options.background ? { background: true } : undefined,
       );
       return json;

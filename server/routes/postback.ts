@@ -5,6 +5,8 @@
 // never passed the signature check, which are stored as a summary and purged after a retention period.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
+import * as contract from '../../shared/contract/postback';
+import type { PostbackStatus } from '../../shared/contract/postback';
 import { registerFormBody } from '../lib/form-body';
 import {
   POSTBACK_LIMITS,
@@ -105,8 +107,7 @@ export default async function postbackRoutes(app: FastifyInstance) {
   });
 
   app.route({
-    method: ['GET', 'POST'],
-    url: '/api/postback.php',
+    ...contract.postback,
     bodyLimit: POSTBACK_LIMITS.bodyBytes,
     config: {
       rateLimit: {
@@ -118,7 +119,8 @@ export default async function postbackRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const outcome = await handle(request);
-      return reply.status(outcome.httpStatus).send(outcome.body);
+      // Every status an outcome carries is one the contract declares (postback-answer.ts).
+      return reply.status(outcome.httpStatus as PostbackStatus).send(outcome.body);
     },
   });
 }

@@ -1,7 +1,7 @@
-// Liveness, readiness and the run-time client configuration.
-import type { FastifyInstance } from 'fastify';
+// Liveness, readiness and the run-time client configuration, declared from shared/contract/system.ts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { databaseReachable } from '../db/client';
-import type { ClientConfig } from '../../shared/api-types';
+import * as system from '../../shared/contract/system';
 import { BRAND_NAME } from '../../shared/constants';
 
 export const DEMO_ACCOUNTS = [
@@ -10,24 +10,32 @@ export const DEMO_ACCOUNTS = [
   { sub: 'demo-meera', name: 'Meera Iyer', email: 'meera.iyer@example.com' },
 ];
 
-export default async function systemRoutes(app: FastifyInstance) {
-  // Readiness: the database answers. `?live=1` is liveness only (the process is up).
-  app.get('/api/health.php', { logLevel: 'warn' }, async (request, reply) => {
-    if ((request.query as { live?: string }).live) return { success: true, status: 'alive' };
-    const ok = await databaseReachable(app.db);
-    if (!ok)
-      return reply.status(503).send({ success: false, error: 'Database unreachable', status: 'unready' });
-    return { success: true, status: 'ready', database: app.dbKind };
+const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...system.health,
+    logLevel: 'warn',
+    handler: async (request, reply) => {
+      if ((request.query as { live?: string }).live)
+        return { success: true as const, status: 'alive' as const };
+      const ok = await databaseReachable(app.db);
+      if (!ok)
+        return reply.status(503).send({ success: false, error: 'Database unreachable', status: 'unready' });
+      return { success: true as const, status: 'ready' as const, database: app.dbKind };
+    },
   });
 
-  app.get('/api/client-config.json', async (_request, reply) => {
-    const body: ClientConfig = {
-      brand: BRAND_NAME,
-      firebase: app.config.firebaseWebConfig,
-      authEmulatorHost: app.config.authEmulatorHost,
-      demoAccounts: app.config.authEmulatorHost ? DEMO_ACCOUNTS : [],
-    };
-    reply.header('cache-control', 'no-cache');
-    return body;
+  app.route({
+    ...system.clientConfig,
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return {
+        brand: BRAND_NAME,
+        firebase: app.config.firebaseWebConfig,
+        authEmulatorHost: app.config.authEmulatorHost,
+        demoAccounts: app.config.authEmulatorHost ? DEMO_ACCOUNTS : [],
+      };
+    },
   });
-}
+};
+
+export default systemRoutes;

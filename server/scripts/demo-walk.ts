@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { emulatorIdToken } from '../demo/emulator';
-import type { ClientConfig, MemberOffer } from '../../shared/api-types';
+import type { MemberOffer } from '../../shared/contract/member';
+import type { ClientConfig } from '../../shared/contract/system';
 
 type Log = (line: string) => void;
 

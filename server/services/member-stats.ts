@@ -19,7 +19,7 @@ import {
 } from '../db/repositories/referrals';
 import { listMemberVouchers, voucherBreakdownOf } from '../db/repositories/vouchers';
 import { percent } from '../db/row-mappers';
-import type { ReferralStatsResponse, UserStatsResponse } from '../../shared/api-types';
+import type { ReferralStatsResponse, UserStatsResponse } from '../../shared/contract/member';
 
 async function memberOf(db: Queryable, userId: number) {
   const u = await findMemberById(db, userId);

@@ -6,7 +6,7 @@ import { hasApprovedCompletion } from '../db/repositories/completions';
 import { findClickableOffer, listMemberOfferRows } from '../db/repositories/offers';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import type { MemberOffer } from '../../shared/api-types';
+import type { MemberOffer } from '../../shared/contract/member';
 
 /** offers.php: one named statement, the member app's most frequent call. */
 export async function listMemberOffers(db: Queryable, userId: number): Promise<MemberOffer[]> {

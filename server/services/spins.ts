@@ -14,7 +14,7 @@ import {
   rewardTypeFor,
   type SlotConfig,
 } from '../../shared/slot';
-import type { SpinResponse } from '../../shared/api-types';
+import type { SpinResponse } from '../../shared/contract/member';
 
 /** Percent probabilities with two decimals of resolution; the remainder is a miss. */
 export function drawAmount(config: SlotConfig, rand: (max: number) => number = randomInt): number {

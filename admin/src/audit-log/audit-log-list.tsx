@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { DataTable, ExportButton, ListBase, useTranslate } from 'react-admin';
-import type { AuditLogRow } from '../../../shared/api-types';
+import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
 import { formatDateTime } from '../../../shared/format';
 import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';

@@ -1,5 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import type { AuditLogRow } from '../../../shared/api-types';
+import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
 import { AuditLogList } from './audit-log-list';
 
 export default {

@@ -5,7 +5,7 @@ import RevenueIcon from '@mui/icons-material/Payments';
 import RateIcon from '@mui/icons-material/Casino';
 import ViewIcon from '@mui/icons-material/Visibility';
 import { DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
-import type { AdminClickRow, AdminClicksResponse } from '../../../shared/api-types';
+import type { AdminClickRow, AdminClicksResponse } from '../../../shared/contract/admin/clicks';
 import { formatDateTime, formatPercent } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';

@@ -1,5 +1,5 @@
 import ClickIcon from '@mui/icons-material/AdsClick';
-import type { AdminClickRow } from '../../../shared/api-types';
+import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
 import { ClickList } from './click-list';
 
 export default {

@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { AdminConversionRow } from '../../../shared/api-types';
+import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import { formatDate, formatDateTime, formatRupees } from '../../../shared/format';
 import { DetailList } from '../components/detail-list';
 import { categoryLabel, formatPayout, fullName } from '../lib/format';

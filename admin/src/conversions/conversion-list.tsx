@@ -8,7 +8,10 @@ import PeopleIcon from '@mui/icons-material/People';
 import ViewIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
 import { DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
-import type { AdminConversionRow, AdminConversionsResponse } from '../../../shared/api-types';
+import type {
+  AdminConversionRow,
+  AdminConversionsResponse,
+} from '../../../shared/contract/admin/conversions';
 import { formatDateTime, formatPercent, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';

@@ -1,5 +1,5 @@
 import ConversionIcon from '@mui/icons-material/TaskAlt';
-import type { AdminConversionRow } from '../../../shared/api-types';
+import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import { ConversionList } from './conversion-list';
 
 export default {

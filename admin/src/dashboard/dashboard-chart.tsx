@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { AdminDashboardResponse } from '../../../shared/api-types';
+import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
 import { formatDate } from '../../../shared/format';
 import { formatPayout } from '../lib/format';
 

@@ -21,7 +21,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import CasinoIcon from '@mui/icons-material/Casino';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { AdminDashboardResponse } from '../../../shared/api-types';
+import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
 import { formatDateTime, formatPercent, formatRupees, initials } from '../../../shared/format';
 import { ErrorState, PageLoading } from '../components/page-states';
 import { PageHeader } from '../components/page-header';

@@ -1,5 +1,5 @@
 import OfferIcon from '@mui/icons-material/LocalOffer';
-import type { AdminOfferRow } from '../../../shared/api-types';
+import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import { OfferList } from './offer-list';
 
 export default {

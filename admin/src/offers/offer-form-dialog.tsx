@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useCreate, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import type { AdminOfferRow } from '../../../shared/api-types';
+import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import { OFFER_CATEGORIES, OFFER_MODELS, OFFER_TARGETING } from '../../../shared/constants';
 import { serverErrorText } from '../http-client';
 import { categoryLabel } from '../lib/format';

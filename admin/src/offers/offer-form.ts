@@ -1,6 +1,6 @@
 // Rules of the Add / Edit Offer form (docs/product-rules.md#admin-rules and #slot-tables). Pure, so
 // they are tested without a browser.
-import type { AdminOfferRow, OfferCreateRequest } from '../../../shared/api-types';
+import type { AdminOfferRow, OfferCreateRequest } from '../../../shared/contract/admin/offers';
 import { MAX_REELS, isValidProbabilityTotal, parseSlotConfig, type SlotReel } from '../../../shared/slot';
 
 export { MAX_REELS };

@@ -29,7 +29,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import type { AdminOfferRow } from '../../../shared/api-types';
+import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import { formatDate, formatRupees } from '../../../shared/format';
 import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
 import { FilterCard } from '../components/filter-card';

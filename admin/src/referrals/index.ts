@@ -1,5 +1,5 @@
 import ReferralIcon from '@mui/icons-material/Share';
-import type { AdminReferralRow } from '../../../shared/api-types';
+import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
 import { ReferralList } from './referral-list';
 
 export default {

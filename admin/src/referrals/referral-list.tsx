@@ -4,7 +4,7 @@ import SuccessIcon from '@mui/icons-material/EmojiEvents';
 import RateIcon from '@mui/icons-material/Percent';
 import RevenueIcon from '@mui/icons-material/Payments';
 import { DataTable, ExportButton, ListBase, useListContext, useTranslate } from 'react-admin';
-import type { AdminReferralRow, AdminReferralsResponse } from '../../../shared/api-types';
+import type { AdminReferralRow, AdminReferralsResponse } from '../../../shared/contract/admin/referrals';
 import { REFERRAL_DATE_RANGES } from '../../../shared/constants';
 import { formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';

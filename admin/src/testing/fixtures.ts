@@ -1,13 +1,11 @@
-import type {
-  AdminClickRow,
-  AdminConversionRow,
-  AdminDashboardResponse,
-  AdminOfferRow,
-  AdminReferralRow,
-  AdminUserRow,
-  AdminVoucherRow,
-  AuditLogRow,
-} from '../../../shared/api-types';
+import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
+import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
+import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
+import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
+import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
+import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
+import type { AdminUserRow } from '../../../shared/contract/admin/users';
+import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
 
 export const user = (n: number, over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   user_id: n,

@@ -1,16 +1,14 @@
 // msw handlers, one per admin call, over an in-memory state that a
 // test can fill (`db`) and a log of what the console sent (`requests`).
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
-import type {
-  AdminClickRow,
-  AdminConversionRow,
-  AdminDashboardResponse,
-  AdminOfferRow,
-  AdminReferralRow,
-  AdminUserRow,
-  AdminVoucherRow,
-  AuditLogRow,
-} from '../../../shared/api-types';
+import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
+import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
+import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
+import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
+import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
+import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
+import type { AdminUserRow } from '../../../shared/contract/admin/users';
+import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
 import { dashboard } from './fixtures';
 
 export interface Db {

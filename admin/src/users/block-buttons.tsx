@@ -3,7 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import UnblockIcon from '@mui/icons-material/LockOpen';
 import { useState } from 'react';
 import { useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import type { AdminUserRow } from '../../../shared/api-types';
+import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import { bulkResultMessage, type BulkAction } from './user-status';
 
 /** Block is offered when is_suspicious is false, unblock when true; says 'User blocked successfully' etc. */

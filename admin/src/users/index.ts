@@ -1,5 +1,5 @@
 import UserIcon from '@mui/icons-material/People';
-import type { AdminUserRow } from '../../../shared/api-types';
+import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import { UserList } from './user-list';
 
 export default {

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { AdminUserRow } from '../../../shared/api-types';
+import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import { formatDateTime, initials } from '../../../shared/format';
 import { DetailList } from '../components/detail-list';
 import { StatCard } from '../components/stat-card';

@@ -14,7 +14,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import type { AdminUsersResponse, AdminUserRow } from '../../../shared/api-types';
+import type { AdminUserRow, AdminUsersResponse } from '../../../shared/contract/admin/users';
 import { formatDate, initials } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';

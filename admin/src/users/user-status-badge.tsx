@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AdminUserRow } from '../../../shared/api-types';
+import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import { userStatus } from './user-status';
 
 const COLORS = { blocked: 'error', active: 'success', member: 'info', new: 'default' } as const;

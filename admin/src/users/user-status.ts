@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '../../../shared/api-types';
+import type { AdminUserRow } from '../../../shared/contract/admin/users';
 
 export type UserStatus = 'blocked' | 'active' | 'member' | 'new';
 

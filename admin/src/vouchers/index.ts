@@ -1,5 +1,5 @@
 import VoucherIcon from '@mui/icons-material/CardGiftcard';
-import type { AdminVoucherRow } from '../../../shared/api-types';
+import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
 import { VoucherList } from './voucher-list';
 
 export default {

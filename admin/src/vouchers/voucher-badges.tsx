@@ -1,6 +1,6 @@
 import { Box, Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AdminVoucherRow } from '../../../shared/api-types';
+import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
 import { expiryBadge } from './voucher-rules';
 
 const STATUS_COLORS = { available: 'success', assigned: 'info', used: 'default', expired: 'error' } as const;

@@ -1,6 +1,6 @@
 import type { TranslateFunction as Translate } from 'react-admin';
 import type { Choice } from '../components/filters';
-import type { VoucherStatsRow } from '../../../shared/api-types';
+import type { VoucherStatsRow } from '../../../shared/contract/admin/vouchers';
 import { plainChoices, translatedChoices, withAll } from '../lib/choices';
 import {
   AMOUNT_RANGES,

@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AdminVoucherRow } from '../../../shared/api-types';
+import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
 import { formatDate, formatDateTime, formatRupees } from '../../../shared/format';
 import { DetailList } from '../components/detail-list';
 import { assignmentLabel, VoucherStatusBadges } from './voucher-badges';

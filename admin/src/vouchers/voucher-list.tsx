@@ -16,7 +16,11 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import type { AdminVoucherRow, AdminVouchersResponse, VoucherStatsRow } from '../../../shared/api-types';
+import type {
+  AdminVoucherRow,
+  AdminVouchersResponse,
+  VoucherStatsRow,
+} from '../../../shared/contract/admin/vouchers';
 import { formatDate, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';

@@ -1,5 +1,9 @@
 // Voucher rules (docs/product-rules.md#admin-rules). Pure, so they are tested without a browser.
-import type { AdminVoucherRow, VoucherCreateRequest, VoucherStatsRow } from '../../../shared/api-types';
+import type {
+  AdminVoucherRow,
+  VoucherCreateRequest,
+  VoucherStatsRow,
+} from '../../../shared/contract/admin/vouchers';
 import { EXPIRING_SOON_DAYS, MAX_VOUCHER_CODES_PER_BATCH } from '../../../shared/constants';
 
 /** Local calendar day as yyyy-MM-dd. */

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../../../shared/api-types';
+import type { ClientConfig } from '../../../shared/contract/system';
 
 // Firebase is loaded only when the member presses the sign-in button (/login first-load JS stays
 // under 110 KB: docs/product-rules.md#performance-bar). Two flows, one SDK:

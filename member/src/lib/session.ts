@@ -1,4 +1,4 @@
-import type { SessionUserRow } from '../../../shared/api-types';
+import type { SessionUserRow } from '../../../shared/contract/member';
 import { SESSION_STORAGE_KEY } from '../config/constants';
 
 // The signed-in member, cached locally (id, firstName, lastName, email,

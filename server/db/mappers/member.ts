@@ -9,7 +9,7 @@ import type {
   UserStats,
   UserVoucher,
   VoucherBreakdownRow,
-} from '../../../shared/api-types';
+} from '../../../shared/contract/member';
 import { parseSlotConfig } from '../../../shared/slot';
 import type { Member } from '../repositories/members';
 import type { MemberOfferRow } from '../repositories/offers';

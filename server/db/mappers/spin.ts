@@ -1,5 +1,5 @@
 // The spin function's row as slot-spin.php answers it.
-import type { SpinResponse } from '../../../shared/api-types';
+import type { SpinResponse } from '../../../shared/contract/member';
 import type { SpinRow } from '../repositories/spins';
 
 export function toSpinResponse(row: SpinRow, spinType: 'free' | 'offer'): SpinResponse {

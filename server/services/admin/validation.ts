@@ -2,6 +2,8 @@
 // The console validates too; the server never trusts it.
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
+import { OFFER_FORM_MESSAGES } from '../../../shared/contract/admin/offers';
+import { VOUCHER_FORM_MESSAGES } from '../../../shared/contract/admin/vouchers';
 import {
   MAX_VOUCHER_CODES_PER_BATCH,
   OFFER_CATEGORIES,
@@ -13,31 +15,8 @@ import { MAX_REELS, isValidProbabilityTotal, type SlotConfig } from '../../../sh
 import type { OfferFields } from './offers';
 import type { VoucherBatchInput } from './vouchers';
 
-export const MESSAGES = {
-  titleRequired: 'Title is required',
-  descriptionRequired: 'Description is required',
-  externalIdRequired: 'External offer ID is required',
-  modelRequired: 'Offer model is required',
-  offerUrlRequired: 'Offer URL is required',
-  offerUrlInvalid: 'Offer URL must be a valid URL (http:// or https://)',
-  previewUrlInvalid: 'Preview URL must be a valid URL (http:// or https://)',
-  rewardAmount: 'Reward amount must be a number of 0 or more',
-  slotConfigRequired: 'No slot machine configuration found',
-  slotConfigInvalid: 'Invalid slot machine configuration',
-  reelsMin: 'At least 1 reel is required',
-  reelsMax: `At most ${MAX_REELS} reels are allowed`,
-  reelAmount: 'Each reel amount must be a number of 0 or more',
-  reelProbability: 'Each reel probability must be between 1 and 99',
-  probabilityTotal: 'Total probability must be less than 100%',
-  voucherRequired: 'Please fill all required fields',
-  voucherNoCodes: 'Please enter at least one voucher code',
-  voucherTooMany: `Maximum ${MAX_VOUCHER_CODES_PER_BATCH} voucher codes allowed per batch`,
-  voucherDuplicates: 'Duplicate voucher codes found in your input',
-  voucherAmountMin: 'Voucher amount must be at least 1',
-  voucherAmountStep: 'Voucher amount can have at most 2 decimals',
-  expiryFormat: 'Expiry date must be a valid date in the format yyyy-MM-dd',
-  expiryPast: 'Expiry date cannot be in the past',
-} as const;
+/** The forms' refusals of spec section 5, as the contract words them. */
+export const MESSAGES = { ...OFFER_FORM_MESSAGES, ...VOUCHER_FORM_MESSAGES };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

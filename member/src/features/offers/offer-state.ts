@@ -1,4 +1,4 @@
-import type { MemberOffer } from '../../../../shared/api-types';
+import type { MemberOffer } from '../../../../shared/contract/member';
 import { amountFromRewardType } from '../../../../shared/slot';
 
 // Offer card states and dashboard grouping (docs/product-rules.md#offer-states).

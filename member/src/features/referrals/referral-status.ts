@@ -1,4 +1,4 @@
-import type { MemberReferralStatus } from '../../../../shared/api-types';
+import type { MemberReferralStatus } from '../../../../shared/contract/member';
 
 // Member history labels of a referral's status (docs/product-rules.md#referrals).
 export function referralStatusLabel(

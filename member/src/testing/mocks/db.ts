@@ -6,7 +6,7 @@ import type {
   SessionUserRow,
   SpinResponse,
   UserStatsResponse,
-} from '../../../../shared/api-types';
+} from '../../../../shared/contract/member';
 
 // In-memory state behind the msw handlers: each test shapes it, the handlers read it.
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ClientConfig } from '../../../../shared/api-types';
+import type { ClientConfig } from '../../../../shared/contract/system';
 import { state } from './db';
 
 // msw handlers for the member calls (shared/contract) plus the run-time client config.

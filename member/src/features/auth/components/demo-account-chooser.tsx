@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ClientConfig } from '../../../../../shared/api-types';
+import type { ClientConfig } from '../../../../../shared/contract/system';
 import { initials } from '../../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

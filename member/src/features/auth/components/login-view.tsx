@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ClientConfig } from '../../../../../shared/api-types';
+import type { ClientConfig } from '../../../../../shared/contract/system';
 import { BRAND, PROVIDER_NAME, TAGLINE } from '../../../config/constants';
 import { Button } from '../../../components/ui/button';
 import {

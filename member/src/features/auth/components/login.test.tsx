@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { LoginRequest } from '../../../../../shared/api-types';
+import type { LoginRequest } from '../../../../../shared/contract/member';
 import * as firebase from '../../../lib/firebase';
 import { REFERRAL_STORAGE_KEY } from '../../../config/constants';
 import { state } from '../../../testing/mocks/db';

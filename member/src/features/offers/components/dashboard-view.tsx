@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { MemberOffer } from '../../../../../shared/api-types';
+import type { MemberOffer } from '../../../../../shared/contract/member';
 import { formatRupees } from '../../../../../shared/format';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { Button } from '../../../components/ui/button';

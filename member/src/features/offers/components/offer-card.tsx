@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { MemberOffer } from '../../../../../shared/api-types';
+import type { MemberOffer } from '../../../../../shared/contract/member';
 import { CATEGORY_LABELS } from '../../../../../shared/constants';
 import { formatRupees } from '../../../../../shared/format';
 import { amountFromRewardType, winRange } from '../../../../../shared/slot';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MemberOffer, SpinResponse } from '../../../../../shared/api-types';
+import type { MemberOffer, SpinResponse } from '../../../../../shared/contract/member';
 import { formatDate, formatRupees } from '../../../../../shared/format';
 import { DEFAULT_REEL_AMOUNTS, parseSlotConfig, SLOT_TIMINGS, winRange } from '../../../../../shared/slot';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SpinRequest } from '../../../../../shared/api-types';
+import type { SpinRequest } from '../../../../../shared/contract/member';
 import { SLOT_TIMINGS } from '../../../../../shared/slot';
 import { makeOffer, state } from '../../../testing/mocks/db';
 import { server } from '../../../testing/mocks/server';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReferralStatsResponse } from '../../../../../shared/api-types';
+import type { ReferralStatsResponse } from '../../../../../shared/contract/member';
 import { formatDate, formatPercent, initials } from '../../../../../shared/format';
 import { referralRating } from '../../../../../shared/slot';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UserStatsResponse } from '../../../../../shared/api-types';
+import type { UserStatsResponse } from '../../../../../shared/contract/member';
 import { formatDate, formatDateTime, formatPercent, formatRupees } from '../../../../../shared/format';
 import { amountFromRewardType, winRateRating } from '../../../../../shared/slot';
 import { Badge } from '../../../components/ui/badge';

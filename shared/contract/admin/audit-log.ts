@@ -1,0 +1,44 @@
+// GET /api/admin/audit-log.php: every administrator's change, newest first, paginated (beyond the spec).
+import { z } from 'zod';
+import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { endpoint, listBase, okResponses, oneOf, pagination, type ResponseOf } from '../common';
+
+/** The changes the log records. */
+export const AUDIT_ACTIONS = [
+  'user.block',
+  'user.unblock',
+  'offer.create',
+  'offer.edit',
+  'offer.activate',
+  'offer.deactivate',
+  'voucher.add',
+  'voucher.expire',
+  'voucher.unexpire',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = ['user', 'offer', 'voucher', 'voucher_batch'] as const;
+
+const auditLogRow = z.object({
+  id: z.number(),
+  admin_id: z.number().nullable(),
+  admin_username: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditLogRow = z.infer<typeof auditLogRow>;
+
+export const listAuditLog = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.auditLog}`, {
+  querystring: z.strictObject({
+    ...listBase,
+    sortBy: oneOf(['created_at']).default('created_at'),
+    action: oneOf(AUDIT_ACTIONS).optional(),
+    target_type: oneOf(AUDIT_TARGET_TYPES).optional(),
+    target_id: z.string().max(100).optional(),
+  }),
+  response: okResponses({ entries: z.array(auditLogRow), pagination }),
+});
+export type AdminAuditLogResponse = ResponseOf<typeof listAuditLog>;

@@ -1,0 +1,64 @@
+// GET /api/admin/dashboard.php: the dashboard data, and the console's admin session check (spec section 6).
+import { z } from 'zod';
+import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { endpoint, okResponses, type ResponseOf } from '../common';
+import { memberFields } from './users';
+
+export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.dashboard}`, {
+  response: okResponses({
+    stats: z.object({
+      total_users: z.number(),
+      new_users_today: z.number(),
+      firebase_users: z.number(),
+      active_offers: z.number(),
+      total_conversions: z.number(),
+      conversions_today: z.number(),
+      total_revenue: z.number(),
+      revenue_today: z.number(),
+      available_vouchers: z.number(),
+      distributed_vouchers: z.number(),
+      total_rewards_given: z.number(),
+      total_voucher_value: z.number(),
+      total_referrals: z.number(),
+      successful_referrals: z.number(),
+      referrals_today: z.number(),
+      total_free_spins_remaining: z.number(),
+      total_free_spins_granted: z.number(),
+      referral_conversion_rate: z.number(),
+    }),
+    recentUsers: z.array(z.object({ ...memberFields, total_completions: z.number() })),
+    recentConversions: z.array(
+      z.object({
+        completion_id: z.number(),
+        title: z.string().nullable(),
+        first_name: z.string(),
+        completed_at: z.string(),
+        payout_amount: z.number(),
+        voucher_won: z.boolean(),
+        voucher_amount: z.number().nullable(),
+        completion_type: z.string(),
+      }),
+    ),
+    topReferrers: z.array(
+      z.object({
+        user_id: z.number(),
+        referrer_name: z.string(),
+        referrer_email: z.string(),
+        referral_code: z.string(),
+        successful_referrals: z.number(),
+        total_referrals: z.number(),
+        conversion_rate: z.number(),
+      }),
+    ),
+    referralFunnel: z.object({
+      total_referrals: z.number(),
+      completed_first_offer: z.number(),
+      rewards_granted: z.number(),
+      completion_rate: z.number(),
+      reward_success_rate: z.number(),
+    }),
+    /** Beyond the spec: daily conversions and revenue over the last 30 days for the dashboard chart. */
+    dailyConversions: z.array(z.object({ day: z.string(), conversions: z.number(), revenue: z.number() })),
+  }),
+});
+export type AdminDashboardResponse = ResponseOf<typeof dashboard>;

@@ -1,0 +1,122 @@
+// GET/POST/PUT /api/admin/offers.php (spec sections 2, 3, 5, 7, 9).
+import { z } from 'zod';
+import { ADMIN_DATE_RANGES, OFFER_CATEGORIES, OFFER_MODELS } from '../../constants';
+import { MAX_REELS } from '../../slot';
+import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import {
+  endpoint,
+  formBody,
+  listQuery,
+  okResponses,
+  oneOf,
+  pagination,
+  slotConfig,
+  type ResponseOf,
+} from '../common';
+
+/** The list's sort fields, in the order the refusal names them. */
+export const OFFER_SORT_FIELDS = [
+  'created_at',
+  'title',
+  'category',
+  'reward_amount',
+  'total_completions',
+  'total_revenue',
+  'unique_users',
+  'spins_used',
+  'rewards_won',
+  'model',
+  'is_active',
+] as const;
+export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
+
+/**
+ * The Add and Edit Offer forms' refusals (spec section 5), as the server answers them. The server
+ * checks these forms field by field, in the console's order (server/services/admin/validation.ts),
+ * so each refusal is one of these sentences.
+ */
+export const OFFER_FORM_MESSAGES = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  externalIdRequired: 'External offer ID is required',
+  modelRequired: 'Offer model is required',
+  offerUrlRequired: 'Offer URL is required',
+  offerUrlInvalid: 'Offer URL must be a valid URL (http:// or https://)',
+  previewUrlInvalid: 'Preview URL must be a valid URL (http:// or https://)',
+  rewardAmount: 'Reward amount must be a number of 0 or more',
+  slotConfigRequired: 'No slot machine configuration found',
+  slotConfigInvalid: 'Invalid slot machine configuration',
+  reelsMin: 'At least 1 reel is required',
+  reelsMax: `At most ${MAX_REELS} reels are allowed`,
+  reelAmount: 'Each reel amount must be a number of 0 or more',
+  reelProbability: 'Each reel probability must be between 1 and 99',
+  probabilityTotal: 'Total probability must be less than 100%',
+} as const;
+
+const offerRow = z.object({
+  offer_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  offer_url: z.string(),
+  preview_url: z.string().nullable(),
+  external_offer_id: z.string(),
+  category: z.string().nullable(),
+  model: z.string(),
+  targeting: z.string(),
+  reward_amount: z.number(),
+  slot_config: slotConfig.nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  total_completions: z.number(),
+  unique_users: z.number(),
+  total_revenue: z.number(),
+  avg_payout: z.number(),
+  spins_used: z.number(),
+  rewards_won: z.number(),
+});
+export type AdminOfferRow = z.infer<typeof offerRow>;
+
+/**
+ * What the console's Add Offer form sends. The route takes any object (formBody) and checks it field
+ * by field for the messages above; this shape is the console's side of that agreement.
+ */
+export const offerForm = offerRow
+  .pick({
+    title: true,
+    description: true,
+    offer_url: true,
+    preview_url: true,
+    external_offer_id: true,
+    category: true,
+    model: true,
+    targeting: true,
+    reward_amount: true,
+  })
+  .extend({ slot_config: slotConfig, is_active: z.literal(true) });
+export type OfferCreateRequest = z.infer<typeof offerForm>;
+
+export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.offers}`, {
+  querystring: listQuery(
+    {
+      status: oneOf(['all', 'active', 'inactive']).optional(),
+      category: oneOf(['all', ...OFFER_CATEGORIES]).optional(),
+      model: oneOf(['all', ...OFFER_MODELS]).optional(),
+      dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
+    },
+    OFFER_SORT_FIELDS,
+    'created_at',
+  ),
+  response: okResponses({ offers: z.array(offerRow), pagination }),
+});
+export type AdminOffersResponse = ResponseOf<typeof listOffers>;
+
+export const createOffer = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_API_PATHS.offers}`, {
+  body: formBody,
+  response: okResponses({ offer_id: z.number() }),
+});
+
+/** One path, two bodies (spec section 7): {offer_id, is_active} toggles; the edit body carries the form. */
+export const updateOffer = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_API_PATHS.offers}`, {
+  body: formBody,
+  response: okResponses({}),
+});

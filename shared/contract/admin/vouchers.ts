@@ -1,0 +1,126 @@
+// GET/POST/PUT /api/admin/vouchers.php (spec sections 2, 3, 4, 5, 7, 9).
+import { z } from 'zod';
+import {
+  AMOUNT_RANGES,
+  ASSIGNMENT_FILTERS,
+  EXPIRY_FILTERS,
+  MAX_VOUCHER_CODES_PER_BATCH,
+  VOUCHER_STATUSES,
+  VOUCHER_TYPES,
+} from '../../constants';
+import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import {
+  endpoint,
+  formBody,
+  idParam,
+  listQuery,
+  okResponses,
+  oneOf,
+  pagination,
+  type ResponseOf,
+} from '../common';
+
+/** The list's sort fields, in the order the refusal names them. */
+export const VOUCHER_SORT_FIELDS = [
+  'created_at',
+  'voucher_code',
+  'voucher_amount',
+  'voucher_brand',
+  'status',
+  'expiry_date',
+  'assigned_at',
+] as const;
+export type VoucherSortField = (typeof VOUCHER_SORT_FIELDS)[number];
+
+/** The Add New Vouchers form's refusals (spec section 5), in the order the form is checked. */
+export const VOUCHER_FORM_MESSAGES = {
+  voucherRequired: 'Please fill all required fields',
+  voucherNoCodes: 'Please enter at least one voucher code',
+  voucherTooMany: `Maximum ${MAX_VOUCHER_CODES_PER_BATCH} voucher codes allowed per batch`,
+  voucherDuplicates: 'Duplicate voucher codes found in your input',
+  voucherAmountMin: 'Voucher amount must be at least 1',
+  voucherAmountStep: 'Voucher amount can have at most 2 decimals',
+  expiryFormat: 'Expiry date must be a valid date in the format yyyy-MM-dd',
+  expiryPast: 'Expiry date cannot be in the past',
+} as const;
+
+const voucherStatus = z.enum(VOUCHER_STATUSES);
+export type VoucherStatus = z.infer<typeof voucherStatus>;
+const assignmentContext = z.enum(['free_spin_from_referral', 'offer_completion', 'admin_assigned']);
+export type AssignmentContext = z.infer<typeof assignmentContext>;
+
+const voucherRow = z.object({
+  voucher_id: z.number(),
+  voucher_code: z.string(),
+  voucher_brand: z.string(),
+  voucher_type: z.string(),
+  voucher_description: z.string().nullable(),
+  voucher_terms: z.string().nullable(),
+  voucher_amount: z.number(),
+  status: voucherStatus,
+  /** yyyy-MM-dd */
+  expiry_date: z.string().nullable(),
+  created_at: z.string(),
+  created_by_username: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+  assigned_to_email: z.string().nullable(),
+  assigned_at: z.string().nullable(),
+  assignment_context: assignmentContext.nullable(),
+});
+export type AdminVoucherRow = z.infer<typeof voucherRow>;
+
+const statsRow = z.object({
+  voucher_brand: z.string(),
+  voucher_amount: z.number(),
+  total: z.number(),
+  available: z.number(),
+  assigned: z.number(),
+  used: z.number(),
+  expired: z.number(),
+  total_value: z.number(),
+});
+export type VoucherStatsRow = z.infer<typeof statsRow>;
+
+/**
+ * What the console's Add New Vouchers form sends. The route takes any object and checks it field by
+ * field for the messages above; this shape is the console's side of that agreement.
+ */
+export const voucherForm = z.object({
+  voucher_type: z.string(),
+  voucher_brand: z.string(),
+  voucher_amount: z.number(),
+  voucher_codes: z.array(z.string()),
+  voucher_description: z.string().nullish(),
+  voucher_terms: z.string().nullish(),
+  expiry_date: z.string(),
+});
+export type VoucherCreateRequest = z.infer<typeof voucherForm>;
+
+export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.vouchers}`, {
+  querystring: listQuery(
+    {
+      status: oneOf(['all', ...VOUCHER_STATUSES]).optional(),
+      // Brands are free text (section 2: the filter options come from the stats list).
+      brand: z.string().trim().max(100, 'brand must be at most 100 characters').optional(),
+      voucher_type: oneOf(['all', ...VOUCHER_TYPES]).optional(),
+      amount_range: oneOf(['all', ...AMOUNT_RANGES]).optional(),
+      expiry_filter: oneOf(EXPIRY_FILTERS).optional(),
+      assignment_filter: oneOf(ASSIGNMENT_FILTERS).optional(),
+    },
+    VOUCHER_SORT_FIELDS,
+    'created_at',
+  ),
+  response: okResponses({ vouchers: z.array(voucherRow), stats: z.array(statsRow), pagination }),
+});
+export type AdminVouchersResponse = ResponseOf<typeof listVouchers>;
+
+export const addVouchers = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_API_PATHS.vouchers}`, {
+  body: formBody,
+  response: okResponses({ created: z.number(), duplicates: z.array(z.string()) }),
+});
+export type VoucherCreateResponse = ResponseOf<typeof addVouchers>;
+
+export const setVoucherStatus = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_API_PATHS.vouchers}`, {
+  body: z.object({ voucher_id: idParam('voucher_id'), status: oneOf(['expired', 'available']) }),
+  response: okResponses({}),
+});

@@ -1,0 +1,90 @@
+// The contract's promises to its users: the browser apps take only its types and the plain paths
+// module (so no zod reaches their bundles), and every endpoint is declared once, at its own path.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as member from './member';
+import * as system from './system';
+import * as postback from './postback';
+import * as adminAuth from './admin/auth';
+import * as dashboard from './admin/dashboard';
+import * as users from './admin/users';
+import * as offers from './admin/offers';
+import * as vouchers from './admin/vouchers';
+import * as referrals from './admin/referrals';
+import * as conversions from './admin/conversions';
+import * as clicks from './admin/clicks';
+import * as auditLog from './admin/audit-log';
+import { ADMIN_API_BASE, ADMIN_API_PATHS, API_BASE, API_PATHS } from './paths';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** Imports of shared/contract/ that bring values, not types only, other than the paths module. */
+function valueImportsOfContract(text: string): string[] {
+  return [...text.matchAll(/import\s+(type\s+)?[^;]*?from\s+'([^']*shared\/contract\/[^']*)'/g)]
+    .filter((m) => !m[1] && !m[2]!.endsWith('/paths'))
+    .map((m) => m[0]);
+}
+
+const areas = [
+  member,
+  system,
+  postback,
+  adminAuth,
+  dashboard,
+  users,
+  offers,
+  vouchers,
+  referrals,
+  conversions,
+  clicks,
+  auditLog,
+];
+const endpoints = areas.flatMap((area) =>
+  Object.values(area).filter(
+    (v): v is { method: string | string[]; url: string; schema: object } =>
+      typeof v === 'object' && v !== null && 'url' in v && 'schema' in v,
+  ),
+);
+
+describe('the API contract', () => {
+  it('is imported by the member app and the console as types only (paths aside)', () => {
+    const files = [
+      ...sourceFiles(path.join(root, 'member/src')),
+      ...sourceFiles(path.join(root, 'admin/src')),
+    ];
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.flatMap((file) =>
+      valueImportsOfContract(readFileSync(file, 'utf8')).map((i) => `${path.relative(root, file)}: ${i}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('tells a value import from a type import', () => {
+    const text = [
+      "import type { OffersResponse } from '../../shared/contract/member';",
+      "import { API_PATHS } from '../../shared/contract/paths';",
+      "import { slotSpin } from '../../shared/contract/member';",
+    ].join('\n');
+    expect(valueImportsOfContract(text)).toEqual(["import { slotSpin } from '../../shared/contract/member'"]);
+  });
+
+  it('declares each method and path once, and every path of the paths module', () => {
+    const keys = endpoints.flatMap((e) => [e.method].flat().map((m) => `${m} ${e.url}`));
+    expect(new Set(keys).size).toBe(keys.length);
+    const urls = new Set(endpoints.map((e) => e.url));
+    const expected = [
+      ...Object.values(API_PATHS).map((p) => `${API_BASE}${p}`),
+      ...Object.values(ADMIN_API_PATHS).map((p) => `${ADMIN_API_BASE}${p}`),
+    ];
+    expect([...urls].sort()).toEqual(expected.sort());
+  });
+});

@@ -1,0 +1,218 @@
+// The member calls (spec section 7): sign-in and sign-out, the member's stats, offers, clicks, spins
+// and referrals. Field names are the specification's, exactly.
+import { z } from 'zod';
+import { API_BASE, API_PATHS } from './paths';
+import { endpoint, errorResponses, positiveId, slotConfig, type RequestOf, type ResponseOf } from './common';
+
+const sessionUser = z.object({
+  user_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  referral_code: z.string(),
+});
+export type SessionUserRow = z.infer<typeof sessionUser>;
+
+const memberOfferStatus = z.enum(['available', 'pending', 'completed']);
+export type MemberOfferStatus = z.infer<typeof memberOfferStatus>;
+
+const memberOffer = z.object({
+  offer_id: z.number(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  offer_url: z.string().nullable(),
+  category: z.string().nullable(),
+  completed: z.boolean(),
+  spinner_used: z.boolean(),
+  status: memberOfferStatus,
+  /** 'none' or 'voucher_<amount>'. */
+  reward_type: z.string(),
+  voucher_code: z.string().nullable(),
+  slot_config: slotConfig.nullable(),
+});
+export type MemberOffer = z.infer<typeof memberOffer>;
+
+const spinType = z.enum(['free', 'offer']);
+
+const spinVoucher = z.object({
+  code: z.string(),
+  amount: z.number(),
+  brand: z.string(),
+  type: z.string(),
+  expiryDate: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type SpinVoucher = z.infer<typeof spinVoucher>;
+
+const memberReferralStatus = z.enum(['registered_only', 'completed_waiting', 'completed_and_rewarded']);
+export type MemberReferralStatus = z.infer<typeof memberReferralStatus>;
+
+export const firebaseAuth = endpoint('POST', `${API_BASE}${API_PATHS.firebaseAuth}`, {
+  body: z.object({
+    idToken: z.string().min(1, 'idToken is required').max(8192),
+    deviceFingerprint: z.string().max(128).nullish(),
+    referralCode: z.string().max(32).nullish(),
+  }),
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      sessionId: z.string(),
+      user: sessionUser,
+      isNewUser: z.boolean(),
+      referralUsed: z.boolean(),
+    }),
+    ...errorResponses,
+  },
+});
+export type LoginRequest = RequestOf<typeof firebaseAuth>;
+export type LoginResponse = ResponseOf<typeof firebaseAuth>;
+
+export const logout = endpoint('POST', `${API_BASE}${API_PATHS.logout}`, {
+  response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+});
+
+export const userStats = endpoint('GET', `${API_BASE}${API_PATHS.userStats}`, {
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      user: sessionUser,
+      stats: z.object({
+        total_completions: z.number(),
+        total_vouchers_won: z.number(),
+        successful_referrals: z.number(),
+        total_voucher_value: z.number(),
+        spins_used: z.number(),
+        free_spins_remaining: z.number(),
+        total_free_spins_earned: z.number(),
+        referral_conversion_rate: z.number(),
+      }),
+      completions: z.array(
+        z.object({
+          title: z.string().nullable(),
+          category: z.string().nullable(),
+          completed_at: z.string(),
+          voucher_code: z.string().nullable(),
+          voucher_brand: z.string().nullable(),
+          voucher_amount: z.number().nullable(),
+          reward_type: z.string(),
+        }),
+      ),
+      voucherBreakdown: z.array(
+        z.object({
+          voucher_amount: z.number(),
+          voucher_brand: z.string(),
+          count: z.number(),
+          total_value: z.number(),
+        }),
+      ),
+      userVouchers: z.array(
+        z.object({
+          voucher_id: z.number(),
+          voucher_code: z.string(),
+          voucher_amount: z.number(),
+          voucher_brand: z.string(),
+          voucher_description: z.string().nullable(),
+          title: z.string().nullable(),
+          assigned_at: z.string(),
+          completed_at: z.string().nullable(),
+          voucher_source: z.enum(['free_spin', 'offer_completion']),
+        }),
+      ),
+    }),
+    ...errorResponses,
+  },
+});
+export type UserStatsResponse = ResponseOf<typeof userStats>;
+export type UserStats = UserStatsResponse['stats'];
+export type UserCompletion = UserStatsResponse['completions'][number];
+export type VoucherBreakdownRow = UserStatsResponse['voucherBreakdown'][number];
+export type UserVoucher = UserStatsResponse['userVouchers'][number];
+
+export const offers = endpoint('GET', `${API_BASE}${API_PATHS.offers}`, {
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      offers: z.array(memberOffer),
+      freeSpinsRemaining: z.number(),
+    }),
+    ...errorResponses,
+  },
+});
+export type OffersResponse = ResponseOf<typeof offers>;
+
+export const clickOffer = endpoint('POST', `${API_BASE}${API_PATHS.clickOffer}`, {
+  body: z.object({
+    offerId: positiveId('offerId', { strings: false }),
+  }),
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      clickId: z.string(),
+      offerTitle: z.string(),
+      network: z.string(),
+      redirectUrl: z.string(),
+    }),
+    ...errorResponses,
+  },
+});
+export type ClickRequest = RequestOf<typeof clickOffer>;
+export type ClickResponse = ResponseOf<typeof clickOffer>;
+
+export const slotSpin = endpoint('POST', `${API_BASE}${API_PATHS.slotSpin}`, {
+  body: z
+    .object({
+      spinType,
+      offerId: positiveId('offerId', { strings: false }).optional(),
+    })
+    .refine((b) => b.spinType === 'free' || b.offerId !== undefined, {
+      message: 'offerId is required for an offer spin',
+      path: ['offerId'],
+    }),
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      slotResult: z.tuple([z.number(), z.number(), z.number()]),
+      isWinningCombination: z.boolean(),
+      rewardType: z.string(),
+      spinType,
+      freeSpinsRemaining: z.number(),
+      voucher: spinVoucher.nullable(),
+    }),
+    ...errorResponses,
+  },
+});
+export type SpinRequest = RequestOf<typeof slotSpin>;
+export type SpinResponse = ResponseOf<typeof slotSpin>;
+
+export const referralStats = endpoint('GET', `${API_BASE}${API_PATHS.referralStats}`, {
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      referralCode: z.string(),
+      shareUrl: z.string(),
+      summary: z.object({
+        totalReferrals: z.number(),
+        successfulReferrals: z.number(),
+        pendingReferrals: z.number(),
+        totalFreeSpinsEarned: z.number(),
+        conversionRate: z.number(),
+      }),
+      monthlyPerformance: z.array(
+        z.object({ month: z.string(), registrations: z.number(), successful: z.number() }),
+      ),
+      referralDetails: z.array(
+        z.object({
+          first_name: z.string(),
+          last_name: z.string(),
+          registration_date: z.string(),
+          first_completion_date: z.string().nullable(),
+          total_completions: z.number(),
+          status: memberReferralStatus,
+        }),
+      ),
+    }),
+    ...errorResponses,
+  },
+});
+export type ReferralStatsResponse = ResponseOf<typeof referralStats>;
