@@ -1,9 +1,8 @@
 // The demo partner network (demo mode only): each seeded offer links here; "Complete offer" makes
 // the server send itself a correctly signed postback, so a newcomer can walk the whole loop offline.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { clicks, offers } from '../db/schema';
+import { findClickedOffer } from '../db/repositories/clicks';
 import { registerFormBody } from '../lib/form-body';
 import { signPostback } from '../services/postbacks';
 
@@ -41,12 +40,7 @@ export default async function demoPartnerRoutes(app: FastifyInstance) {
           ),
         );
     }
-    const [row] = await app.db
-      .select({ title: offers.title, description: offers.description })
-      .from(clicks)
-      .innerJoin(offers, eq(offers.id, clicks.offerId))
-      .where(eq(clicks.id, q.data.click_id))
-      .limit(1);
+    const row = await findClickedOffer(app.db, q.data.click_id);
     if (!row) {
       return reply
         .status(404)

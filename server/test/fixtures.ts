@@ -3,7 +3,7 @@
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { clicks, completions, offers, referrals, users, vouchers } from '../db/schema';
-import { dateRangeBounds } from '../services/admin/common';
+import { dateRangeBounds } from '../lib/date-range';
 
 const H = 3_600_000;
 const D = 86_400_000;

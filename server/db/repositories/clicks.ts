@@ -38,3 +38,16 @@ export async function findClickWithNetwork(
   );
   return click;
 }
+
+/** The title and description of the offer a click started (the demo partner's page shows them). */
+export async function findClickedOffer(
+  db: Queryable,
+  clickId: string,
+): Promise<{ title: string; description: string } | undefined> {
+  const [row] = await query<{ title: string; description: string }>(
+    db,
+    sql`select o.title, o.description from clicks c join offers o on o.id = c.offer_id
+         where c.id = ${clickId} limit 1`,
+  );
+  return row;
+}

@@ -2,6 +2,7 @@
 // member app's most frequent calls); the click reads one offer.
 import { sql } from 'drizzle-orm';
 import { query, run, type Queryable } from '../client';
+import { num } from '../row-mappers';
 import { statement } from '../statements';
 
 export interface MemberOfferRow {
@@ -85,4 +86,83 @@ export async function debitOfferCompletion(db: Queryable, offerId: number, payou
                           total_revenue = total_revenue - ${payout}
          where id = ${offerId}`,
   );
+}
+
+/** An offer as the admin writes see it (the audit keeps its fields before and after a change). */
+export interface OfferRecord {
+  id: number;
+  title: string;
+  description: string;
+  offerUrl: string;
+  previewUrl: string | null;
+  externalOfferId: string;
+  category: string | null;
+  model: string;
+  targeting: string;
+  rewardAmount: number;
+  slotConfig: unknown;
+  isActive: boolean;
+}
+
+const offerRecordColumns = sql`id, title, description, offer_url as "offerUrl", preview_url as "previewUrl",
+  external_offer_id as "externalOfferId", category, model, targeting, reward_amount as "rewardAmount",
+  slot_config as "slotConfig", is_active as "isActive"`;
+
+const toOfferRecord = (r: OfferRecord): OfferRecord => ({ ...r, rewardAmount: num(r.rewardAmount) });
+
+/** The fields an admin sets on an offer (Add and Edit Offer). */
+export interface OfferColumns {
+  title: string;
+  description: string;
+  offerUrl: string;
+  previewUrl: string | null;
+  category: string | null;
+  model: string;
+  targeting: string;
+  rewardAmount: number;
+  slotConfig: unknown;
+}
+
+/** The new, active offer, or undefined when its external offer id is taken. */
+export async function insertOffer(
+  db: Queryable,
+  c: OfferColumns & { externalOfferId: string },
+): Promise<OfferRecord | undefined> {
+  const [row] = await query<OfferRecord>(
+    db,
+    sql`insert into offers (title, description, offer_url, preview_url, category, model, targeting, reward_amount,
+                            slot_config, external_offer_id, is_active)
+        values (${c.title}, ${c.description}, ${c.offerUrl}, ${c.previewUrl}, ${c.category}, ${c.model},
+                ${c.targeting}, ${c.rewardAmount}, ${JSON.stringify(c.slotConfig)}::jsonb, ${c.externalOfferId}, true)
+        on conflict (external_offer_id) do nothing
+        returning ${offerRecordColumns}`,
+  );
+  return row && toOfferRecord(row);
+}
+
+export async function lockOfferRecord(db: Queryable, id: number): Promise<OfferRecord | undefined> {
+  const [row] = await query<OfferRecord>(
+    db,
+    sql`select ${offerRecordColumns} from offers where id = ${id} limit 1 for update`,
+  );
+  return row && toOfferRecord(row);
+}
+
+export async function updateOffer(db: Queryable, id: number, c: OfferColumns): Promise<OfferRecord> {
+  const [row] = await query<OfferRecord>(
+    db,
+    sql`update offers
+           set title = ${c.title}, description = ${c.description}, offer_url = ${c.offerUrl},
+               preview_url = ${c.previewUrl}, category = ${c.category}, model = ${c.model},
+               targeting = ${c.targeting}, reward_amount = ${c.rewardAmount},
+               slot_config = ${JSON.stringify(c.slotConfig)}::jsonb, updated_at = now()
+         where id = ${id}
+     returning ${offerRecordColumns}`,
+  );
+  if (!row) throw new Error(`offer ${id} vanished during its edit`);
+  return toOfferRecord(row);
+}
+
+export async function setOfferActive(db: Queryable, id: number, isActive: boolean): Promise<void> {
+  await query(db, sql`update offers set is_active = ${isActive}, updated_at = now() where id = ${id}`);
 }

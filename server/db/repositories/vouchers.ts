@@ -30,3 +30,62 @@ export function listMemberVouchers(db: Queryable, userId: number) {
     limit 200`,
   );
 }
+
+export interface NewVoucher {
+  code: string;
+  brand: string;
+  type: string;
+  amount: number;
+  description: string | null;
+  terms: string | null;
+  expiryDate: string;
+  createdByAdminId: number;
+}
+
+/** Inserts a batch in one statement; codes already in stock are skipped. Returns the created ones. */
+export async function insertVouchers(
+  db: Queryable,
+  rows: NewVoucher[],
+): Promise<{ id: number; code: string }[]> {
+  if (rows.length === 0) return [];
+  const values = sql.join(
+    rows.map(
+      (v) =>
+        sql`(${v.code}, ${v.brand}, ${v.type}, ${v.amount}, ${v.description}, ${v.terms}, ${v.expiryDate}, ${v.createdByAdminId})`,
+    ),
+    sql`, `,
+  );
+  return query<{ id: number; code: string }>(
+    db,
+    sql`insert into vouchers (voucher_code, voucher_brand, voucher_type, voucher_amount, voucher_description,
+                              voucher_terms, expiry_date, created_by_admin_id)
+        values ${values}
+        on conflict (voucher_code) do nothing
+        returning id, voucher_code as code`,
+  );
+}
+
+/** The voucher locked for a status change, with whether its expiry date has passed. */
+export async function lockVoucherStatus(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; status: string; expiry_date: unknown; past: boolean } | undefined> {
+  const [row] = await query<{ id: number; status: string; expiry_date: unknown; past: boolean }>(
+    db,
+    sql`select id, status, expiry_date, (expiry_date is not null and expiry_date < current_date) as past
+        from vouchers where id = ${id} for update`,
+  );
+  return row;
+}
+
+/** Sets an available or expired voucher's status (an assigned one is never touched). */
+export async function setVoucherStatus(
+  db: Queryable,
+  id: number,
+  status: 'expired' | 'available',
+): Promise<void> {
+  await query(
+    db,
+    sql`update vouchers set status = ${status} where id = ${id} and status in ('available', 'expired')`,
+  );
+}

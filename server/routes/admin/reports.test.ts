@@ -2,7 +2,7 @@
 // and totals each filter value of spec sections 2 and 9 returns.
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/helpers';
-import { dateRangeBounds } from '../../services/admin/common';
+import { dateRangeBounds } from '../../lib/date-range';
 import { seedKnownDataset, type KnownDataset } from '../../test/fixtures';
 import { adminClient, adminTestApp, type Client } from '../../test/admin';
 

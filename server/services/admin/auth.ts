@@ -9,10 +9,9 @@
 //     it is a known address of.
 // The attempt is recorded before its password is checked, under a per-username and a per-address
 // lock, so that a burst of concurrent attempts cannot check more passwords than the limits allow.
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
-import { query } from '../../db/client';
-import { adminKnownAddresses, adminLoginAttempts, admins, sessions } from '../../db/schema';
+import * as admins from '../../db/repositories/admins';
+import { deleteAdminSessions } from '../../db/repositories/sessions';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 
@@ -60,16 +59,6 @@ export function pairDelaySeconds(failures: number): number {
   return Math.min(PAIR_MAX_DELAY_SECONDS, PAIR_FIRST_DELAY_SECONDS * 2 ** (failures - PAIR_FREE_FAILURES));
 }
 
-interface LimitRow extends Record<string, unknown> {
-  pairFailures: number;
-  pairAgeSeconds: number | null;
-  userFailures: number;
-  userRetrySeconds: number | null;
-  ipFailures: number;
-  ipRetrySeconds: number | null;
-  known: boolean;
-}
-
 /**
  * One atomic step: under the username's and the address's locks, count the failures that apply,
  * refuse (429) when a limit is reached, else record this attempt as a failure. A right password
@@ -78,34 +67,12 @@ interface LimitRow extends Record<string, unknown> {
  */
 async function admitAttempt(db: Db, key: string, ip: string): Promise<void> {
   await db.transaction(async (tx) => {
-    // Always the username lock first, then the address lock: every transaction takes them in the
-    // same order, so two attempts can never wait on each other.
-    await tx.execute(sql`select pg_advisory_xact_lock(${USERNAME_LOCK}::int, hashtext(${key}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}::int, hashtext(${ip}))`);
-    const pairWindow = PAIR_WINDOW_MS / 1000;
-    const window = LOGIN_WINDOW_MS / 1000;
-    const [row] = await query<LimitRow>(
-      tx,
-      sql`select
-            count(*) filter (where username = ${key} and ip = ${ip})::int as "pairFailures",
-            extract(epoch from now() - max(attempted_at) filter (where username = ${key} and ip = ${ip}))::float8
-              as "pairAgeSeconds",
-            count(*) filter (where username = ${key} and attempted_at > now() - make_interval(secs => ${window}))::int
-              as "userFailures",
-            extract(epoch from min(attempted_at) filter (where username = ${key}
-                      and attempted_at > now() - make_interval(secs => ${window}))
-                    + make_interval(secs => ${window}) - now())::float8 as "userRetrySeconds",
-            count(*) filter (where ip = ${ip} and attempted_at > now() - make_interval(secs => ${window}))::int
-              as "ipFailures",
-            extract(epoch from min(attempted_at) filter (where ip = ${ip}
-                      and attempted_at > now() - make_interval(secs => ${window}))
-                    + make_interval(secs => ${window}) - now())::float8 as "ipRetrySeconds",
-            exists (select 1 from admin_known_addresses k
-                     where k.username = ${key} and k.ip = ${ip}
-                       and k.last_success_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})) as known
-          from admin_login_attempts
-          where (username = ${key} or ip = ${ip}) and attempted_at > now() - make_interval(secs => ${pairWindow})`,
-    );
+    await admins.lockSignInKeys(tx, { username: USERNAME_LOCK, address: ADDRESS_LOCK }, key, ip);
+    const row = await admins.readSignInLimits(tx, key, ip, {
+      pairSeconds: PAIR_WINDOW_MS / 1000,
+      windowSeconds: LOGIN_WINDOW_MS / 1000,
+      knownDays: KNOWN_ADDRESS_DAYS,
+    });
     const pairFailures = Number(row?.pairFailures ?? 0);
     const wait = pairDelaySeconds(pairFailures) - Number(row?.pairAgeSeconds ?? Infinity);
     if (wait > 0) throw new TooManyAttemptsError(wait);
@@ -115,41 +82,18 @@ async function admitAttempt(db: Db, key: string, ip: string): Promise<void> {
       if (Number(row?.ipFailures ?? 0) >= MAX_FAILURES_PER_IP)
         throw new TooManyAttemptsError(Number(row?.ipRetrySeconds ?? 1));
     }
-    await tx.insert(adminLoginAttempts).values({ username: key, ip });
+    await admins.insertSignInAttempt(tx, key, ip);
   });
 }
 
 /** The right password: this address's failures for the username are forgiven and it becomes known. */
 async function recordSuccess(db: Db, key: string, ip: string, adminId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(adminLoginAttempts)
-      .where(and(eq(adminLoginAttempts.username, key), eq(adminLoginAttempts.ip, ip)));
-    await tx
-      .insert(adminKnownAddresses)
-      .values({ username: key, ip })
-      .onConflictDoUpdate({
-        target: [adminKnownAddresses.username, adminKnownAddresses.ip],
-        set: { lastSuccessAt: sql`now()` },
-      });
-    await tx
-      .update(admins)
-      .set({ lastLoginAt: sql`now()` })
-      .where(eq(admins.id, adminId));
-  });
+  await db.transaction((tx) => admins.recordSignInSuccess(tx, key, ip, adminId));
 }
 
 /** Housekeeping: attempts that no longer count and known addresses not used for 90 days. */
 export async function purgeOldSignInRecords(db: Queryable): Promise<number> {
-  const attempts = await db
-    .delete(adminLoginAttempts)
-    .where(lt(adminLoginAttempts.attemptedAt, sql`now() - make_interval(secs => ${PAIR_WINDOW_MS / 1000})`))
-    .returning({ id: adminLoginAttempts.id });
-  const known = await db
-    .delete(adminKnownAddresses)
-    .where(lt(adminKnownAddresses.lastSuccessAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`))
-    .returning({ ip: adminKnownAddresses.ip });
-  return attempts.length + known.length;
+  return admins.deleteOldSignInRecords(db, PAIR_WINDOW_MS / 1000, KNOWN_ADDRESS_DAYS);
 }
 
 export interface AdminIdentity {
@@ -169,17 +113,7 @@ export async function authenticateAdmin(
   const key = limitKey(username);
   await admitAttempt(db, key, input.ip);
 
-  const [admin] = await db
-    .select({
-      id: admins.id,
-      username: admins.username,
-      email: admins.email,
-      passwordHash: admins.passwordHash,
-      isActive: admins.isActive,
-    })
-    .from(admins)
-    .where(eq(admins.username, username))
-    .limit(1);
+  const admin = await admins.findAdminByUsername(db, username);
   const ok = admin
     ? await verifyPassword(password, admin.passwordHash)
     : (await verifyPassword(password, await decoy()), false);
@@ -198,29 +132,22 @@ export async function upsertAdmin(
   input: { username: string; password: string; email?: string | null },
 ): Promise<{ id: number; created: boolean }> {
   const passwordHash = await hashPassword(input.password);
-  const [existing] = await db
-    .select({ id: admins.id })
-    .from(admins)
-    .where(eq(admins.username, input.username))
-    .limit(1);
+  const existing = await admins.findAdminByUsername(db, input.username);
   if (existing) {
     // A new password ends every session of the administrator (whoever held the old one is out),
     // forgets the addresses the old password opened from and lifts the username's failure count.
     const key = limitKey(input.username);
     await db.transaction(async (tx) => {
-      await tx
-        .update(admins)
-        .set({ passwordHash, isActive: true, ...(input.email ? { email: input.email } : {}) })
-        .where(eq(admins.id, existing.id));
-      await tx.delete(sessions).where(eq(sessions.adminId, existing.id));
-      await tx.delete(adminKnownAddresses).where(eq(adminKnownAddresses.username, key));
-      await tx.delete(adminLoginAttempts).where(eq(adminLoginAttempts.username, key));
+      await admins.resetAdminPassword(tx, existing.id, passwordHash, input.email || null);
+      await deleteAdminSessions(tx, existing.id);
+      await admins.forgetSignInRecords(tx, key);
     });
     return { id: existing.id, created: false };
   }
-  const [row] = await db
-    .insert(admins)
-    .values({ username: input.username, email: input.email ?? null, passwordHash })
-    .returning({ id: admins.id });
-  return { id: row!.id, created: true };
+  const id = await admins.insertAdmin(db, {
+    username: input.username,
+    email: input.email ?? null,
+    passwordHash,
+  });
+  return { id, created: true };
 }

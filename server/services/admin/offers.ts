@@ -1,111 +1,15 @@
-// GET/POST/PUT /api/admin/offers.php (spec sections 2, 3, 5, 7, 9). Per-offer totals are the
-// counters the postback and spin transactions keep on the offers row.
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { query, type Db, type Tx } from '../../db/client';
-import { offers } from '../../db/schema';
+// POST/PUT /api/admin/offers.php: create, edit and toggle an offer, each audited. The list (GET) is a
+// read whose query is in server/db/repositories/admin/offers.ts.
+import * as list from '../../db/repositories/admin/offers';
+import type { Db, Tx } from '../../db/client';
+import * as offers from '../../db/repositories/offers';
 import { conflict, notFound } from '../../lib/errors';
-import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
-import type { AdminOfferRow, AdminOffersResponse } from '../../../shared/api-types';
+import type { SlotConfig } from '../../../shared/slot';
 import { writeAudit, type Actor } from './audit';
-import { invalidateSummaries } from './cache';
-import {
-  bool,
-  countRows,
-  dateRangeCondition,
-  equalsFilter,
-  iso,
-  money,
-  num,
-  pagination,
-  searchPattern,
-  sortedPage,
-  sortFields,
-  str,
-  strOrNull,
-  whereOf,
-  type SortedPageInput,
-} from './common';
+import { invalidateSummaries } from '../../db/admin/cache';
 
-/**
- * Sorts of spec section 9: newest/oldest (created_at), title A-Z/Z-A (title), most completions and
- * the performance shortcuts (total_completions), highest revenue (total_revenue), highest reward
- * (reward_amount), category A-Z (category); plus the other per-offer totals.
- */
-const SORTS: Record<string, SQL> = {
-  created_at: sql`o.created_at`,
-  title: sql`o.title`,
-  category: sql`o.category`,
-  reward_amount: sql`o.reward_amount`,
-  total_completions: sql`o.total_completions`,
-  total_revenue: sql`o.total_revenue`,
-  unique_users: sql`o.unique_users`,
-  spins_used: sql`o.spins_used`,
-  rewards_won: sql`o.rewards_won`,
-  model: sql`o.model`,
-  is_active: sql`o.is_active`,
-};
-export const OFFER_SORT_FIELDS = sortFields(SORTS);
-
-export interface OfferListInput extends SortedPageInput {
-  search?: string;
-  status?: 'all' | 'active' | 'inactive';
-  category?: string;
-  model?: string;
-  dateRange?: string;
-}
-
-export async function listOffers(
-  db: Db,
-  input: OfferListInput,
-): Promise<Omit<AdminOffersResponse, 'success'>> {
-  const pattern = searchPattern(input.search);
-  const where = whereOf([
-    pattern
-      ? sql`(o.title ilike ${pattern} or o.description ilike ${pattern} or o.external_offer_id ilike ${pattern})`
-      : undefined,
-    input.status === 'active'
-      ? sql`o.is_active`
-      : input.status === 'inactive'
-        ? sql`not o.is_active`
-        : undefined,
-    equalsFilter(sql`o.category`, input.category),
-    equalsFilter(sql`o.model`, input.model),
-    dateRangeCondition(sql`o.created_at`, input.dateRange),
-  ]);
-  const [rows, count] = await Promise.all([
-    query(
-      db,
-      sql`select o.* from offers o ${where} ${sortedPage(SORTS, input, sql`o.id`, ['category']).page}`,
-    ),
-    countRows(db, sql`from offers o ${where}`),
-  ]);
-  return { offers: rows.map(toOfferRow), pagination: pagination(input, count.total, count.estimated) };
-}
-
-export function toOfferRow(r: Record<string, unknown>): AdminOfferRow {
-  const completions = num(r.total_completions);
-  const revenue = num(r.total_revenue);
-  return {
-    offer_id: num(r.id),
-    title: str(r.title),
-    description: str(r.description),
-    offer_url: str(r.offer_url),
-    preview_url: strOrNull(r.preview_url),
-    external_offer_id: str(r.external_offer_id),
-    category: strOrNull(r.category),
-    model: str(r.model),
-    targeting: str(r.targeting),
-    reward_amount: num(r.reward_amount),
-    slot_config: parseSlotConfig(r.slot_config),
-    is_active: bool(r.is_active),
-    created_at: iso(r.created_at),
-    total_completions: completions,
-    unique_users: num(r.unique_users),
-    total_revenue: money(revenue),
-    avg_payout: completions > 0 ? Math.round((revenue / completions) * 100) / 100 : 0,
-    spins_used: num(r.spins_used),
-    rewards_won: num(r.rewards_won),
-  };
+export function listOffers(db: Db, input: list.OfferListInput) {
+  return list.listOffers(db, input);
 }
 
 export interface OfferFields {
@@ -120,7 +24,7 @@ export interface OfferFields {
   slot_config: SlotConfig;
 }
 
-const snapshot = (o: typeof offers.$inferSelect) => ({
+const snapshot = (o: offers.OfferRecord) => ({
   title: o.title,
   description: o.description,
   offer_url: o.offerUrl,
@@ -134,7 +38,7 @@ const snapshot = (o: typeof offers.$inferSelect) => ({
   is_active: o.isActive,
 });
 
-const columnsOf = (f: OfferFields) => ({
+const columnsOf = (f: OfferFields): offers.OfferColumns => ({
   title: f.title,
   description: f.description,
   offerUrl: f.offer_url,
@@ -154,11 +58,10 @@ export async function createOffer(
   input: OfferFields & { external_offer_id: string },
 ): Promise<{ offerId: number }> {
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(offers)
-      .values({ ...columnsOf(input), externalOfferId: input.external_offer_id, isActive: true })
-      .onConflictDoNothing({ target: offers.externalOfferId })
-      .returning();
+    const created = await offers.insertOffer(tx, {
+      ...columnsOf(input),
+      externalOfferId: input.external_offer_id,
+    });
     if (!created) throw conflict(DUPLICATE_EXTERNAL_ID);
     await writeAudit(tx, actor, {
       action: 'offer.create',
@@ -173,7 +76,7 @@ export async function createOffer(
 }
 
 async function lockOffer(tx: Tx, offerId: number) {
-  const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update').limit(1);
+  const offer = await offers.lockOfferRecord(tx, offerId);
   if (!offer) throw notFound('Offer not found');
   return offer;
 }
@@ -182,17 +85,13 @@ async function lockOffer(tx: Tx, offerId: number) {
 export async function editOffer(db: Db, actor: Actor, offerId: number, input: OfferFields): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
-    const [after] = await tx
-      .update(offers)
-      .set({ ...columnsOf(input), updatedAt: sql`now()` })
-      .where(eq(offers.id, offerId))
-      .returning();
+    const after = await offers.updateOffer(tx, offerId, columnsOf(input));
     await writeAudit(tx, actor, {
       action: 'offer.edit',
       targetType: 'offer',
       targetId: offerId,
       before: snapshot(before),
-      after: snapshot(after!),
+      after: snapshot(after),
     });
   });
 }
@@ -207,10 +106,7 @@ export async function setOfferActive(
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
     if (before.isActive === isActive) return;
-    await tx
-      .update(offers)
-      .set({ isActive, updatedAt: sql`now()` })
-      .where(eq(offers.id, offerId));
+    await offers.setOfferActive(tx, offerId, isActive);
     invalidateSummaries(db);
     await writeAudit(tx, actor, {
       action: isActive ? 'offer.activate' : 'offer.deactivate',

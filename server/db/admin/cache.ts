@@ -3,7 +3,7 @@
 // for SUMMARY_TTL_MS per database handle (so each test database has its own), recomputed by one
 // caller at a time, and dropped at once when an admin changes something they depend on. They are
 // derived data: losing them (another process, a restart) only costs one recomputation.
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../client';
 
 export const SUMMARY_TTL_MS = 10_000;
 

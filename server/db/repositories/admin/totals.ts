@@ -1,9 +1,9 @@
 // Program-wide totals read from the counters kept on the users row (one pass over users, never over
 // completions): the conversions summary, referral impact, user types and the clicks tiles.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../../db/client';
-import { cached } from './cache';
-import { money, num, percent } from './common';
+import { query, type Queryable } from '../../client';
+import { cached } from '../../admin/cache';
+import { money, num, percent } from '../../row-mappers';
 
 export interface ConversionTotals {
   totalConversions: number;

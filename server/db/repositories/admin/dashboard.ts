@@ -1,0 +1,182 @@
+// GET /api/admin/dashboard.php (spec sections 2, 3, 7, 9): program-wide figures from the counters on
+// users and offers, today's figures through the date indexes, and the short lists of section 9.
+import { sql } from 'drizzle-orm';
+import { query, type Db } from '../../client';
+import type { AdminDashboardResponse } from '../../../../shared/contract/admin/dashboard';
+import { cached } from '../../admin/cache';
+import { memberOf } from '../../mappers/admin';
+import { iso, money, num, numOrNull, percent, str, strOrNull } from '../../row-mappers';
+import { dateRangeBounds } from '../../../lib/date-range';
+
+export const RECENT_USERS = 8;
+export const RECENT_CONVERSIONS = 8;
+export const TOP_REFERRERS = 10;
+export const DAILY_DAYS = 30;
+
+export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 'success'>> {
+  const today = dateRangeBounds('today')!.from;
+  const todayIso = today.toISOString();
+  const firstDay = new Date(today.getTime() - (DAILY_DAYS - 1) * 86_400_000);
+
+  // Program-wide tiles, funnel and chart: cached for a few seconds (cache.ts); the short lists are live.
+  const [
+    [users, offersRow, todayRow, vouchersRow, referralsRow, daily],
+    [todayDaily, recentUsers, recentConversions, topReferrers],
+  ] = await Promise.all([
+    cached(db, `dashboard:${todayIso}`, () =>
+      Promise.all([
+        query(
+          db,
+          sql`select count(*)::int as total_users,
+                   count(*) filter (where registration_date >= ${todayIso})::int as new_users_today,
+                   count(*) filter (where registration_method = 'firebase')::int as firebase_users,
+                   coalesce(sum(total_completions), 0)::bigint as total_conversions,
+                   coalesce(sum(total_revenue_generated), 0) as total_revenue,
+                   coalesce(sum(total_vouchers_won), 0)::bigint as total_rewards_given,
+                   coalesce(sum(total_voucher_value), 0) as total_voucher_value,
+                   coalesce(sum(free_spins_remaining), 0)::bigint as free_spins_remaining,
+                   coalesce(sum(total_free_spins_earned), 0)::bigint as free_spins_granted
+            from users`,
+        ),
+        query(db, sql`select count(*) filter (where is_active)::int as active_offers from offers`),
+        query(
+          db,
+          sql`select count(*)::int as conversions_today, coalesce(sum(payout_amount), 0) as revenue_today
+            from completions where completed_at >= ${todayIso} and status = 'approved'`,
+        ),
+        query(
+          db,
+          sql`select count(*) filter (where status = 'available')::int as available,
+                   count(*) filter (where status in ('assigned', 'used'))::int as distributed
+            from vouchers`,
+        ),
+        query(
+          db,
+          sql`select count(*)::int as total,
+                   count(*) filter (where status = 'successful')::int as successful,
+                   count(*) filter (where status in ('successful', 'completed_waiting'))::int as completed_first,
+                   count(*) filter (where free_spins_granted > 0)::int as rewarded,
+                   count(*) filter (where created_at >= ${todayIso})::int as today
+            from referrals`,
+        ),
+        dailyHistory(db, today),
+      ]),
+    ),
+    Promise.all([
+      dailyOf(db, today, null),
+      query(
+        db,
+        sql`select id, first_name, last_name, email, registration_date, registration_method, total_completions
+            from users order by registration_date desc, id desc limit ${RECENT_USERS}`,
+      ),
+      query(
+        db,
+        sql`select c.id, o.title, u.first_name, c.completed_at, c.payout_amount, c.voucher_id,
+                   v.voucher_amount, c.completion_type
+            from (select * from completions where status = 'approved' and completed_at is not null
+                  order by completed_at desc, id desc limit ${RECENT_CONVERSIONS}) c
+            join users u on u.id = c.user_id
+            join offers o on o.id = c.offer_id
+            left join vouchers v on v.id = c.voucher_id
+            order by c.completed_at desc, c.id desc`,
+      ),
+      query(
+        db,
+        sql`select id, first_name, last_name, email, referral_code, successful_referrals, total_referrals
+            from users where total_referrals > 0
+            order by successful_referrals desc, total_referrals desc, id
+            limit ${TOP_REFERRERS}`,
+      ),
+    ]),
+  ]);
+
+  const u = users[0] ?? {};
+  const ref = referralsRow[0] ?? {};
+  const totalReferrals = num(ref.total);
+  const successful = num(ref.successful);
+  const completedFirst = num(ref.completed_first);
+  const rewarded = num(ref.rewarded);
+  const byDay = new Map([...daily, ...todayDaily].map((d) => [String(d.day), d]));
+
+  return {
+    stats: {
+      total_users: num(u.total_users),
+      new_users_today: num(u.new_users_today),
+      firebase_users: num(u.firebase_users),
+      active_offers: num(offersRow[0]?.active_offers),
+      total_conversions: num(u.total_conversions),
+      conversions_today: num(todayRow[0]?.conversions_today),
+      total_revenue: money(u.total_revenue),
+      revenue_today: money(todayRow[0]?.revenue_today),
+      available_vouchers: num(vouchersRow[0]?.available),
+      distributed_vouchers: num(vouchersRow[0]?.distributed),
+      total_rewards_given: num(u.total_rewards_given),
+      total_voucher_value: money(u.total_voucher_value),
+      total_referrals: totalReferrals,
+      successful_referrals: successful,
+      referrals_today: num(ref.today),
+      total_free_spins_remaining: num(u.free_spins_remaining),
+      total_free_spins_granted: num(u.free_spins_granted),
+      referral_conversion_rate: percent(successful, totalReferrals),
+    },
+    recentUsers: recentUsers.map((r) => ({
+      ...memberOf(r),
+      total_completions: num(r.total_completions),
+    })),
+    recentConversions: recentConversions.map((r) => ({
+      completion_id: num(r.id),
+      title: strOrNull(r.title),
+      first_name: str(r.first_name),
+      completed_at: iso(r.completed_at),
+      payout_amount: num(r.payout_amount),
+      voucher_won: r.voucher_id !== null && r.voucher_id !== undefined,
+      voucher_amount: numOrNull(r.voucher_amount),
+      completion_type: str(r.completion_type),
+    })),
+    topReferrers: topReferrers.map((r) => ({
+      user_id: num(r.id),
+      referrer_name: `${str(r.first_name)} ${str(r.last_name)}`.trim(),
+      referrer_email: str(r.email),
+      referral_code: str(r.referral_code),
+      successful_referrals: num(r.successful_referrals),
+      total_referrals: num(r.total_referrals),
+      conversion_rate: percent(num(r.successful_referrals), num(r.total_referrals)),
+    })),
+    referralFunnel: {
+      total_referrals: totalReferrals,
+      completed_first_offer: completedFirst,
+      rewards_granted: rewarded,
+      completion_rate: percent(completedFirst, totalReferrals),
+      reward_success_rate: percent(rewarded, completedFirst),
+    },
+    // Every one of the last 30 days (UTC), oldest first, zero when nothing converted.
+    dailyConversions: Array.from({ length: DAILY_DAYS }, (_, i) => {
+      const day = new Date(firstDay.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      const d = byDay.get(day);
+      return { day, conversions: num(d?.conversions), revenue: money(d?.revenue) };
+    }),
+  };
+}
+
+/** Conversions and revenue per UTC day from `from` (inclusive) to `to` (exclusive, or open). */
+function dailyOf(db: Db, from: Date, to: Date | null) {
+  return query(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as day, conversions, revenue from (
+          select date_trunc('day', completed_at at time zone 'UTC') as d, count(*)::int as conversions,
+                 coalesce(sum(payout_amount), 0) as revenue
+          from completions
+          where status = 'approved' and completed_at >= ${from.toISOString()}
+                ${to ? sql`and completed_at < ${to.toISOString()}` : sql``}
+          group by 1) days`,
+  );
+}
+
+/**
+ * The 29 days before today change only through late reversals: kept for 10 minutes, so a dashboard
+ * call reads today's completions only.
+ */
+function dailyHistory(db: Db, today: Date) {
+  const from = new Date(today.getTime() - (DAILY_DAYS - 1) * 86_400_000);
+  return cached(db, `daily-history:${today.toISOString()}`, () => dailyOf(db, from, today), 600_000);
+}

@@ -1,0 +1,99 @@
+// The admin offers list (GET /api/admin/offers.php): filters, whitelisted sorts and the page, with the
+// per-offer totals the postback and spin transactions keep on the offers row.
+import { sql, type SQL } from 'drizzle-orm';
+import { query, type Db } from '../../client';
+import { parseSlotConfig } from '../../../../shared/slot';
+import type { AdminOfferRow, AdminOffersResponse } from '../../../../shared/contract/admin/offers';
+import {
+  dateRangeCondition,
+  equalsFilter,
+  searchPattern,
+  sortedPage,
+  whereOf,
+  type SortedPageInput,
+} from '../../admin/list-sql';
+import { countRows } from '../../admin/count';
+import { pagination } from '../../mappers/admin';
+import { bool, iso, money, num, str, strOrNull } from '../../row-mappers';
+import type { OfferSortField } from '../../../../shared/contract/admin/offers';
+
+/**
+ * Sorts of spec section 9: newest/oldest (created_at), title A-Z/Z-A (title), most completions and
+ * the performance shortcuts (total_completions), highest revenue (total_revenue), highest reward
+ * (reward_amount), category A-Z (category); plus the other per-offer totals.
+ */
+const SORTS: Record<OfferSortField, SQL> = {
+  created_at: sql`o.created_at`,
+  title: sql`o.title`,
+  category: sql`o.category`,
+  reward_amount: sql`o.reward_amount`,
+  total_completions: sql`o.total_completions`,
+  total_revenue: sql`o.total_revenue`,
+  unique_users: sql`o.unique_users`,
+  spins_used: sql`o.spins_used`,
+  rewards_won: sql`o.rewards_won`,
+  model: sql`o.model`,
+  is_active: sql`o.is_active`,
+};
+
+export interface OfferListInput extends SortedPageInput {
+  search?: string;
+  status?: 'all' | 'active' | 'inactive';
+  category?: string;
+  model?: string;
+  dateRange?: string;
+}
+
+export async function listOffers(
+  db: Db,
+  input: OfferListInput,
+): Promise<Omit<AdminOffersResponse, 'success'>> {
+  const pattern = searchPattern(input.search);
+  const where = whereOf([
+    pattern
+      ? sql`(o.title ilike ${pattern} or o.description ilike ${pattern} or o.external_offer_id ilike ${pattern})`
+      : undefined,
+    input.status === 'active'
+      ? sql`o.is_active`
+      : input.status === 'inactive'
+        ? sql`not o.is_active`
+        : undefined,
+    equalsFilter(sql`o.category`, input.category),
+    equalsFilter(sql`o.model`, input.model),
+    dateRangeCondition(sql`o.created_at`, input.dateRange),
+  ]);
+  const [rows, count] = await Promise.all([
+    query(
+      db,
+      sql`select o.* from offers o ${where} ${sortedPage(SORTS, input, sql`o.id`, ['category']).page}`,
+    ),
+    countRows(db, sql`from offers o ${where}`),
+  ]);
+  return { offers: rows.map(toOfferRow), pagination: pagination(input, count.total, count.estimated) };
+}
+
+export function toOfferRow(r: Record<string, unknown>): AdminOfferRow {
+  const completions = num(r.total_completions);
+  const revenue = num(r.total_revenue);
+  return {
+    offer_id: num(r.id),
+    title: str(r.title),
+    description: str(r.description),
+    offer_url: str(r.offer_url),
+    preview_url: strOrNull(r.preview_url),
+    external_offer_id: str(r.external_offer_id),
+    category: strOrNull(r.category),
+    model: str(r.model),
+    targeting: str(r.targeting),
+    reward_amount: num(r.reward_amount),
+    slot_config: parseSlotConfig(r.slot_config),
+    is_active: bool(r.is_active),
+    created_at: iso(r.created_at),
+    total_completions: completions,
+    unique_users: num(r.unique_users),
+    total_revenue: money(revenue),
+    avg_payout: completions > 0 ? Math.round((revenue / completions) * 100) / 100 : 0,
+    spins_used: num(r.spins_used),
+    rewards_won: num(r.rewards_won),
+  };
+}
