@@ -1,7 +1,7 @@
 // The heading of each member page, written once: the pages render it, and the server paints it in
 // the HTML of a signed-in member's direct visit (server/lib/member-pages.ts) so that the page's
 // heading is on screen before any JavaScript has run.
-import { API_PATHS } from './contract/paths';
+import type { OFFERS_PATH, REFERRAL_STATS_PATH, USER_STATS_PATH } from './contract/paths';
 
 export interface PageHead {
   title: string;
@@ -34,14 +34,19 @@ export const MEMBER_PAGE_HEADS = {
  * The API calls each member page shows first: the session check and the page's own
  * data. The member app starts them as it boots (member/src/app/warm-up.ts); the server answers them
  * inside the HTML of a signed-in member's direct visit, with the page rendered from them
- * (server/lib/member-pages.ts), so the first paint is the page itself.
+ * (server/lib/member-pages.ts), so the first paint is the page itself. The paths are written out
+ * rather than imported (the type keeps each one a path of shared/contract/paths.ts): this module is
+ * in the member app's first chunk, where a constant shared with other chunks costs an export.
  */
 export const MEMBER_PAGE_CALLS = {
-  '/dashboard': [API_PATHS.userStats, API_PATHS.offers],
-  '/referrals': [API_PATHS.userStats, API_PATHS.referralStats],
-  '/rewards': [API_PATHS.userStats],
-  '/profile': [API_PATHS.userStats],
-} as const satisfies Record<string, readonly string[]>;
+  '/dashboard': ['/user-stats.php', '/offers.php'],
+  '/referrals': ['/user-stats.php', '/referral-stats.php'],
+  '/rewards': ['/user-stats.php'],
+  '/profile': ['/user-stats.php'],
+} as const satisfies Record<
+  string,
+  readonly (typeof USER_STATS_PATH | typeof OFFERS_PATH | typeof REFERRAL_STATS_PATH)[]
+>;
 
 export type MemberPageCall = (typeof MEMBER_PAGE_CALLS)[keyof typeof MEMBER_PAGE_CALLS][number];
 

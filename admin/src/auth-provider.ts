@@ -1,6 +1,11 @@
 import type { AuthProvider } from 'react-admin';
 import type { AdminLoginResponse, AdminRecord } from '../../shared/contract/admin/auth';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../../shared/contract/paths';
+import {
+  ADMIN_API_BASE,
+  ADMIN_DASHBOARD_PATH,
+  ADMIN_LOGIN_PATH,
+  ADMIN_LOGOUT_PATH,
+} from '../../shared/contract/paths';
 import { errorStatus, serverErrorText, type HttpClient } from './http-client';
 
 const ADMIN_KEY = 'spinrewards.admin';
@@ -51,7 +56,7 @@ export function createAuthProvider(
   const provider: AuthProvider = {
     async login({ username, password }: { username: string; password: string }) {
       try {
-        const { json } = await httpClient<AdminLoginResponse>(`${apiUrl}${ADMIN_API_PATHS.login}`, {
+        const { json } = await httpClient<AdminLoginResponse>(`${apiUrl}${ADMIN_LOGIN_PATH}`, {
           method: 'POST',
           body: { username, password },
         });
@@ -66,7 +71,7 @@ export function createAuthProvider(
 
     async logout() {
       try {
-        await httpClient(`${apiUrl}${ADMIN_API_PATHS.logout}`, { method: 'POST' });
+        await httpClient(`${apiUrl}${ADMIN_LOGOUT_PATH}`, { method: 'POST' });
       } catch {
         // The console goes to the login page even when the call fails.
       }
@@ -78,7 +83,7 @@ export function createAuthProvider(
     async checkAuth() {
       if (checkedAt && Date.now() - checkedAt < SESSION_CHECK_TTL_MS) return;
       try {
-        await httpClient(`${apiUrl}${ADMIN_API_PATHS.dashboard}`);
+        await httpClient(`${apiUrl}${ADMIN_DASHBOARD_PATH}`);
         checkedAt = Date.now();
       } catch (error) {
         if (errorStatus(error) === 401) forget();

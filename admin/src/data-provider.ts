@@ -6,7 +6,17 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/constants';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../../shared/contract/paths';
+import {
+  ADMIN_API_BASE,
+  ADMIN_AUDIT_LOG_PATH,
+  ADMIN_CLICKS_PATH,
+  ADMIN_CONVERSIONS_PATH,
+  ADMIN_DASHBOARD_PATH,
+  ADMIN_OFFERS_PATH,
+  ADMIN_REFERRALS_PATH,
+  ADMIN_USERS_PATH,
+  ADMIN_VOUCHERS_PATH,
+} from '../../shared/contract/paths';
 import type { AdminDashboardResponse } from '../../shared/contract/admin/dashboard';
 import type { Pagination } from '../../shared/contract/common';
 import type { HttpClient } from './http-client';
@@ -66,7 +76,7 @@ const OFFER_EDIT_FIELDS = [
 /** Per-resource quirks of the admin API. */
 export const RESOURCES: Record<string, ResourceConfig> = {
   users: {
-    path: ADMIN_API_PATHS.users,
+    path: ADMIN_USERS_PATH,
     listKey: 'users',
     idField: 'user_id',
     filters: ['search', 'dateRange', 'performanceFilter', 'referralFilter', 'voucherFilter'],
@@ -75,7 +85,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     updateBody: (id, data) => ({ user_id: id, action: data.is_suspicious ? 'flag' : 'unflag' }),
   },
   offers: {
-    path: ADMIN_API_PATHS.offers,
+    path: ADMIN_OFFERS_PATH,
     listKey: 'offers',
     idField: 'offer_id',
     filters: ['search', 'status', 'category', 'model', 'dateRange'],
@@ -88,7 +98,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     createResult: (json, data) => ({ ...data, id: (json.offer_id as Identifier) ?? `new-${Date.now()}` }),
   },
   vouchers: {
-    path: ADMIN_API_PATHS.vouchers,
+    path: ADMIN_VOUCHERS_PATH,
     listKey: 'vouchers',
     idField: 'voucher_id',
     filters: [
@@ -109,28 +119,28 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     }),
   },
   referrals: {
-    path: ADMIN_API_PATHS.referrals,
+    path: ADMIN_REFERRALS_PATH,
     listKey: 'referrals',
     idField: 'referral_id',
     filters: ['search', 'status', 'dateRange'],
     sortOrder: false,
   },
   conversions: {
-    path: ADMIN_API_PATHS.conversions,
+    path: ADMIN_CONVERSIONS_PATH,
     listKey: 'conversions',
     idField: 'completion_id',
     filters: ['search', 'offer', 'dateRange', 'voucherFilter', 'userTypeFilter', 'referralFilter'],
     sortOrder: true,
   },
   clicks: {
-    path: ADMIN_API_PATHS.clicks,
+    path: ADMIN_CLICKS_PATH,
     listKey: 'clicks',
     idField: 'click_id',
     filters: ['search', 'dateRange', 'offer', 'conversionStatus', 'userType'],
     sortOrder: false,
   },
   'audit-log': {
-    path: ADMIN_API_PATHS.auditLog,
+    path: ADMIN_AUDIT_LOG_PATH,
     listKey: 'entries',
     idField: 'id',
     filters: [],
@@ -280,7 +290,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
 
     async getDashboard(options: { background?: boolean } = {}) {
       const { json } = await httpClient<AdminDashboardResponse>(
-        `${apiUrl}${ADMIN_API_PATHS.dashboard}`,
+        `${apiUrl}${ADMIN_DASHBOARD_PATH}`,
         options.background ? { background: true } : undefined,
       );
       return json;

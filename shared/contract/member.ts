@@ -1,7 +1,16 @@
 // The member calls (spec section 7): sign-in and sign-out, the member's stats, offers, clicks, spins
 // and referrals. Field names are the specification's, exactly.
 import { z } from 'zod';
-import { API_BASE, API_PATHS } from './paths';
+import {
+  API_BASE,
+  CLICK_OFFER_PATH,
+  FIREBASE_AUTH_PATH,
+  LOGOUT_PATH,
+  OFFERS_PATH,
+  REFERRAL_STATS_PATH,
+  SLOT_SPIN_PATH,
+  USER_STATS_PATH,
+} from './paths';
 import { endpoint, errorResponses, positiveId, slotConfig, type RequestOf, type ResponseOf } from './common';
 
 const sessionUser = z.object({
@@ -48,7 +57,7 @@ export type SpinVoucher = z.infer<typeof spinVoucher>;
 const memberReferralStatus = z.enum(['registered_only', 'completed_waiting', 'completed_and_rewarded']);
 export type MemberReferralStatus = z.infer<typeof memberReferralStatus>;
 
-export const firebaseAuth = endpoint('POST', `${API_BASE}${API_PATHS.firebaseAuth}`, {
+export const firebaseAuth = endpoint('POST', `${API_BASE}${FIREBASE_AUTH_PATH}`, {
   body: z.object({
     idToken: z.string().min(1, 'idToken is required').max(8192),
     deviceFingerprint: z.string().max(128).nullish(),
@@ -68,11 +77,11 @@ export const firebaseAuth = endpoint('POST', `${API_BASE}${API_PATHS.firebaseAut
 export type LoginRequest = RequestOf<typeof firebaseAuth>;
 export type LoginResponse = ResponseOf<typeof firebaseAuth>;
 
-export const logout = endpoint('POST', `${API_BASE}${API_PATHS.logout}`, {
+export const logout = endpoint('POST', `${API_BASE}${LOGOUT_PATH}`, {
   response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
 });
 
-export const userStats = endpoint('GET', `${API_BASE}${API_PATHS.userStats}`, {
+export const userStats = endpoint('GET', `${API_BASE}${USER_STATS_PATH}`, {
   response: {
     200: z.object({
       success: z.literal(true),
@@ -129,7 +138,7 @@ export type UserCompletion = UserStatsResponse['completions'][number];
 export type VoucherBreakdownRow = UserStatsResponse['voucherBreakdown'][number];
 export type UserVoucher = UserStatsResponse['userVouchers'][number];
 
-export const offers = endpoint('GET', `${API_BASE}${API_PATHS.offers}`, {
+export const offers = endpoint('GET', `${API_BASE}${OFFERS_PATH}`, {
   response: {
     200: z.object({
       success: z.literal(true),
@@ -141,7 +150,7 @@ export const offers = endpoint('GET', `${API_BASE}${API_PATHS.offers}`, {
 });
 export type OffersResponse = ResponseOf<typeof offers>;
 
-export const clickOffer = endpoint('POST', `${API_BASE}${API_PATHS.clickOffer}`, {
+export const clickOffer = endpoint('POST', `${API_BASE}${CLICK_OFFER_PATH}`, {
   body: z.object({
     offerId: positiveId('offerId', { strings: false }),
   }),
@@ -159,7 +168,7 @@ export const clickOffer = endpoint('POST', `${API_BASE}${API_PATHS.clickOffer}`,
 export type ClickRequest = RequestOf<typeof clickOffer>;
 export type ClickResponse = ResponseOf<typeof clickOffer>;
 
-export const slotSpin = endpoint('POST', `${API_BASE}${API_PATHS.slotSpin}`, {
+export const slotSpin = endpoint('POST', `${API_BASE}${SLOT_SPIN_PATH}`, {
   body: z
     .object({
       spinType,
@@ -185,7 +194,7 @@ export const slotSpin = endpoint('POST', `${API_BASE}${API_PATHS.slotSpin}`, {
 export type SpinRequest = RequestOf<typeof slotSpin>;
 export type SpinResponse = ResponseOf<typeof slotSpin>;
 
-export const referralStats = endpoint('GET', `${API_BASE}${API_PATHS.referralStats}`, {
+export const referralStats = endpoint('GET', `${API_BASE}${REFERRAL_STATS_PATH}`, {
   response: {
     200: z.object({
       success: z.literal(true),

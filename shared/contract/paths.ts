@@ -1,35 +1,43 @@
 // The API's endpoint paths, shared by the server's contract, the member app and the console. Plain
-// strings only (no zod): the browser apps import this module at run time.
+// strings only (no zod): the browser apps import this module at run time. One export per path, so a
+// bundle keeps only the paths its app calls.
 
 /** Base of the member, postback and system calls; the member app's API client prefixes it. */
 export const API_BASE = '/api';
 /** Base of the administrators' calls; the console's data and auth providers prefix it. */
 export const ADMIN_API_BASE = '/api/admin';
 
-/** Member, postback and system calls, relative to API_BASE. */
-export const API_PATHS = {
-  firebaseAuth: '/firebase-auth.php',
-  logout: '/logout.php',
-  userStats: '/user-stats.php',
-  offers: '/offers.php',
-  clickOffer: '/click-offer.php',
-  slotSpin: '/slot-spin.php',
-  referralStats: '/referral-stats.php',
-  postback: '/postback.php',
-  health: '/health.php',
-  clientConfig: '/client-config.json',
-} as const;
+// Member, postback and system calls, relative to API_BASE.
+export const FIREBASE_AUTH_PATH = '/firebase-auth.php';
+export const LOGOUT_PATH = '/logout.php';
+export const USER_STATS_PATH = '/user-stats.php';
+export const OFFERS_PATH = '/offers.php';
+export const CLICK_OFFER_PATH = '/click-offer.php';
+export const SLOT_SPIN_PATH = '/slot-spin.php';
+export const REFERRAL_STATS_PATH = '/referral-stats.php';
+export const POSTBACK_PATH = '/postback.php';
+export const HEALTH_PATH = '/health.php';
+export const CLIENT_CONFIG_PATH = '/client-config.json';
 
-/** Administrators' calls, relative to ADMIN_API_BASE. */
-export const ADMIN_API_PATHS = {
-  login: '/login.php',
-  logout: '/logout.php',
-  dashboard: '/dashboard.php',
-  users: '/users.php',
-  offers: '/offers.php',
-  vouchers: '/vouchers.php',
-  referrals: '/referrals.php',
-  conversions: '/conversions.php',
-  clicks: '/offer-clicks.php',
-  auditLog: '/audit-log.php',
-} as const;
+/** The paths the member app calls: its API client takes nothing else. */
+export type MemberApiPath =
+  | typeof FIREBASE_AUTH_PATH
+  | typeof LOGOUT_PATH
+  | typeof USER_STATS_PATH
+  | typeof OFFERS_PATH
+  | typeof CLICK_OFFER_PATH
+  | typeof SLOT_SPIN_PATH
+  | typeof REFERRAL_STATS_PATH
+  | typeof CLIENT_CONFIG_PATH;
+
+// Administrators' calls, relative to ADMIN_API_BASE.
+export const ADMIN_LOGIN_PATH = '/login.php';
+export const ADMIN_LOGOUT_PATH = '/logout.php';
+export const ADMIN_DASHBOARD_PATH = '/dashboard.php';
+export const ADMIN_USERS_PATH = '/users.php';
+export const ADMIN_OFFERS_PATH = '/offers.php';
+export const ADMIN_VOUCHERS_PATH = '/vouchers.php';
+export const ADMIN_REFERRALS_PATH = '/referrals.php';
+export const ADMIN_CONVERSIONS_PATH = '/conversions.php';
+export const ADMIN_CLICKS_PATH = '/offer-clicks.php';
+export const ADMIN_AUDIT_LOG_PATH = '/audit-log.php';

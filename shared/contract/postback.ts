@@ -2,7 +2,7 @@
 // read by the receiver itself (server/routes/postback.ts), not by a route schema, so that every
 // attempt, refused ones included, is logged; only the answers are declared here.
 import { z } from 'zod';
-import { API_BASE, API_PATHS } from './paths';
+import { API_BASE, POSTBACK_PATH } from './paths';
 import { endpoint, errorBody } from './common';
 
 const ok = z.literal(true);
@@ -15,7 +15,7 @@ const answer = z.union([
   z.strictObject({ success: ok, duplicate: z.literal(true), message: z.string() }),
 ]);
 
-export const postback = endpoint(['GET', 'POST'], `${API_BASE}${API_PATHS.postback}`, {
+export const postback = endpoint(['GET', 'POST'], `${API_BASE}${POSTBACK_PATH}`, {
   response: {
     200: answer,
     400: errorBody,

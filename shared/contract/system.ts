@@ -1,7 +1,7 @@
 // Liveness, readiness and the run-time client configuration (beyond the spec: one build serves demo
 // and production).
 import { z } from 'zod';
-import { API_BASE, API_PATHS } from './paths';
+import { API_BASE, CLIENT_CONFIG_PATH, HEALTH_PATH } from './paths';
 import { endpoint, errorBody, type ResponseOf } from './common';
 
 /** The Firebase web app settings the member app signs in with. */
@@ -13,7 +13,7 @@ export const firebaseWebConfig = z.object({
 });
 
 /** Readiness: the database answers; `?live=1` is liveness only (the process is up). */
-export const health = endpoint('GET', `${API_BASE}${API_PATHS.health}`, {
+export const health = endpoint('GET', `${API_BASE}${HEALTH_PATH}`, {
   response: {
     200: z.union([
       z.strictObject({ success: z.literal(true), status: z.literal('alive') }),
@@ -28,7 +28,7 @@ export const health = endpoint('GET', `${API_BASE}${API_PATHS.health}`, {
   },
 });
 
-export const clientConfig = endpoint('GET', `${API_BASE}${API_PATHS.clientConfig}`, {
+export const clientConfig = endpoint('GET', `${API_BASE}${CLIENT_CONFIG_PATH}`, {
   response: {
     200: z.object({
       brand: z.string(),

@@ -13,7 +13,6 @@ import type { UserStatsResponse } from '../../../shared/contract/member';
 import { acceptUserStats, getUserStatsQueryOptions } from '../lib/auth';
 import { persistOptions, refreshRestoredQueries } from '../lib/persister';
 import { preloadRoute } from './router';
-import { API_PATHS } from '../../../shared/contract/paths';
 
 // Before the first render (the dashboard's long tasks): the app used to render, then
 // render again when the IndexedDB copy was restored, again when the session check answered, again
@@ -27,9 +26,9 @@ export const FIRST_DATA_WAIT_MS = 2500;
 
 /** The query behind each first call of a member page (shared/page-heads.ts, MEMBER_PAGE_CALLS). */
 export const QUERY_OF_CALL = {
-  [API_PATHS.userStats]: getUserStatsQueryOptions,
-  [API_PATHS.offers]: getOffersQueryOptions,
-  [API_PATHS.referralStats]: getReferralStatsQueryOptions,
+  '/user-stats.php': getUserStatsQueryOptions,
+  '/offers.php': getOffersQueryOptions,
+  '/referral-stats.php': getReferralStatsQueryOptions,
 } as const satisfies Record<MemberPageCall, () => { queryKey: readonly unknown[] }>;
 
 function firstCallsOf(pathname: string): readonly MemberPageCall[] {
@@ -50,7 +49,7 @@ export function putAnswers(queryClient: QueryClient, answers: ServerAnswers): vo
  * The session check's answer names the signed-in member, as a fetched one does.
  */
 export function seedServerAnswers(queryClient: QueryClient, answers: ServerAnswers): void {
-  const stats = answers[API_PATHS.userStats];
+  const stats = answers['/user-stats.php'];
   if (stats) acceptUserStats(stats as UserStatsResponse);
   putAnswers(queryClient, answers);
 }

@@ -1,4 +1,5 @@
 import { isLoginPath } from '../config/paths';
+import type { MemberApiPath } from '../../../shared/contract/paths';
 
 // The one member API client (docs/product-rules.md#calls and #errors-and-messages): base path
 // /api, cookies sent, no timeout, errors turned into the product's messages, a 401 sends the member
@@ -133,8 +134,8 @@ export async function apiRequest<T>(
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown, fallbackMessage?: string) =>
+  get: <T>(path: MemberApiPath, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: MemberApiPath, body?: unknown, fallbackMessage?: string) =>
     apiRequest<T>(path, { method: 'POST', body, fallbackMessage }),
 };
 

@@ -10,7 +10,6 @@ import { signOutOfFirebase } from './firebase';
 import { wipePersistedCache } from './persister';
 import { getSessionUser, setSessionUser, subscribeSession, toSessionUser, type SessionUser } from './session';
 import { toast } from './toast';
-import { API_PATHS } from '../../../shared/contract/paths';
 
 // Member session (docs/product-rules.md#sessions): GET /user-stats.php is both the session check and
 // the member's statistics; login saves the user, logout clears it even when the call fails.
@@ -28,7 +27,7 @@ export function acceptUserStats(data: UserStatsResponse): UserStatsResponse {
 }
 
 export async function getUserStats({ signal }: { signal?: AbortSignal } = {}): Promise<UserStatsResponse> {
-  return acceptUserStats(await api.get<UserStatsResponse>(API_PATHS.userStats, signal));
+  return acceptUserStats(await api.get<UserStatsResponse>('/user-stats.php', signal));
 }
 
 export const getUserStatsQueryOptions = () =>
@@ -50,7 +49,7 @@ export const LOGIN_FAILED_MESSAGE = 'Authentication failed. Please try again.';
 export const LOGIN_TOAST_FALLBACK = 'Login failed. Please try again.';
 
 export async function loginWithIdToken(body: LoginRequest): Promise<LoginResponse> {
-  const data = await api.post<LoginResponse>(API_PATHS.firebaseAuth, body, LOGIN_FAILED_MESSAGE);
+  const data = await api.post<LoginResponse>('/firebase-auth.php', body, LOGIN_FAILED_MESSAGE);
   if (!data?.success || !data.user) throw new Error(LOGIN_FAILED_MESSAGE);
   return data;
 }
@@ -79,7 +78,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   const user = getSessionUser();
   let failed = false;
   try {
-    await api.post(API_PATHS.logout);
+    await api.post('/logout.php');
   } catch {
     failed = true;
   }

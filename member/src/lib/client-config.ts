@@ -1,6 +1,5 @@
 import type { ClientConfig } from '../../../shared/contract/system';
 import { api } from './api-client';
-import { API_PATHS } from '../../../shared/contract/paths';
 
 // GET /api/client-config.json: brand, Firebase web config and whether to use the Auth Emulator
 // come from the server at run time, so one build serves demo and production. Parsed once and
@@ -46,7 +45,7 @@ let pending: Promise<ClientConfig> | null = null;
 
 export function loadClientConfig(): Promise<ClientConfig> {
   if (!pending) {
-    pending = api.get<unknown>(API_PATHS.clientConfig).then(parseClientConfig);
+    pending = api.get<unknown>('/client-config.json').then(parseClientConfig);
     pending.catch(() => {
       pending = null;
     });

@@ -1,6 +1,6 @@
 // GET /api/admin/audit-log.php: every administrator's change, newest first, paginated (beyond the spec).
 import { z } from 'zod';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_AUDIT_LOG_PATH } from '../paths';
 import { endpoint, listBase, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 
 /** The changes the log records. */
@@ -31,7 +31,7 @@ const auditLogRow = z.object({
 });
 export type AuditLogRow = z.infer<typeof auditLogRow>;
 
-export const listAuditLog = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.auditLog}`, {
+export const listAuditLog = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_AUDIT_LOG_PATH}`, {
   querystring: z.strictObject({
     ...listBase,
     sortBy: oneOf(['created_at']).default('created_at'),

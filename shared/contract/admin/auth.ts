@@ -1,12 +1,12 @@
 // POST /api/admin/login.php and /api/admin/logout.php (spec section 7).
 import { z } from 'zod';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_LOGIN_PATH, ADMIN_LOGOUT_PATH } from '../paths';
 import { endpoint, okResponses, type ResponseOf } from '../common';
 
 const adminRecord = z.object({ id: z.number(), username: z.string(), email: z.string().nullable() });
 export type AdminRecord = z.infer<typeof adminRecord>;
 
-export const login = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_API_PATHS.login}`, {
+export const login = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_LOGIN_PATH}`, {
   // Presence is checked by the service, so that the answer is the one sentence of spec section 5.
   body: z.object({
     username: z.string().max(200, 'username is too long').nullish(),
@@ -16,6 +16,6 @@ export const login = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_API_PATHS.login}
 });
 export type AdminLoginResponse = ResponseOf<typeof login>;
 
-export const logout = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_API_PATHS.logout}`, {
+export const logout = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_LOGOUT_PATH}`, {
   response: okResponses({}),
 });

@@ -1,7 +1,7 @@
 // GET /api/admin/offer-clicks.php (spec sections 2, 3, 7).
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES } from '../../constants';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_CLICKS_PATH } from '../paths';
 import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 
 /** The list's sort fields, in the order the refusal names them. */
@@ -35,7 +35,7 @@ const clickRow = z.object({
 });
 export type AdminClickRow = z.infer<typeof clickRow>;
 
-export const listClicks = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.clicks}`, {
+export const listClicks = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_CLICKS_PATH}`, {
   querystring: listQuery(
     {
       dateRange: oneOf(ADMIN_DATE_RANGES).optional(),

@@ -1,7 +1,7 @@
 // GET /api/admin/conversions.php (spec sections 2, 3, 7).
 import { z } from 'zod';
 import { REFERRAL_DATE_RANGES } from '../../constants';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_CONVERSIONS_PATH } from '../paths';
 import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 
 /** The list's sort fields, in the order the refusal names them. */
@@ -56,7 +56,7 @@ const conversionRow = z.object({
 });
 export type AdminConversionRow = z.infer<typeof conversionRow>;
 
-export const listConversions = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.conversions}`, {
+export const listConversions = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_CONVERSIONS_PATH}`, {
   querystring: listQuery(
     {
       offer: idParam('offer').optional(),

@@ -1,10 +1,10 @@
 // GET /api/admin/dashboard.php: the dashboard data, and the console's admin session check (spec section 6).
 import { z } from 'zod';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_DASHBOARD_PATH } from '../paths';
 import { endpoint, okResponses, type ResponseOf } from '../common';
 import { memberFields } from './users';
 
-export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.dashboard}`, {
+export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PATH}`, {
   response: okResponses({
     stats: z.object({
       total_users: z.number(),

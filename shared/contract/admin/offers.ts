@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES, OFFER_CATEGORIES, OFFER_MODELS } from '../../constants';
 import { MAX_REELS } from '../../slot';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_OFFERS_PATH } from '../paths';
 import {
   endpoint,
   formBody,
@@ -95,7 +95,7 @@ export const offerForm = offerRow
   .extend({ slot_config: slotConfig, is_active: z.literal(true) });
 export type OfferCreateRequest = z.infer<typeof offerForm>;
 
-export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.offers}`, {
+export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
   querystring: listQuery(
     {
       status: oneOf(['all', 'active', 'inactive']).optional(),
@@ -110,13 +110,13 @@ export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.of
 });
 export type AdminOffersResponse = ResponseOf<typeof listOffers>;
 
-export const createOffer = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_API_PATHS.offers}`, {
+export const createOffer = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
   body: formBody,
   response: okResponses({ offer_id: z.number() }),
 });
 
 /** One path, two bodies (spec section 7): {offer_id, is_active} toggles; the edit body carries the form. */
-export const updateOffer = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_API_PATHS.offers}`, {
+export const updateOffer = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
   body: formBody,
   response: okResponses({}),
 });

@@ -1,7 +1,7 @@
 // GET /api/admin/referrals.php (spec sections 2, 3, 7).
 import { z } from 'zod';
 import { REFERRAL_DATE_RANGES } from '../../constants';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_REFERRALS_PATH } from '../paths';
 import { endpoint, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 
 /** The list's sort fields, in the order the refusal names them. */
@@ -37,7 +37,7 @@ const referralRow = z.object({
 });
 export type AdminReferralRow = z.infer<typeof referralRow>;
 
-export const listReferrals = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.referrals}`, {
+export const listReferrals = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_REFERRALS_PATH}`, {
   querystring: listQuery(
     {
       status: oneOf(REFERRAL_STATUS_VALUES).optional(),

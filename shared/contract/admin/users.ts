@@ -1,7 +1,7 @@
 // GET/PUT /api/admin/users.php (spec sections 2, 3, 7, 9).
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES, USER_SORT_FIELDS } from '../../constants';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_USERS_PATH } from '../paths';
 import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 
 /**
@@ -66,7 +66,7 @@ const userRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof userRow>;
 
-export const listUsers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.users}`, {
+export const listUsers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_USERS_PATH}`, {
   querystring: listQuery(
     {
       dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
@@ -92,7 +92,7 @@ export const listUsers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.use
 export type AdminUsersResponse = ResponseOf<typeof listUsers>;
 
 /** Block (flag) or unblock (unflag) a member. */
-export const setUserBlocked = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_API_PATHS.users}`, {
+export const setUserBlocked = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_USERS_PATH}`, {
   body: z.object({ user_id: idParam('user_id'), action: oneOf(['flag', 'unflag']) }),
   response: okResponses({}),
 });

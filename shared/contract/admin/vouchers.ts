@@ -8,7 +8,7 @@ import {
   VOUCHER_STATUSES,
   VOUCHER_TYPES,
 } from '../../constants';
-import { ADMIN_API_BASE, ADMIN_API_PATHS } from '../paths';
+import { ADMIN_API_BASE, ADMIN_VOUCHERS_PATH } from '../paths';
 import {
   endpoint,
   formBody,
@@ -96,7 +96,7 @@ export const voucherForm = z.object({
 });
 export type VoucherCreateRequest = z.infer<typeof voucherForm>;
 
-export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.vouchers}`, {
+export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_PATH}`, {
   querystring: listQuery(
     {
       status: oneOf(['all', ...VOUCHER_STATUSES]).optional(),
@@ -114,13 +114,13 @@ export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_API_PATHS.
 });
 export type AdminVouchersResponse = ResponseOf<typeof listVouchers>;
 
-export const addVouchers = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_API_PATHS.vouchers}`, {
+export const addVouchers = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_PATH}`, {
   body: formBody,
   response: okResponses({ created: z.number(), duplicates: z.array(z.string()) }),
 });
 export type VoucherCreateResponse = ResponseOf<typeof addVouchers>;
 
-export const setVoucherStatus = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_API_PATHS.vouchers}`, {
+export const setVoucherStatus = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_PATH}`, {
   body: z.object({ voucher_id: idParam('voucher_id'), status: oneOf(['expired', 'available']) }),
   response: okResponses({}),
 });

@@ -4,7 +4,6 @@ import { spinTypeFor } from '../../../../../shared/slot';
 import { api } from '../../../lib/api-client';
 import { getUserStatsQueryOptions } from '../../../lib/auth';
 import { getOffersQueryOptions } from './get-offers';
-import { API_PATHS } from '../../../../../shared/contract/paths';
 
 export const SPIN_FAILED_MESSAGE = 'Slot spin failed. Please try again.';
 
@@ -15,7 +14,7 @@ export function spinRequestFor(offerId: number, freeSpinsRemaining: number): Spi
 }
 
 export async function slotSpin(request: SpinRequest): Promise<SpinResponse> {
-  const data = await api.post<SpinResponse>(API_PATHS.slotSpin, request, SPIN_FAILED_MESSAGE);
+  const data = await api.post<SpinResponse>('/slot-spin.php', request, SPIN_FAILED_MESSAGE);
   if (!data?.success || !Array.isArray(data.slotResult)) throw new Error(SPIN_FAILED_MESSAGE);
   return data;
 }
