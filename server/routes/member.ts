@@ -1,4 +1,4 @@
-// The member calls of spec section 7, declared from the contract (shared/contract/member.ts). Routes
+// The member calls, declared from the contract (shared/contract/member.ts). Routes
 // are thin: the contract validates, a service answers.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMBER_COOKIE } from '../plugins/auth';
@@ -11,7 +11,7 @@ import { referralStats, userStats } from '../services/member-stats';
 import { HttpError, unauthorized } from '../lib/errors';
 import * as member from '../../shared/contract/member';
 
-/** Offer clicks a member may store per minute (issue 11, item 11); each process counts its own. */
+/** Offer clicks a member may store per minute (docs/product-rules.md#limits); each process counts its own. */
 export const CLICKS_PER_MINUTE = 30;
 
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 // GET|POST /api/postback.php: the partner network's server-to-server confirmation.
 // Fails closed: no secret configured or a bad signature → 403, before anything else is read.
-// Public and unauthenticated, so bounded (issue 11, item 6; POSTBACK_LIMITS): a per-address rate limit,
-// a cap on the parameters' number and sizes, and a per-minute budget of log rows for attempts that
-// never passed the signature check, which are stored as a summary and purged after a retention period.
+// Public and unauthenticated, so bounded (docs/product-rules.md#limits; POSTBACK_LIMITS): a per-address
+// rate limit, a cap on the parameters' number and sizes, and a per-minute budget of log rows for attempts
+// that never passed the signature check, which are stored as a summary and purged after a retention period.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
 import * as contract from '../../shared/contract/postback';

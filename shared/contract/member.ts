@@ -1,4 +1,4 @@
-// The member calls (spec section 7): sign-in and sign-out, the member's stats, offers, clicks, spins
+// The member calls (docs/product-rules.md#calls): sign-in and sign-out, the member's stats, offers, clicks, spins
 // and referrals. Field names are the specification's, exactly.
 import { z } from 'zod';
 import {

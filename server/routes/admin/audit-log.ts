@@ -1,4 +1,4 @@
-// GET /api/admin/audit-log.php: the audit log of DESIGN.md section 4, newest first, paginated.
+// GET /api/admin/audit-log.php: every administrator's change, newest first, paginated.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAudit } from '../../services/admin/audit';
 import * as contract from '../../../shared/contract/admin/audit-log';

@@ -1,4 +1,4 @@
-// POST /api/admin/login.php and /api/admin/logout.php (spec section 7; DESIGN.md section 4).
+// POST /api/admin/login.php and /api/admin/logout.php, declared from shared/contract/admin/auth.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_COOKIE } from '../../plugins/auth';
 import { createSession, deleteSession } from '../../services/sessions';

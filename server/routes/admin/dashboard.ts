@@ -1,4 +1,4 @@
-// GET /api/admin/dashboard.php: the dashboard data, and the console's admin session check (spec section 6).
+// GET /api/admin/dashboard.php: the dashboard data, and the console's admin session check.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboard } from '../../services/admin/dashboard';
 import * as contract from '../../../shared/contract/admin/dashboard';

@@ -1,4 +1,4 @@
-// The administrators' API (/api/admin/*.php, spec section 7). Sign-in and sign-out are open; every
+// The administrators' API (/api/admin/*.php). Sign-in and sign-out are open; every
 // other call opts in to `app.requireAdmin` (the admin_sid session; a member's sid opens nothing here).
 import type { FastifyInstance } from 'fastify';
 import adminAuthRoutes from './auth';

@@ -1,4 +1,4 @@
-// GET/POST/PUT /api/admin/offers.php (spec sections 2, 3, 5, 7, 9).
+// GET/POST/PUT /api/admin/offers.php (docs/product-rules.md#admin-rules).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOffer, editOffer, listOffers, setOfferActive } from '../../services/admin/offers';
 import { parseExternalOfferId, parseOfferFields } from '../../services/admin/validation';
@@ -28,7 +28,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // One path, two bodies (spec section 7): {offer_id, is_active} toggles; the edit body carries the form.
+  // One path, two bodies: {offer_id, is_active} toggles; the edit body carries the form.
   app.route({
     ...contract.updateOffer,
     onRequest: app.requireAdmin,

@@ -1,4 +1,4 @@
-// GET /api/admin/referrals.php, conversions.php and offer-clicks.php (spec sections 2, 3, 7).
+// GET /api/admin/referrals.php, conversions.php and offer-clicks.php, declared from shared/contract/admin/.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listReferrals } from '../../services/admin/referrals';
 import { listConversions } from '../../services/admin/conversions';

@@ -1,4 +1,4 @@
-// GET/PUT /api/admin/users.php (spec sections 2, 3, 7, 9).
+// GET/PUT /api/admin/users.php (docs/product-rules.md#admin-rules).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listUsers, setUserBlocked } from '../../services/admin/users';
 import * as contract from '../../../shared/contract/admin/users';

@@ -1,4 +1,4 @@
-// GET/POST/PUT /api/admin/vouchers.php (spec sections 2, 3, 4, 5, 7, 9).
+// GET/POST/PUT /api/admin/vouchers.php (docs/product-rules.md#admin-rules).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addVouchers, listVouchers, setVoucherStatus } from '../../services/admin/vouchers';
 import { parseVoucherBatch } from '../../services/admin/validation';

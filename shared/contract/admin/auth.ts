@@ -1,4 +1,4 @@
-// POST /api/admin/login.php and /api/admin/logout.php (spec section 7).
+// POST /api/admin/login.php and /api/admin/logout.php (docs/product-rules.md#sessions).
 import { z } from 'zod';
 import { ADMIN_API_BASE, ADMIN_LOGIN_PATH, ADMIN_LOGOUT_PATH } from '../paths';
 import { endpoint, okResponses, type ResponseOf } from '../common';
@@ -7,7 +7,8 @@ const adminRecord = z.object({ id: z.number(), username: z.string(), email: z.st
 export type AdminRecord = z.infer<typeof adminRecord>;
 
 export const login = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_LOGIN_PATH}`, {
-  // Presence is checked by the service, so that the answer is the one sentence of spec section 5.
+  // Presence is checked by the service, so that the answer is one sentence ('Username and password
+  // are required'), not a schema error.
   body: z.object({
     username: z.string().max(200, 'username is too long').nullish(),
     password: z.string().max(1000, 'password is too long').nullish(),

@@ -1,4 +1,4 @@
-// GET /api/admin/offer-clicks.php (spec sections 2, 3, 7).
+// GET /api/admin/offer-clicks.php (docs/product-rules.md#admin-rules).
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_CLICKS_PATH } from '../paths';

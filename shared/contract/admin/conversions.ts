@@ -1,4 +1,4 @@
-// GET /api/admin/conversions.php (spec sections 2, 3, 7).
+// GET /api/admin/conversions.php (docs/product-rules.md#admin-rules).
 import { z } from 'zod';
 import { REFERRAL_DATE_RANGES } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_CONVERSIONS_PATH } from '../paths';
@@ -9,7 +9,7 @@ export const CONVERSION_SORT_FIELDS = ['completed_at', 'payout_amount'] as const
 export type ConversionSortField = (typeof CONVERSION_SORT_FIELDS)[number];
 
 /**
- * Filters of spec section 2:
+ * Filters:
  *   voucherFilter   won = the spin won a voucher; lost = spun and won nothing
  *   userTypeFilter  the member's registration_method (firebase or email)
  */

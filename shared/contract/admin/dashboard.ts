@@ -1,4 +1,4 @@
-// GET /api/admin/dashboard.php: the dashboard data, and the console's admin session check (spec section 6).
+// GET /api/admin/dashboard.php: the dashboard data, and the console's admin session check.
 import { z } from 'zod';
 import { ADMIN_API_BASE, ADMIN_DASHBOARD_PATH } from '../paths';
 import { endpoint, okResponses, type ResponseOf } from '../common';

@@ -1,4 +1,4 @@
-// GET/POST/PUT /api/admin/offers.php (spec sections 2, 3, 5, 7, 9).
+// GET/POST/PUT /api/admin/offers.php (docs/product-rules.md#admin-rules).
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES, OFFER_CATEGORIES, OFFER_MODELS } from '../../constants';
 import { MAX_REELS } from '../../slot';
@@ -31,7 +31,7 @@ export const OFFER_SORT_FIELDS = [
 export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
 
 /**
- * The Add and Edit Offer forms' refusals (spec section 5), as the server answers them. The server
+ * The Add and Edit Offer forms' refusals (docs/product-rules.md#admin-rules), as the server answers them. The server
  * checks these forms field by field, in the console's order (server/services/admin/validation.ts),
  * so each refusal is one of these sentences.
  */
@@ -115,7 +115,7 @@ export const createOffer = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_OFFERS_PAT
   response: okResponses({ offer_id: z.number() }),
 });
 
-/** One path, two bodies (spec section 7): {offer_id, is_active} toggles; the edit body carries the form. */
+/** One path, two bodies: {offer_id, is_active} toggles; the edit body carries the form. */
 export const updateOffer = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
   body: formBody,
   response: okResponses({}),

@@ -1,4 +1,4 @@
-// GET /api/admin/referrals.php (spec sections 2, 3, 7).
+// GET /api/admin/referrals.php (docs/product-rules.md#admin-rules).
 import { z } from 'zod';
 import { REFERRAL_DATE_RANGES } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_REFERRALS_PATH } from '../paths';
@@ -13,7 +13,7 @@ export const REFERRAL_SORT_FIELDS = [
 ] as const;
 export type ReferralSortField = (typeof REFERRAL_SORT_FIELDS)[number];
 
-/** Status filter of spec section 2: 'completed' is completed_waiting (first offer done, no reward yet). */
+/** Status filter: 'completed' is completed_waiting (first offer done, no reward yet). */
 export const REFERRAL_STATUS_VALUES = [
   'all',
   'successful',

@@ -1,11 +1,11 @@
-// GET/PUT /api/admin/users.php (spec sections 2, 3, 7, 9).
+// GET/PUT /api/admin/users.php (docs/product-rules.md#admin-rules).
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES, USER_SORT_FIELDS } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_USERS_PATH } from '../paths';
 import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 
 /**
- * Filter values of spec section 9. The console sends the long names; the short ones are accepted too.
+ * Filter values (docs/decisions.md, Admin API). The console sends the long names; the short ones are accepted too.
  *   performanceFilter: high_performers|high (10+ completions), medium_performers|medium (5-9),
  *                      low_performers|low (1-4), inactive (no activity for 30+ days)
  *   referralFilter:    top_referrers (3+ successful referrals), active_referrers (1+),

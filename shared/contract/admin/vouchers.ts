@@ -1,4 +1,4 @@
-// GET/POST/PUT /api/admin/vouchers.php (spec sections 2, 3, 4, 5, 7, 9).
+// GET/POST/PUT /api/admin/vouchers.php (docs/product-rules.md#admin-rules).
 import { z } from 'zod';
 import {
   AMOUNT_RANGES,
@@ -32,7 +32,7 @@ export const VOUCHER_SORT_FIELDS = [
 ] as const;
 export type VoucherSortField = (typeof VOUCHER_SORT_FIELDS)[number];
 
-/** The Add New Vouchers form's refusals (spec section 5), in the order the form is checked. */
+/** The Add New Vouchers form's refusals (docs/product-rules.md#admin-rules), in the order the form is checked. */
 export const VOUCHER_FORM_MESSAGES = {
   voucherRequired: 'Please fill all required fields',
   voucherNoCodes: 'Please enter at least one voucher code',
