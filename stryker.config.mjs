@@ -1,4 +1,6 @@
 // @ts-check
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 // `npm run test:mutation` (docs/testing.md): StrykerJS over the modules that hold the product's rules.
 // Each mutant is a small change to one of them (a flipped condition, a removed call...); a test must
 // fail for it. The score per module is printed at the end; survivors are listed in docs/testing.md.
@@ -20,13 +22,20 @@ const config = {
     // Admin console: offer form and voucher validation.
     'admin/src/offers/offer-form.ts',
     'admin/src/vouchers/voucher-rules.ts',
+    // Server: the spin (the draw; its database rules are in rewards_spin.sql), postbacks and the
+    // referral reward, member sessions.
+    'server/services/spins.ts',
+    'server/services/postbacks.ts',
+    'server/db/repositories/referrals.ts',
+    'server/services/sessions.ts',
   ],
   // Re-runs only mutants whose module or tests changed since the committed result.
   incremental: true,
   incrementalFile: 'tests/mutation/stryker-incremental.json',
   concurrency: 2,
   timeoutMS: 60_000,
-  tempDirName: '.stryker-tmp',
+  // The sandbox (a copy of the project) outside the working tree, where no lint or test run finds it.
+  tempDirName: path.join(tmpdir(), 'rewards-stryker'),
   cleanTempDir: true,
   ignorePatterns: ['dist', 'data', 'coverage', 'docs', 'tests/e2e', 'tests/reliability', 'reports'],
   reporters: ['clear-text', 'progress'],

@@ -10,11 +10,22 @@ import root from '../../vitest.config';
 export const MUTATION_SUITES: Record<string, string[]> = {
   member: [
     'member/src/lib/api-client.test.ts',
+    'member/src/lib/api-client-rules.test.ts',
     'member/src/features/offers/offer-state.test.ts',
     'member/src/features/offers/components/offer-card.test.tsx',
   ],
-  admin: ['admin/src/offers/offer-form.test.ts', 'admin/src/vouchers/voucher-rules.test.ts'],
-  server: [],
+  admin: [
+    'admin/src/offers/offer-form.test.ts',
+    'admin/src/offers/offer-form-rules.test.ts',
+    'admin/src/vouchers/voucher-rules.test.ts',
+    'admin/src/vouchers/voucher-rules-edges.test.ts',
+  ],
+  server: [
+    'server/services/spins.test.ts',
+    'server/services/sessions.test.ts',
+    'server/routes/postback.test.ts',
+    'server/routes/member.test.ts',
+  ],
 };
 
 const wanted = (process.env.MUTATION_PROJECTS ?? Object.keys(MUTATION_SUITES).join(',')).split(',');
