@@ -68,7 +68,7 @@ function refusal(error: unknown): Error | null {
 /**
  * The slot spin: the server draws (crypto.randomInt over the offer's slot config, or the default
  * config for a free spin), then the database spends the spin, claims a voucher of the drawn amount
- * and records it in one statement (see the migration for the rules it keeps under concurrency).
+ * and records it in one statement (server/db/functions/rewards_spin.sql keeps its rules under concurrency).
  */
 export async function spin(
   db: Queryable,
