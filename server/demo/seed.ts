@@ -1,9 +1,10 @@
 // Demo data, written on the first run only: offers in every category with slot configs, a few
 // hundred vouchers over several brands and amounts, and an administrator.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { admins, offers, vouchers } from '../db/schema';
+import { findAdminByUsername, insertAdmin, setAdminPassword } from '../db/repositories/admins';
+import { countOffers, insertOffers } from '../db/repositories/offers';
+import { insertVouchers, type NewVoucher } from '../db/repositories/vouchers';
 import { hashPassword } from '../lib/password';
 import { OFFER_CATEGORIES } from '../../shared/constants';
 
@@ -183,12 +184,12 @@ export async function seedDemo(
   const username = opts.adminUsername || 'admin';
   const adminResult = await ensureAdmin(db, username, opts.adminPassword);
 
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(offers)) as [{ n: number }];
-  if (n > 0) return { seeded: false, admin: adminResult };
+  if ((await countOffers(db)) > 0) return { seeded: false, admin: adminResult };
 
   await db.transaction(async (tx) => {
     const now = Date.now();
-    await tx.insert(offers).values(
+    await insertOffers(
+      tx,
       DEMO_OFFERS.map((o, i) => {
         const externalId = `demo_${o.category.toLowerCase()}_${i + 1}`;
         return {
@@ -208,47 +209,42 @@ export async function seedDemo(
         };
       }),
     );
-    const rows: (typeof vouchers.$inferInsert)[] = [];
+    const rows: NewVoucher[] = [];
     const expiry = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
     for (const brand of BRANDS) {
       for (const amount of AMOUNTS) {
         const count = amount >= 50 ? 8 : 14;
         for (let i = 0; i < count; i++) {
           rows.push({
-            voucherCode: `${brand.slice(0, 3).toUpperCase()}${amount}-${randomBytes(4).toString('hex').toUpperCase()}`,
-            voucherBrand: brand,
-            voucherType: i % 5 === 0 ? 'Cashback' : 'Gift Card',
-            voucherAmount: amount,
-            voucherDescription: `${brand} ₹${amount} ${i % 5 === 0 ? 'cashback' : 'gift card'}`,
-            voucherTerms: 'Valid on the brand\u2019s app and website. Not exchangeable for cash.',
+            code: `${brand.slice(0, 3).toUpperCase()}${amount}-${randomBytes(4).toString('hex').toUpperCase()}`,
+            brand,
+            type: i % 5 === 0 ? 'Cashback' : 'Gift Card',
+            amount,
+            description: `${brand} ₹${amount} ${i % 5 === 0 ? 'cashback' : 'gift card'}`,
+            terms: 'Valid on the brand\u2019s app and website. Not exchangeable for cash.',
             // A few expire soon so the console's 'Expiring Soon' badge has something to show.
             expiryDate: expiry(i === 0 ? 5 : 90 + ((i * 7) % 180)),
+            createdByAdminId: null,
           });
         }
       }
     }
-    await tx.insert(vouchers).values(rows);
+    await insertVouchers(tx, rows);
   });
   return { seeded: true, admin: adminResult };
 }
 
 export async function ensureAdmin(db: Db, username: string, password: string | undefined) {
-  const [existing] = await db
-    .select({ id: admins.id })
-    .from(admins)
-    .where(eq(admins.username, username))
-    .limit(1);
+  const existing = await findAdminByUsername(db, username);
   if (existing) {
-    if (password)
-      await db
-        .update(admins)
-        .set({ passwordHash: await hashPassword(password) })
-        .where(eq(admins.id, existing.id));
+    if (password) await setAdminPassword(db, existing.id, await hashPassword(password));
     return { username, password: password ?? null, created: false };
   }
   const finalPassword = password || randomBytes(12).toString('base64url');
-  await db
-    .insert(admins)
-    .values({ username, email: `${username}@localhost`, passwordHash: await hashPassword(finalPassword) });
+  await insertAdmin(db, {
+    username,
+    email: `${username}@localhost`,
+    passwordHash: await hashPassword(finalPassword),
+  });
   return { username, password: finalPassword, created: true };
 }

@@ -136,6 +136,10 @@ export async function resetAdminPassword(
   );
 }
 
+export async function setAdminPassword(db: Queryable, id: number, passwordHash: string): Promise<void> {
+  await query(db, sql`update admins set password_hash = ${passwordHash} where id = ${id}`);
+}
+
 /** Forgets every sign-in record of the username: its failures and its known addresses. */
 export async function forgetSignInRecords(db: Queryable, key: string): Promise<void> {
   await query(db, sql`delete from admin_known_addresses where username = ${key}`);

@@ -166,3 +166,31 @@ export async function updateOffer(db: Queryable, id: number, c: OfferColumns): P
 export async function setOfferActive(db: Queryable, id: number, isActive: boolean): Promise<void> {
   await query(db, sql`update offers set is_active = ${isActive}, updated_at = now() where id = ${id}`);
 }
+
+export async function countOffers(db: Queryable): Promise<number> {
+  const [row] = await query<{ n: number }>(db, sql`select count(*)::int as n from offers`);
+  return Number(row?.n ?? 0);
+}
+
+/** Offers written as given (the demo data: its network, its creation times), in one statement. */
+export async function insertOffers(
+  db: Queryable,
+  rows: (OfferColumns & { externalOfferId: string; network: string; isActive: boolean; createdAt: Date })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (o) =>
+        sql`(${o.title}, ${o.description}, ${o.offerUrl}, ${o.previewUrl}, ${o.externalOfferId}, ${o.network},
+             ${o.category}, ${o.model}, ${o.targeting}, ${o.rewardAmount}, ${JSON.stringify(o.slotConfig)}::jsonb,
+             ${o.isActive}, ${o.createdAt.toISOString()})`,
+    ),
+    sql`, `,
+  );
+  await query(
+    db,
+    sql`insert into offers (title, description, offer_url, preview_url, external_offer_id, network, category, model,
+                            targeting, reward_amount, slot_config, is_active, created_at)
+        values ${values}`,
+  );
+}

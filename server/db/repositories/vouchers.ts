@@ -39,7 +39,8 @@ export interface NewVoucher {
   description: string | null;
   terms: string | null;
   expiryDate: string;
-  createdByAdminId: number;
+  /** null for the demo data, which no administrator added. */
+  createdByAdminId: number | null;
 }
 
 /** Inserts a batch in one statement; codes already in stock are skipped. Returns the created ones. */
