@@ -4,6 +4,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { firebaseWebConfig as firebaseWebConfigSchema } from '../shared/contract/system';
 
 export class ConfigError extends Error {}
 
@@ -35,12 +36,6 @@ const envSchema = z.object({
  */
 type TrustProxy = false | number | string[];
 
-const firebaseWebConfigSchema = z.object({
-  apiKey: z.string().min(1),
-  authDomain: z.string().min(1),
-  projectId: z.string().min(1),
-  appId: z.string().optional(),
-});
 const FIREBASE_WEB_CONFIG_MESSAGE =
   'Invalid configuration: FIREBASE_WEB_CONFIG must be JSON with apiKey, authDomain and projectId';
 

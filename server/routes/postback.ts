@@ -14,7 +14,6 @@ import {
   junkBudget,
   logPostback,
   paramLimitProblem,
-  postbackParamsSchema,
   processPostback,
   purgeJunkPostbacks,
   verifySignature,
@@ -79,7 +78,7 @@ export default async function postbackRoutes(app: FastifyInstance) {
       outcome = refused(403, 'bad_signature', 'Invalid or missing signature');
     } else {
       verified = true;
-      const parsed = postbackParamsSchema.safeParse(params);
+      const parsed = contract.postbackParams.safeParse(params);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         outcome = refused(

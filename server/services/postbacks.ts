@@ -1,7 +1,7 @@
 // The partner network's server-to-server postback (DESIGN.md section 4): signed with HMAC-SHA256,
 // fail closed, idempotent on (network, transaction id), every attempt logged.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import type { PostbackParams } from '../../shared/contract/postback';
 import type { Db, Queryable, Tx } from '../db/client';
 import { findClickWithNetwork } from '../db/repositories/clicks';
 import * as completions from '../db/repositories/completions';
@@ -30,22 +30,6 @@ export function verifySignature(params: Record<string, string>, secret: string):
   const expected = Buffer.from(signPostback(params, secret), 'hex');
   return timingSafeEqual(expected, Buffer.from(sig, 'hex'));
 }
-
-export const postbackParamsSchema = z.object({
-  click_id: z.string().min(1).max(64),
-  transaction_id: z.string().min(1).max(128),
-  payout: z
-    .string()
-    .regex(/^\d{1,8}(\.\d{1,4})?$/, 'payout must be a non-negative number with at most 4 decimals')
-    .transform(Number),
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code')
-    .transform((c) => c.toUpperCase())
-    .optional(),
-  status: z.enum(['approved', 'pending', 'reversed']),
-  sig: z.string(),
-});
 
 /**
  * What a verified postback did, in the receiver's terms (the route answers each with its HTTP status
@@ -220,7 +204,7 @@ export async function purgeJunkPostbacks(
   }
 }
 
-type ApprovedParams = z.infer<typeof postbackParamsSchema>;
+type ApprovedParams = PostbackParams;
 
 export async function processPostback(db: Db, params: ApprovedParams): Promise<PostbackResult> {
   return db.transaction((tx) => applyPostback(tx, params));

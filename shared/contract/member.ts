@@ -11,7 +11,7 @@ import {
   SLOT_SPIN_PATH,
   USER_STATS_PATH,
 } from './paths';
-import { endpoint, errorResponses, positiveId, slotConfig, type RequestOf, type ResponseOf } from './common';
+import { endpoint, okResponses, positiveId, slotConfig, type RequestOf, type ResponseOf } from './common';
 
 const sessionUser = z.object({
   user_id: z.number(),
@@ -63,74 +63,66 @@ export const firebaseAuth = endpoint('POST', `${API_BASE}${FIREBASE_AUTH_PATH}`,
     deviceFingerprint: z.string().max(128).nullish(),
     referralCode: z.string().max(32).nullish(),
   }),
-  response: {
-    200: z.object({
-      success: z.literal(true),
-      sessionId: z.string(),
-      user: sessionUser,
-      isNewUser: z.boolean(),
-      referralUsed: z.boolean(),
-    }),
-    ...errorResponses,
-  },
+  response: okResponses({
+    sessionId: z.string(),
+    user: sessionUser,
+    isNewUser: z.boolean(),
+    referralUsed: z.boolean(),
+  }),
 });
 export type LoginRequest = RequestOf<typeof firebaseAuth>;
 export type LoginResponse = ResponseOf<typeof firebaseAuth>;
 
 export const logout = endpoint('POST', `${API_BASE}${LOGOUT_PATH}`, {
-  response: { 200: z.object({ success: z.literal(true) }), ...errorResponses },
+  response: okResponses({}),
 });
 
 export const userStats = endpoint('GET', `${API_BASE}${USER_STATS_PATH}`, {
-  response: {
-    200: z.object({
-      success: z.literal(true),
-      user: sessionUser,
-      stats: z.object({
-        total_completions: z.number(),
-        total_vouchers_won: z.number(),
-        successful_referrals: z.number(),
-        total_voucher_value: z.number(),
-        spins_used: z.number(),
-        free_spins_remaining: z.number(),
-        total_free_spins_earned: z.number(),
-        referral_conversion_rate: z.number(),
-      }),
-      completions: z.array(
-        z.object({
-          title: z.string().nullable(),
-          category: z.string().nullable(),
-          completed_at: z.string(),
-          voucher_code: z.string().nullable(),
-          voucher_brand: z.string().nullable(),
-          voucher_amount: z.number().nullable(),
-          reward_type: z.string(),
-        }),
-      ),
-      voucherBreakdown: z.array(
-        z.object({
-          voucher_amount: z.number(),
-          voucher_brand: z.string(),
-          count: z.number(),
-          total_value: z.number(),
-        }),
-      ),
-      userVouchers: z.array(
-        z.object({
-          voucher_id: z.number(),
-          voucher_code: z.string(),
-          voucher_amount: z.number(),
-          voucher_brand: z.string(),
-          voucher_description: z.string().nullable(),
-          title: z.string().nullable(),
-          assigned_at: z.string(),
-          completed_at: z.string().nullable(),
-          voucher_source: z.enum(['free_spin', 'offer_completion']),
-        }),
-      ),
+  response: okResponses({
+    user: sessionUser,
+    stats: z.object({
+      total_completions: z.number(),
+      total_vouchers_won: z.number(),
+      successful_referrals: z.number(),
+      total_voucher_value: z.number(),
+      spins_used: z.number(),
+      free_spins_remaining: z.number(),
+      total_free_spins_earned: z.number(),
+      referral_conversion_rate: z.number(),
     }),
-    ...errorResponses,
-  },
+    completions: z.array(
+      z.object({
+        title: z.string().nullable(),
+        category: z.string().nullable(),
+        completed_at: z.string(),
+        voucher_code: z.string().nullable(),
+        voucher_brand: z.string().nullable(),
+        voucher_amount: z.number().nullable(),
+        reward_type: z.string(),
+      }),
+    ),
+    voucherBreakdown: z.array(
+      z.object({
+        voucher_amount: z.number(),
+        voucher_brand: z.string(),
+        count: z.number(),
+        total_value: z.number(),
+      }),
+    ),
+    userVouchers: z.array(
+      z.object({
+        voucher_id: z.number(),
+        voucher_code: z.string(),
+        voucher_amount: z.number(),
+        voucher_brand: z.string(),
+        voucher_description: z.string().nullable(),
+        title: z.string().nullable(),
+        assigned_at: z.string(),
+        completed_at: z.string().nullable(),
+        voucher_source: z.enum(['free_spin', 'offer_completion']),
+      }),
+    ),
+  }),
 });
 export type UserStatsResponse = ResponseOf<typeof userStats>;
 export type UserStats = UserStatsResponse['stats'];
@@ -139,14 +131,10 @@ export type VoucherBreakdownRow = UserStatsResponse['voucherBreakdown'][number];
 export type UserVoucher = UserStatsResponse['userVouchers'][number];
 
 export const offers = endpoint('GET', `${API_BASE}${OFFERS_PATH}`, {
-  response: {
-    200: z.object({
-      success: z.literal(true),
-      offers: z.array(memberOffer),
-      freeSpinsRemaining: z.number(),
-    }),
-    ...errorResponses,
-  },
+  response: okResponses({
+    offers: z.array(memberOffer),
+    freeSpinsRemaining: z.number(),
+  }),
 });
 export type OffersResponse = ResponseOf<typeof offers>;
 
@@ -154,16 +142,12 @@ export const clickOffer = endpoint('POST', `${API_BASE}${CLICK_OFFER_PATH}`, {
   body: z.object({
     offerId: positiveId('offerId', { strings: false }),
   }),
-  response: {
-    200: z.object({
-      success: z.literal(true),
-      clickId: z.string(),
-      offerTitle: z.string(),
-      network: z.string(),
-      redirectUrl: z.string(),
-    }),
-    ...errorResponses,
-  },
+  response: okResponses({
+    clickId: z.string(),
+    offerTitle: z.string(),
+    network: z.string(),
+    redirectUrl: z.string(),
+  }),
 });
 export type ClickRequest = RequestOf<typeof clickOffer>;
 export type ClickResponse = ResponseOf<typeof clickOffer>;
@@ -178,50 +162,42 @@ export const slotSpin = endpoint('POST', `${API_BASE}${SLOT_SPIN_PATH}`, {
       message: 'offerId is required for an offer spin',
       path: ['offerId'],
     }),
-  response: {
-    200: z.object({
-      success: z.literal(true),
-      slotResult: z.tuple([z.number(), z.number(), z.number()]),
-      isWinningCombination: z.boolean(),
-      rewardType: z.string(),
-      spinType,
-      freeSpinsRemaining: z.number(),
-      voucher: spinVoucher.nullable(),
-    }),
-    ...errorResponses,
-  },
+  response: okResponses({
+    slotResult: z.tuple([z.number(), z.number(), z.number()]),
+    isWinningCombination: z.boolean(),
+    rewardType: z.string(),
+    spinType,
+    freeSpinsRemaining: z.number(),
+    voucher: spinVoucher.nullable(),
+  }),
 });
 export type SpinRequest = RequestOf<typeof slotSpin>;
 export type SpinResponse = ResponseOf<typeof slotSpin>;
 
 export const referralStats = endpoint('GET', `${API_BASE}${REFERRAL_STATS_PATH}`, {
-  response: {
-    200: z.object({
-      success: z.literal(true),
-      referralCode: z.string(),
-      shareUrl: z.string(),
-      summary: z.object({
-        totalReferrals: z.number(),
-        successfulReferrals: z.number(),
-        pendingReferrals: z.number(),
-        totalFreeSpinsEarned: z.number(),
-        conversionRate: z.number(),
-      }),
-      monthlyPerformance: z.array(
-        z.object({ month: z.string(), registrations: z.number(), successful: z.number() }),
-      ),
-      referralDetails: z.array(
-        z.object({
-          first_name: z.string(),
-          last_name: z.string(),
-          registration_date: z.string(),
-          first_completion_date: z.string().nullable(),
-          total_completions: z.number(),
-          status: memberReferralStatus,
-        }),
-      ),
+  response: okResponses({
+    referralCode: z.string(),
+    shareUrl: z.string(),
+    summary: z.object({
+      totalReferrals: z.number(),
+      successfulReferrals: z.number(),
+      pendingReferrals: z.number(),
+      totalFreeSpinsEarned: z.number(),
+      conversionRate: z.number(),
     }),
-    ...errorResponses,
-  },
+    monthlyPerformance: z.array(
+      z.object({ month: z.string(), registrations: z.number(), successful: z.number() }),
+    ),
+    referralDetails: z.array(
+      z.object({
+        first_name: z.string(),
+        last_name: z.string(),
+        registration_date: z.string(),
+        first_completion_date: z.string().nullable(),
+        total_completions: z.number(),
+        status: memberReferralStatus,
+      }),
+    ),
+  }),
 });
 export type ReferralStatsResponse = ResponseOf<typeof referralStats>;

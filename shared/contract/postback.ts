@@ -1,9 +1,28 @@
 // GET|POST /api/postback.php: the partner network's server-to-server confirmation. Its parameters are
 // read by the receiver itself (server/routes/postback.ts), not by a route schema, so that every
-// attempt, refused ones included, is logged; only the answers are declared here.
+// attempt, refused ones included, is logged: the route declares only the answers, and the receiver
+// checks the parameters with postbackParams once the signature holds.
 import { z } from 'zod';
 import { API_BASE, POSTBACK_PATH } from './paths';
 import { endpoint, errorBody } from './common';
+
+/** A verified postback's parameters. */
+export const postbackParams = z.object({
+  click_id: z.string().min(1).max(64),
+  transaction_id: z.string().min(1).max(128),
+  payout: z
+    .string()
+    .regex(/^\d{1,8}(\.\d{1,4})?$/, 'payout must be a non-negative number with at most 4 decimals')
+    .transform(Number),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code')
+    .transform((c) => c.toUpperCase())
+    .optional(),
+  status: z.enum(['approved', 'pending', 'reversed']),
+  sig: z.string(),
+});
+export type PostbackParams = z.output<typeof postbackParams>;
 
 const ok = z.literal(true);
 // Strict objects, so each answer keeps its own fields in its own order (the union takes the first

@@ -1,5 +1,7 @@
 // The console's own words, as react-admin i18n keys. Texts the product defines (the messages in
-// docs/product-rules.md and the tests) are kept exactly.
+// docs/product-rules.md and the tests) are kept exactly; the forms' refusals are the API contract's.
+import { OFFER_FORM_MESSAGES, VOUCHER_FORM_MESSAGES } from '../../../shared/contract/form-messages';
+
 export const en = {
   ra: {
     action: { bulk_actions: '1 item selected |||| %{smart_count} items selected' },
@@ -222,8 +224,8 @@ export const en = {
       add_failed: 'Failed to add offer',
       updated: 'Offer updated successfully!',
       no_offer_url: 'No offer URL available',
-      no_slot_config: 'No slot machine configuration found',
-      invalid_slot_config: 'Invalid slot machine configuration',
+      no_slot_config: OFFER_FORM_MESSAGES.slotConfigRequired,
+      invalid_slot_config: OFFER_FORM_MESSAGES.slotConfigInvalid,
       view_slot: 'Slot machine configuration',
       open_url: 'Open offer URL',
       slot_title: 'Slot rewards: %{title}',
@@ -315,14 +317,14 @@ export const en = {
         submit_add: 'Add Offer',
         submit_edit: 'Save Changes',
         errors: {
-          title: 'Title is required',
-          description: 'Description is required',
-          external_offer_id: 'External offer ID is required',
-          model: 'Offer model is required',
-          offer_url: 'Offer URL is required',
+          title: OFFER_FORM_MESSAGES.titleRequired,
+          description: OFFER_FORM_MESSAGES.descriptionRequired,
+          external_offer_id: OFFER_FORM_MESSAGES.externalIdRequired,
+          model: OFFER_FORM_MESSAGES.modelRequired,
+          offer_url: OFFER_FORM_MESSAGES.offerUrlRequired,
           url: 'Please enter a valid URL',
           reward_amount: 'Reward amount must be 0 or more',
-          total_probability: 'Total probability must be less than 100%',
+          total_probability: OFFER_FORM_MESSAGES.probabilityTotal,
         },
       },
     },
@@ -427,12 +429,12 @@ export const en = {
         submit: 'Add Vouchers',
         submitting: 'Adding Vouchers...',
         errors: {
-          required: 'Please fill all required fields',
-          no_codes: 'Please enter at least one voucher code',
-          too_many: 'Maximum 100 voucher codes allowed per batch',
-          duplicates: 'Duplicate voucher codes found in your input',
+          required: VOUCHER_FORM_MESSAGES.voucherRequired,
+          no_codes: VOUCHER_FORM_MESSAGES.voucherNoCodes,
+          too_many: VOUCHER_FORM_MESSAGES.voucherTooMany,
+          duplicates: VOUCHER_FORM_MESSAGES.voucherDuplicates,
           amount: 'Amount must be at least ₹1',
-          past_expiry: 'Expiry date cannot be in the past',
+          past_expiry: VOUCHER_FORM_MESSAGES.expiryPast,
           failed: 'Failed to create vouchers',
           unknown: 'Unknown error occurred',
         },

@@ -2,8 +2,7 @@
 // The console validates too; the server never trusts it.
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
-import { OFFER_FORM_MESSAGES } from '../../../shared/contract/admin/offers';
-import { VOUCHER_FORM_MESSAGES } from '../../../shared/contract/admin/vouchers';
+import { OFFER_FORM_MESSAGES, VOUCHER_FORM_MESSAGES } from '../../../shared/contract/form-messages';
 import {
   MAX_VOUCHER_CODES_PER_BATCH,
   OFFER_CATEGORIES,

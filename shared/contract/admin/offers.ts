@@ -1,7 +1,6 @@
 // GET/POST/PUT /api/admin/offers.php (docs/product-rules.md#admin-rules).
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES, OFFER_CATEGORIES, OFFER_MODELS } from '../../constants';
-import { MAX_REELS } from '../../slot';
 import { ADMIN_API_BASE, ADMIN_OFFERS_PATH } from '../paths';
 import {
   endpoint,
@@ -30,29 +29,6 @@ export const OFFER_SORT_FIELDS = [
 ] as const;
 export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
 
-/**
- * The Add and Edit Offer forms' refusals (docs/product-rules.md#admin-rules), as the server answers them. The server
- * checks these forms field by field, in the console's order (server/services/admin/validation.ts),
- * so each refusal is one of these sentences.
- */
-export const OFFER_FORM_MESSAGES = {
-  titleRequired: 'Title is required',
-  descriptionRequired: 'Description is required',
-  externalIdRequired: 'External offer ID is required',
-  modelRequired: 'Offer model is required',
-  offerUrlRequired: 'Offer URL is required',
-  offerUrlInvalid: 'Offer URL must be a valid URL (http:// or https://)',
-  previewUrlInvalid: 'Preview URL must be a valid URL (http:// or https://)',
-  rewardAmount: 'Reward amount must be a number of 0 or more',
-  slotConfigRequired: 'No slot machine configuration found',
-  slotConfigInvalid: 'Invalid slot machine configuration',
-  reelsMin: 'At least 1 reel is required',
-  reelsMax: `At most ${MAX_REELS} reels are allowed`,
-  reelAmount: 'Each reel amount must be a number of 0 or more',
-  reelProbability: 'Each reel probability must be between 1 and 99',
-  probabilityTotal: 'Total probability must be less than 100%',
-} as const;
-
 const offerRow = z.object({
   offer_id: z.number(),
   title: z.string(),
@@ -78,7 +54,7 @@ export type AdminOfferRow = z.infer<typeof offerRow>;
 
 /**
  * What the console's Add Offer form sends. The route takes any object (formBody) and checks it field
- * by field for the messages above; this shape is the console's side of that agreement.
+ * by field for the messages of ../form-messages.ts; this shape is the console's side of that agreement.
  */
 export const offerForm = offerRow
   .pick({

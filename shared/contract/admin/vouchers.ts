@@ -4,7 +4,6 @@ import {
   AMOUNT_RANGES,
   ASSIGNMENT_FILTERS,
   EXPIRY_FILTERS,
-  MAX_VOUCHER_CODES_PER_BATCH,
   VOUCHER_STATUSES,
   VOUCHER_TYPES,
 } from '../../constants';
@@ -31,18 +30,6 @@ export const VOUCHER_SORT_FIELDS = [
   'assigned_at',
 ] as const;
 export type VoucherSortField = (typeof VOUCHER_SORT_FIELDS)[number];
-
-/** The Add New Vouchers form's refusals (docs/product-rules.md#admin-rules), in the order the form is checked. */
-export const VOUCHER_FORM_MESSAGES = {
-  voucherRequired: 'Please fill all required fields',
-  voucherNoCodes: 'Please enter at least one voucher code',
-  voucherTooMany: `Maximum ${MAX_VOUCHER_CODES_PER_BATCH} voucher codes allowed per batch`,
-  voucherDuplicates: 'Duplicate voucher codes found in your input',
-  voucherAmountMin: 'Voucher amount must be at least 1',
-  voucherAmountStep: 'Voucher amount can have at most 2 decimals',
-  expiryFormat: 'Expiry date must be a valid date in the format yyyy-MM-dd',
-  expiryPast: 'Expiry date cannot be in the past',
-} as const;
 
 const voucherStatus = z.enum(VOUCHER_STATUSES);
 export type VoucherStatus = z.infer<typeof voucherStatus>;
@@ -83,7 +70,7 @@ export type VoucherStatsRow = z.infer<typeof statsRow>;
 
 /**
  * What the console's Add New Vouchers form sends. The route takes any object and checks it field by
- * field for the messages above; this shape is the console's side of that agreement.
+ * field for the messages of ../form-messages.ts; this shape is the console's side of that agreement.
  */
 export const voucherForm = z.object({
   voucher_type: z.string(),
