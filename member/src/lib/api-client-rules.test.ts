@@ -17,14 +17,11 @@ import {
 // The client's rules at their edges (docs/product-rules.md#calls, #errors-and-messages), as a page
 // calling it sees them: the error it gets (message, status, the server's own text), what it sent, and
 // when it is sent to /login. Written for the mutants npm run test:mutation found alive (docs/testing.md).
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    return e as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
+const failureOf = (promise: Promise<unknown>): Promise<ApiError> =>
+  promise.then(
+    () => Promise.reject(new Error('expected the call to fail')),
+    (error: ApiError) => error,
+  );
 
 const answer = (status: number, body: unknown) =>
   server.use(http.get('*/api/offers.php', () => HttpResponse.json(body as object, { status })));
