@@ -1,7 +1,18 @@
-// Shapes the admin lists share: a page's pagination block and the member columns a row starts with.
+// Rows as the admin lists answer them: one mapper per row shape, the page's pagination block and the
+// member columns the users list and the dashboard's recent users both start with.
+import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
+import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
+import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
+import type { AdminUserRow, UserCategory } from '../../../shared/contract/admin/users';
+import type {
+  AdminVoucherRow,
+  AssignmentContext,
+  VoucherStatus,
+} from '../../../shared/contract/admin/vouchers';
 import type { Pagination } from '../../../shared/contract/common';
+import { parseSlotConfig } from '../../../shared/slot';
 import type { PageInput } from '../admin/list-sql';
-import { iso, num, str } from '../row-mappers';
+import { bool, dateOnly, iso, isoOrNull, money, num, numOrNull, str, strOrNull } from '../row-mappers';
 
 export function pagination(p: PageInput, total: number, estimated = false): Pagination {
   return {
@@ -31,5 +42,134 @@ export function memberOf(r: Record<string, unknown>) {
     email: str(r.email),
     registration_date: iso(r.registration_date),
     registration_method: str(r.registration_method),
+  };
+}
+
+export function toClickRow(r: Record<string, unknown>): AdminClickRow {
+  return {
+    click_id: str(r.click_id),
+    completion_id: numOrNull(r.completion_id),
+    first_name: str(r.first_name),
+    last_name: str(r.last_name),
+    email: str(r.email),
+    firebase_uid: strOrNull(r.firebase_uid),
+    title: strOrNull(r.title),
+    category: strOrNull(r.category),
+    external_offer_id: strOrNull(r.external_offer_id),
+    payout_amount: numOrNull(r.payout_amount),
+    voucher_code: strOrNull(r.voucher_code),
+    voucher_brand: strOrNull(r.voucher_brand),
+    voucher_amount: numOrNull(r.voucher_amount),
+    spinner_used: bool(r.spinner_used),
+    completed_at: isoOrNull(r.completed_at),
+  };
+}
+
+export function toConversionRow(r: Record<string, unknown>): AdminConversionRow {
+  const won = r.voucher_id !== null && r.voucher_id !== undefined;
+  return {
+    completion_id: num(r.id),
+    user_id: num(r.user_id),
+    first_name: str(r.first_name),
+    last_name: str(r.last_name),
+    email: str(r.email),
+    registration_method: str(r.registration_method),
+    referral_code: str(r.referral_code),
+    referred_by_code: strOrNull(r.referred_by_code),
+    referrer_info: strOrNull(r.referrer_info),
+    user_source:
+      r.referred_by_user_id === null || r.referred_by_user_id === undefined ? 'organic' : 'referred',
+    title: strOrNull(r.title),
+    category: strOrNull(r.category),
+    external_offer_id: strOrNull(r.external_offer_id),
+    payout_amount: num(r.payout_amount),
+    payout_currency: str(r.payout_currency) || 'USD',
+    completed_at: iso(r.completed_at),
+    is_first_completion: bool(r.is_first_completion),
+    completion_type: str(r.completion_type),
+    referral_reward_processed: bool(r.referral_reward_processed),
+    spinner_used: bool(r.spinner_used),
+    voucher_won: won,
+    voucher_brand: strOrNull(r.voucher_brand),
+    voucher_amount: numOrNull(r.voucher_amount),
+    voucher_code: strOrNull(r.voucher_code),
+    voucher_type: strOrNull(r.voucher_type),
+    voucher_description: strOrNull(r.voucher_description),
+    voucher_expiry: dateOnly(r.voucher_expiry),
+    voucher_status: strOrNull(r.voucher_status),
+    reward_type: str(r.reward_type) || 'none',
+  };
+}
+
+export function toOfferRow(r: Record<string, unknown>): AdminOfferRow {
+  const completions = num(r.total_completions);
+  const revenue = num(r.total_revenue);
+  return {
+    offer_id: num(r.id),
+    title: str(r.title),
+    description: str(r.description),
+    offer_url: str(r.offer_url),
+    preview_url: strOrNull(r.preview_url),
+    external_offer_id: str(r.external_offer_id),
+    category: strOrNull(r.category),
+    model: str(r.model),
+    targeting: str(r.targeting),
+    reward_amount: num(r.reward_amount),
+    slot_config: parseSlotConfig(r.slot_config),
+    is_active: bool(r.is_active),
+    created_at: iso(r.created_at),
+    total_completions: completions,
+    unique_users: num(r.unique_users),
+    total_revenue: money(revenue),
+    avg_payout: completions > 0 ? Math.round((revenue / completions) * 100) / 100 : 0,
+    spins_used: num(r.spins_used),
+    rewards_won: num(r.rewards_won),
+  };
+}
+
+export function userCategory(successfulReferrals: number, referred: boolean): UserCategory {
+  if (successfulReferrals >= 3) return 'top_referrer';
+  if (successfulReferrals >= 1) return 'active_referrer';
+  return referred ? 'referred_user' : 'organic_user';
+}
+
+export function toUserRow(r: Record<string, unknown>): AdminUserRow {
+  const successful = num(r.successful_referrals);
+  return {
+    ...memberOf(r),
+    last_activity: isoOrNull(r.last_activity),
+    referred_by_code: strOrNull(r.referred_by_code),
+    referred_by_name: strOrNull(r.referred_by_name),
+    total_completions: num(r.total_completions),
+    total_revenue_generated: money(r.total_revenue_generated),
+    total_vouchers_won: num(r.total_vouchers_won),
+    successful_referrals: successful,
+    total_referrals: num(r.total_referrals),
+    free_spins_remaining: num(r.free_spins_remaining),
+    is_suspicious: bool(r.is_suspicious),
+    user_category: userCategory(
+      successful,
+      r.referred_by_user_id !== null && r.referred_by_user_id !== undefined,
+    ),
+  };
+}
+
+export function toVoucherRow(r: Record<string, unknown>): AdminVoucherRow {
+  return {
+    voucher_id: num(r.id),
+    voucher_code: str(r.voucher_code),
+    voucher_brand: str(r.voucher_brand),
+    voucher_type: str(r.voucher_type) || 'Gift Card',
+    voucher_description: strOrNull(r.voucher_description),
+    voucher_terms: strOrNull(r.voucher_terms),
+    voucher_amount: num(r.voucher_amount),
+    status: str(r.status) as VoucherStatus,
+    expiry_date: dateOnly(r.expiry_date),
+    created_at: iso(r.created_at),
+    created_by_username: strOrNull(r.created_by_username),
+    assigned_to_name: strOrNull(r.assigned_to_name),
+    assigned_to_email: strOrNull(r.assigned_to_email),
+    assigned_at: isoOrNull(r.assigned_at),
+    assignment_context: strOrNull(r.assignment_context) as AssignmentContext | null,
   };
 }

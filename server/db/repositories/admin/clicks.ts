@@ -4,7 +4,7 @@
 // never joins a million clicks to a million completions before sorting.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db } from '../../client';
-import type { AdminClickRow, AdminClicksResponse } from '../../../../shared/contract/admin/clicks';
+import type { AdminClicksResponse } from '../../../../shared/contract/admin/clicks';
 import {
   inIds,
   dateRangeCondition,
@@ -18,8 +18,7 @@ import {
 } from '../../admin/list-sql';
 import { countRows, EXACT_COUNT_LIMIT_LARGE } from '../../admin/count';
 import { matchingOfferIds, matchingUserIds } from '../../admin/search';
-import { pagination } from '../../mappers/admin';
-import { bool, isoOrNull, numOrNull, str, strOrNull } from '../../row-mappers';
+import { pagination, toClickRow } from '../../mappers/admin';
 import { conversionTotals } from './totals';
 import { cached } from '../../admin/cache';
 import type { ClickSortField } from '../../../../shared/contract/admin/clicks';
@@ -172,25 +171,5 @@ export async function listClicks(
       convertedCount.total + openCount.total,
       convertedCount.estimated || openCount.estimated,
     ),
-  };
-}
-
-function toClickRow(r: Record<string, unknown>): AdminClickRow {
-  return {
-    click_id: str(r.click_id),
-    completion_id: numOrNull(r.completion_id),
-    first_name: str(r.first_name),
-    last_name: str(r.last_name),
-    email: str(r.email),
-    firebase_uid: strOrNull(r.firebase_uid),
-    title: strOrNull(r.title),
-    category: strOrNull(r.category),
-    external_offer_id: strOrNull(r.external_offer_id),
-    payout_amount: numOrNull(r.payout_amount),
-    voucher_code: strOrNull(r.voucher_code),
-    voucher_brand: strOrNull(r.voucher_brand),
-    voucher_amount: numOrNull(r.voucher_amount),
-    spinner_used: bool(r.spinner_used),
-    completed_at: isoOrNull(r.completed_at),
   };
 }

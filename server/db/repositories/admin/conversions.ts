@@ -2,10 +2,7 @@
 // impact and user types are program-wide (filters change only the rows) and come from counters.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db, type Queryable } from '../../client';
-import type {
-  AdminConversionRow,
-  AdminConversionsResponse,
-} from '../../../../shared/contract/admin/conversions';
+import type { AdminConversionsResponse } from '../../../../shared/contract/admin/conversions';
 import {
   inIds,
   dateRangeCondition,
@@ -17,8 +14,8 @@ import {
 } from '../../admin/list-sql';
 import { countRows, EXACT_COUNT_LIMIT_LARGE } from '../../admin/count';
 import { matchingOfferIds, matchingUserIds } from '../../admin/search';
-import { paginationOf } from '../../mappers/admin';
-import { bool, dateOnly, iso, num, numOrNull, percent, str, strOrNull } from '../../row-mappers';
+import { paginationOf, toConversionRow } from '../../mappers/admin';
+import { percent } from '../../row-mappers';
 import { conversionTotals } from './totals';
 import type { ConversionSortField } from '../../../../shared/contract/admin/conversions';
 
@@ -144,41 +141,5 @@ export async function listConversions(
     userTypeBreakdown: { firebaseUsers: totals.firebaseUsers, emailUsers: totals.emailUsers },
     // Unfiltered, the total is the approved-completions counter (kept on users).
     pagination: paginationOf(input, count, totals.totalConversions),
-  };
-}
-
-function toConversionRow(r: Record<string, unknown>): AdminConversionRow {
-  const won = r.voucher_id !== null && r.voucher_id !== undefined;
-  return {
-    completion_id: num(r.id),
-    user_id: num(r.user_id),
-    first_name: str(r.first_name),
-    last_name: str(r.last_name),
-    email: str(r.email),
-    registration_method: str(r.registration_method),
-    referral_code: str(r.referral_code),
-    referred_by_code: strOrNull(r.referred_by_code),
-    referrer_info: strOrNull(r.referrer_info),
-    user_source:
-      r.referred_by_user_id === null || r.referred_by_user_id === undefined ? 'organic' : 'referred',
-    title: strOrNull(r.title),
-    category: strOrNull(r.category),
-    external_offer_id: strOrNull(r.external_offer_id),
-    payout_amount: num(r.payout_amount),
-    payout_currency: str(r.payout_currency) || 'USD',
-    completed_at: iso(r.completed_at),
-    is_first_completion: bool(r.is_first_completion),
-    completion_type: str(r.completion_type),
-    referral_reward_processed: bool(r.referral_reward_processed),
-    spinner_used: bool(r.spinner_used),
-    voucher_won: won,
-    voucher_brand: strOrNull(r.voucher_brand),
-    voucher_amount: numOrNull(r.voucher_amount),
-    voucher_code: strOrNull(r.voucher_code),
-    voucher_type: strOrNull(r.voucher_type),
-    voucher_description: strOrNull(r.voucher_description),
-    voucher_expiry: dateOnly(r.voucher_expiry),
-    voucher_status: strOrNull(r.voucher_status),
-    reward_type: str(r.reward_type) || 'none',
   };
 }

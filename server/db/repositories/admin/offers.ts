@@ -2,8 +2,7 @@
 // per-offer totals the postback and spin transactions keep on the offers row.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db } from '../../client';
-import { parseSlotConfig } from '../../../../shared/slot';
-import type { AdminOfferRow, AdminOffersResponse } from '../../../../shared/contract/admin/offers';
+import type { AdminOffersResponse } from '../../../../shared/contract/admin/offers';
 import {
   dateRangeCondition,
   equalsFilter,
@@ -13,8 +12,7 @@ import {
   type SortedPageInput,
 } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
-import { pagination } from '../../mappers/admin';
-import { bool, iso, money, num, str, strOrNull } from '../../row-mappers';
+import { pagination, toOfferRow } from '../../mappers/admin';
 import type { OfferSortField } from '../../../../shared/contract/admin/offers';
 
 /**
@@ -70,30 +68,4 @@ export async function listOffers(
     countRows(db, sql`from offers o ${where}`),
   ]);
   return { offers: rows.map(toOfferRow), pagination: pagination(input, count.total, count.estimated) };
-}
-
-export function toOfferRow(r: Record<string, unknown>): AdminOfferRow {
-  const completions = num(r.total_completions);
-  const revenue = num(r.total_revenue);
-  return {
-    offer_id: num(r.id),
-    title: str(r.title),
-    description: str(r.description),
-    offer_url: str(r.offer_url),
-    preview_url: strOrNull(r.preview_url),
-    external_offer_id: str(r.external_offer_id),
-    category: strOrNull(r.category),
-    model: str(r.model),
-    targeting: str(r.targeting),
-    reward_amount: num(r.reward_amount),
-    slot_config: parseSlotConfig(r.slot_config),
-    is_active: bool(r.is_active),
-    created_at: iso(r.created_at),
-    total_completions: completions,
-    unique_users: num(r.unique_users),
-    total_revenue: money(revenue),
-    avg_payout: completions > 0 ? Math.round((revenue / completions) * 100) / 100 : 0,
-    spins_used: num(r.spins_used),
-    rewards_won: num(r.rewards_won),
-  };
 }

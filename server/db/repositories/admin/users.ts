@@ -2,7 +2,7 @@
 // on the users row, so a page never aggregates completions, vouchers or referrals.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db, type Queryable } from '../../client';
-import type { AdminUserRow, AdminUsersResponse, UserCategory } from '../../../../shared/contract/admin/users';
+import type { AdminUsersResponse } from '../../../../shared/contract/admin/users';
 import { cached } from '../../admin/cache';
 import {
   dateRangeCondition,
@@ -13,8 +13,8 @@ import {
   type SortedPageInput,
 } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
-import { memberOf, paginationOf } from '../../mappers/admin';
-import { bool, isoOrNull, money, num, strOrNull } from '../../row-mappers';
+import { paginationOf, toUserRow } from '../../mappers/admin';
+import { num } from '../../row-mappers';
 
 export const INACTIVE_DAYS = 30;
 
@@ -61,12 +61,6 @@ export interface UserListInput extends SortedPageInput {
 const inactiveCondition = () =>
   sql`coalesce(u.last_activity, u.registration_date) < ${new Date(Date.now() - INACTIVE_DAYS * 86_400_000).toISOString()}`;
 
-export function userCategory(successfulReferrals: number, referred: boolean): UserCategory {
-  if (successfulReferrals >= 3) return 'top_referrer';
-  if (successfulReferrals >= 1) return 'active_referrer';
-  return referred ? 'referred_user' : 'organic_user';
-}
-
 export async function listUsers(db: Db, input: UserListInput): Promise<Omit<AdminUsersResponse, 'success'>> {
   const pattern = searchPattern(input.search);
   const { where, filtered } = filtersOf([
@@ -103,27 +97,6 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
     users: rows.map(toUserRow),
     pagination: paginationOf(input, count, summary.total_users),
     summary,
-  };
-}
-
-function toUserRow(r: Record<string, unknown>): AdminUserRow {
-  const successful = num(r.successful_referrals);
-  return {
-    ...memberOf(r),
-    last_activity: isoOrNull(r.last_activity),
-    referred_by_code: strOrNull(r.referred_by_code),
-    referred_by_name: strOrNull(r.referred_by_name),
-    total_completions: num(r.total_completions),
-    total_revenue_generated: money(r.total_revenue_generated),
-    total_vouchers_won: num(r.total_vouchers_won),
-    successful_referrals: successful,
-    total_referrals: num(r.total_referrals),
-    free_spins_remaining: num(r.free_spins_remaining),
-    is_suspicious: bool(r.is_suspicious),
-    user_category: userCategory(
-      successful,
-      r.referred_by_user_id !== null && r.referred_by_user_id !== undefined,
-    ),
   };
 }
 

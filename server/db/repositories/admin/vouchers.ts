@@ -2,13 +2,7 @@
 // stock's statistics per brand and amount.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db, type Queryable } from '../../client';
-import type {
-  AdminVoucherRow,
-  AdminVouchersResponse,
-  AssignmentContext,
-  VoucherStatsRow,
-  VoucherStatus,
-} from '../../../../shared/contract/admin/vouchers';
+import type { AdminVouchersResponse, VoucherStatsRow } from '../../../../shared/contract/admin/vouchers';
 import { EXPIRING_SOON_DAYS } from '../../../../shared/constants';
 import { cached } from '../../admin/cache';
 import {
@@ -20,8 +14,8 @@ import {
   type SortedPageInput,
 } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
-import { paginationOf } from '../../mappers/admin';
-import { dateOnly, iso, isoOrNull, num, str, strOrNull } from '../../row-mappers';
+import { paginationOf, toVoucherRow } from '../../mappers/admin';
+import { num, str } from '../../row-mappers';
 import type { VoucherSortField } from '../../../../shared/contract/admin/vouchers';
 
 const SORTS: Record<VoucherSortField, SQL> = {
@@ -116,26 +110,6 @@ export async function listVouchers(
       count,
       stats.reduce((s, r) => s + r.total, 0),
     ),
-  };
-}
-
-function toVoucherRow(r: Record<string, unknown>): AdminVoucherRow {
-  return {
-    voucher_id: num(r.id),
-    voucher_code: str(r.voucher_code),
-    voucher_brand: str(r.voucher_brand),
-    voucher_type: str(r.voucher_type) || 'Gift Card',
-    voucher_description: strOrNull(r.voucher_description),
-    voucher_terms: strOrNull(r.voucher_terms),
-    voucher_amount: num(r.voucher_amount),
-    status: str(r.status) as VoucherStatus,
-    expiry_date: dateOnly(r.expiry_date),
-    created_at: iso(r.created_at),
-    created_by_username: strOrNull(r.created_by_username),
-    assigned_to_name: strOrNull(r.assigned_to_name),
-    assigned_to_email: strOrNull(r.assigned_to_email),
-    assigned_at: isoOrNull(r.assigned_at),
-    assignment_context: strOrNull(r.assignment_context) as AssignmentContext | null,
   };
 }
 
