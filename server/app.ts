@@ -1,7 +1,9 @@
 // Composes the application. Order matters:
-//   1. external: configuration, database, cookies + sessions, rate limit, CSRF, errors, metrics
+//   1. external: configuration, security headers (first, so that every response carries them),
+//      database, errors, metrics, cookies + sessions, rate limit, CSRF
 //   2. the app's own services: the Firebase token verifier
-//   3. routes: health and client config, member calls, postback, demo partner, admin, static files
+//   3. routes: health and client config, member calls, postback, demo partner (demo mode), admin, and
+//      last the static files (or, without them, a JSON 404 for every other path)
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,7 +41,10 @@ export interface BuildOptions {
   sessionSecret: string;
   logger?: boolean | object;
   tokenVerifier?: TokenVerifier;
-  /** Extra route plugins (the admin API registers here). */
+  /**
+   * Serve the built member app and console from `config.distDir` (the default). `false` (tests, the
+   * admin bench): no static files, and every path no route matches answers a JSON 404.
+   */
   serveStatic?: boolean;
 }
 
@@ -77,7 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // 1. external
   app.decorate('config', opts.config);
   app.decorate('sessionSecret', opts.sessionSecret);
-  // First, so that every response carries them, errors included (issue 11, item 5).
+  // First, so that every response carries them, errors included.
   await app.register(securityHeadersPlugin);
   await app.register(
     fp(

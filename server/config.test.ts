@@ -74,7 +74,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ POSTBACK_SECRET: 'short' })).toThrow(/POSTBACK_SECRET/);
   });
 
-  // Issue 11, item 9: `Production` used to run demo mode (unsigned emulator tokens accepted).
+  // `Production` used to run demo mode (unsigned emulator tokens accepted).
   it.each(['Production', 'prod', 'staging', 'PRODUCTION', ' production'])(
     'refuses NODE_ENV=%j instead of running demo mode, naming the value',
     (value) => {
@@ -88,7 +88,7 @@ describe('configuration', () => {
     expect(loadConfig(value === undefined ? {} : { NODE_ENV: value }).mode).toBe('demo');
   });
 
-  // Issue 11, item 4: `TRUST_PROXY=1` used to trust every X-Forwarded-For hop.
+  // `TRUST_PROXY=1` used to trust every X-Forwarded-For hop.
   it.each([
     [undefined, false],
     ['0', false],

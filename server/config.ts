@@ -39,7 +39,7 @@ type TrustProxy = false | number | string[];
 const FIREBASE_WEB_CONFIG_MESSAGE =
   'Invalid configuration: FIREBASE_WEB_CONFIG must be JSON with apiKey, authDomain and projectId';
 
-/** NODE_ENV values that run demo mode; demo is chosen explicitly (issue 11, item 9). */
+/** NODE_ENV values that run demo mode; demo is chosen explicitly (a typo must not turn it on). */
 const DEMO_NODE_ENVS = new Set([undefined, 'development', 'test']);
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,4 +1,4 @@
-// Issue 11, item 4: `TRUST_PROXY=1` used to trust every X-Forwarded-For hop, so a client chose its
+// `TRUST_PROXY=1` used to trust every X-Forwarded-For hop, so a client chose its
 // own address (rate limits, partner IP allowlists, click and audit records believed it). `1` is now
 // one proxy hop; a list names the proxies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
-// `npm run bench`: the figures of DESIGN.md section 6, each measured side by side with its yardstick
-// in one run on this machine, written to docs/benchmarks.md with the command that made them.
+// `npm run bench`: the figures of the performance bar (docs/product-rules.md#performance-bar), each
+// measured side by side with its yardstick in one run on this machine, written to
+// docs/benchmarks.md with the command that made them.
 //
 //   GET /api/offers.php (signed-in member)  vs  a bare Fastify route        (target: at least half)
 //   POST /api/slot-spin.php (many members)   vs  pgbench TPC-B on the same PostgreSQL (at least half)
@@ -431,7 +432,7 @@ function writeDoc(
 
   let doc = existsSync(DOC)
     ? readFileSync(DOC, 'utf8')
-    : '# Benchmarks\n\nFigures for DESIGN.md section 6, each made by a script anyone can run.\n';
+    : '# Benchmarks\n\nFigures for the performance bar ([product-rules.md](product-rules.md#performance-bar)), each made by a script anyone can run.\n';
   doc = upsertSection(
     doc,
     '## API throughput',

@@ -1,4 +1,4 @@
-// One schema for every entity of spec section 3. Money: rupees numeric(10,2), payouts numeric(12,4).
+// One schema for every entity of the product. Money: rupees numeric(10,2), payouts numeric(12,4).
 // Counters on users and offers are kept in the same transaction as the writes that change them,
 // so admin lists sort and filter on indexed columns instead of counting millions of rows.
 import { sql } from 'drizzle-orm';
@@ -85,7 +85,7 @@ export const admins = pgTable(
   (t) => [uniqueIndex('admins_username_key').on(t.username)],
 );
 
-/** Member and admin sessions; only the SHA-256 of the cookie value is stored. */
+/** Member and admin sessions; only a keyed hash of the cookie value (HMAC-SHA256) is stored. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -192,7 +192,7 @@ export const completions = pgTable(
   },
   (t) => [
     uniqueIndex('completions_network_txn_key').on(t.network, t.transactionId),
-    // One live completion per member and offer (DESIGN.md section 4); a reversed one frees the offer again.
+    // One live completion per member and offer; a reversed one frees the offer again.
     uniqueIndex('completions_user_offer_key')
       .on(t.userId, t.offerId)
       .where(sql`${t.status} <> 'reversed'`),
@@ -353,7 +353,7 @@ export const adminAuditLog = pgTable(
 );
 
 /**
- * Failed administrator sign-ins, per username and per IP (DESIGN.md section 4: rate-limited). Kept in
+ * Failed administrator sign-ins, per username and per IP (sign-ins are rate-limited). Kept in
  * the database so every server process sees the same count.
  */
 export const adminLoginAttempts = pgTable(

@@ -1,6 +1,6 @@
 // The admin lists' date-range filter: the bounds each range name stands for.
 /**
- * Start (inclusive) and end (exclusive) of a date-range filter (spec section 9), in UTC:
+ * Start (inclusive) and end (exclusive) of a date-range filter, in UTC:
  * today, yesterday, week = the last 7 days, month = the last 30 days, quarter = the last 90 days.
  */
 export function dateRangeBounds(range: string, now = new Date()): { from: Date; to: Date | null } | null {

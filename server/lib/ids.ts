@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 
-/** 128-bit random, URL-safe: click ids and session ids (DESIGN.md section 4). */
+/** 128-bit random, URL-safe: click ids and session ids. */
 export function randomId(bytes = 16): string {
   return randomBytes(bytes).toString('base64url');
 }

@@ -1,7 +1,7 @@
 // The member app's pages as the build laid them out (Vite's manifest): which chunks each page loads
 // first. The server uses it to name a page's lazy chunks as modulepreloads in the HTML of a direct
-// visit, so the browser fetches them beside the entry script instead of after it has run (DESIGN.md
-// section 6); `npm run size` uses it to weigh each page's first load.
+// visit, so the browser fetches them beside the entry script instead of after it has run
+// (docs/product-rules.md#performance-bar); `npm run size` uses it to weigh each page's first load.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// A signed-in member's direct visit to a member page, rendered on the server (issue 16: the
+// A signed-in member's direct visit to a member page, rendered on the server (for the
 // dashboard's first paint and its long tasks). The page's first calls (shared/page-heads.ts,
 // MEMBER_PAGE_CALLS) are answered by the API itself, through `inject` with the visitor's cookie (the
 // same guard, the same response schemas), then the member app's own components render the page from

@@ -1,4 +1,4 @@
-// A partner network's configuration (issue 13, item 1; DESIGN.md section 4a): everything the one
+// A partner network's configuration (docs/product-rules.md#partner-networks): everything the one
 // verification mechanism (verify.ts) needs to read that network's postbacks. A preset (presets.ts) is
 // nothing but a filled-in value of this schema. Field names are camelCase inside the server; the
 // admin call's wire names (ip_allowlist, is_active...) are mapped where the call is defined.
@@ -84,7 +84,7 @@ export const networkConfigSchema = z
     params: z.object({
       /** Our click id, echoed back (`{click_id}` in the offer link). */
       clickId: optionalParamName,
-      /** The member's public sub-id (`{sub_id}`); a click id there is accepted too (issue 13, calls). */
+      /** The member's public sub-id (`{sub_id}`); a click id there is accepted too. */
       subId: optionalParamName,
       transactionId: paramName,
       payout: optionalParamName,
@@ -306,7 +306,7 @@ function checkTemplate(
     );
 }
 
-/** What a list shows of a secret: its last 4 characters (issue 13, item 1). */
+/** What a list shows of a secret: its last 4 characters. */
 export function secretHint(secret: string): string {
   return secret.length <= 4 ? '••••' : `••••${secret.slice(-4)}`;
 }

@@ -1,8 +1,9 @@
-// A partner network's IP allowlist (DESIGN.md section 4a): IPv4 and IPv6 addresses and CIDR ranges,
-// parsed once when the configuration is read. Written here rather than with node:net's BlockList so
-// that every rule is visible and tested: strict dotted quads (no leading zeros, which some parsers read
-// as octal), IPv4-mapped IPv6 (`::ffff:203.0.113.7`, how a dual-stack socket reports an IPv4 client)
-// compared as IPv4, and a CIDR whose host bits are set refused rather than silently widened.
+// A partner network's IP allowlist (docs/product-rules.md#partner-networks): IPv4 and IPv6
+// addresses and CIDR ranges, parsed once when the configuration is read. Written here rather than
+// with node:net's BlockList so that every rule is visible and tested: strict dotted quads (no
+// leading zeros, which some parsers read as octal), IPv4-mapped IPv6 (`::ffff:203.0.113.7`, how a
+// dual-stack socket reports an IPv4 client) compared as IPv4, and a CIDR whose host bits are set
+// refused rather than silently widened.
 
 /** An address as bytes: 4 for IPv4, 16 for IPv6. */
 type Bytes = Uint8Array;
@@ -128,7 +129,7 @@ export function inRange(ip: Bytes, range: IpRange): boolean {
 }
 
 /**
- * A matcher for an allowlist; an empty list allows any address (DESIGN.md section 4a). Entries are
+ * A matcher for an allowlist; an empty list allows any address. Entries are
  * assumed valid (the configuration schema checked them); an invalid one matches nothing.
  */
 export function ipAllowlist(entries: readonly string[]): (ip: string) => boolean {

@@ -1,4 +1,4 @@
-// One test vector per preset (issue 13, item 2), each a postback written out literally as the network
+// One test vector per preset, each a postback written out literally as the network
 // documents it, with the digest its documentation publishes or one computed independently of this code
 // (the openssl / md5sum command is in docs/partner-networks-sources.md). The comment on each block
 // names the source; "second-hand" means another integrator's code, where the network publishes none.
@@ -32,7 +32,7 @@ function tamper(req: PostbackRequest, name: string, value: string): PostbackRequ
 }
 
 describe('native', () => {
-  // Our own scheme: DESIGN.md section 4, server/services/postbacks.ts (canonicalString). Digest
+  // Our own scheme: docs/product-rules.md#postbacks, server/services/postbacks.ts (canonicalString). Digest
   // computed with openssl (docs/partner-networks-sources.md, section 1).
   const config = network('native', { secret: 'test-secret' });
   const url =

@@ -1,7 +1,8 @@
-// The presets of issue 13, item 2: each is nothing but a filled-in NetworkConfig (config.ts), written
-// from the network's documentation, or from other integrators' code where the network publishes none.
-// docs/partner-networks-sources.md holds the research behind each one (sources, gaps); the comment on
-// each preset names its sources. An operator starts from a preset and may change any field.
+// The presets (docs/product-rules.md#partner-networks): each is nothing but a filled-in
+// NetworkConfig (config.ts), written from the network's documentation, or from other integrators'
+// code where the network publishes none. docs/partner-networks-sources.md holds the research behind
+// each one (sources, gaps); the comment on each preset names its sources. An operator starts from a
+// preset and may change any field.
 import {
   mergeConfig,
   parseNetworkConfig,
@@ -67,9 +68,10 @@ const DEFAULTS: NetworkConfig = {
 };
 
 const PRESETS: Record<PresetName, ConfigOverrides> = {
-  // Ours (DESIGN.md section 4; server/services/postbacks.ts canonicalString): HMAC-SHA256 over every
-  // parameter but `sig`, sorted, encodeURIComponent-encoded. /api/postback.php stays the native
-  // receiver with its own answers; this preset is the same scheme behind /api/postback/{slug}.
+  // Ours (docs/product-rules.md#postbacks; server/services/postbacks.ts canonicalString):
+  // HMAC-SHA256 over every parameter but `sig`, sorted, encodeURIComponent-encoded.
+  // /api/postback.php stays the native receiver with its own answers; this preset is the same
+  // scheme behind /api/postback/{slug}.
   native: {
     name: 'Native (our signed postback)',
     params: {
@@ -261,7 +263,8 @@ const PRESETS: Record<PresetName, ConfigOverrides> = {
   // AdGate Media (Prodege Ads), official: docs.adgatemedia.com/postbacks/postback-information. No
   // signature: "the postback URL ... unique to AdGate Media" (our token) plus IP 52.42.57.125.
   // state = approved | pending | rejected, sent only when {state} is in the URL. `{offer_id}` is named
-  // in DESIGN.md but was not seen in AdGate's macro list: add it to the URL if the dashboard offers it.
+  // in the presets table but was not seen in AdGate's macro list: add it to the URL if the
+  // dashboard offers it.
   adgatemedia: {
     name: 'AdGate Media',
     params: {
@@ -319,11 +322,12 @@ const PRESETS: Record<PresetName, ConfigOverrides> = {
     },
   },
 
-  // Torox (formerly OfferToro), official for OfferToro: www.offertoro.com/docs/postback:
-  // sig = md5({oid}-{user_id}-{App Placement KEY}). Its example sends `OID` and `Amount` where the list
-  // says `oid` and `amount`: names match in any case. `payout` and `sig` as parameter names are from
-  // DESIGN.md, unconfirmed. No reversal documented; answer `1` (DESIGN.md, unconfirmed). The signature
-  // covers neither amount nor id: keep an IP allowlist when Torox publishes its addresses.
+  // Torox (formerly OfferToro), official for OfferToro: www.offertoro.com/docs/postback: sig =
+  // md5({oid}-{user_id}-{App Placement KEY}). Its example sends `OID` and `Amount` where the list
+  // says `oid` and `amount`: names match in any case. `payout` and `sig` as parameter names are
+  // from the presets table, unconfirmed. No reversal documented; answer `1` (the presets table,
+  // unconfirmed). The signature covers neither amount nor id: keep an IP allowlist when Torox
+  // publishes its addresses.
   torox: {
     name: 'Torox',
     params: { subId: 'user_id', transactionId: 'id', payout: 'payout', offerId: 'oid' },

@@ -1,4 +1,4 @@
-// One verification mechanism for every partner network (issue 13, item 1; DESIGN.md section 4a): a
+// One verification mechanism for every partner network (docs/product-rules.md#partner-networks): a
 // postback as received plus the network's configuration in, a verified event or a reason out. Pure: no
 // database, no clock but the `now` it is given, nothing logged. The receiver (next session) resolves
 // the click, records the attempt and answers with the configuration's answers.
@@ -504,7 +504,7 @@ export function postbackUrlTemplate(
 const MASK = '***';
 
 /**
- * A stored attempt as a person may see it (the postback log, issue 13 item 5): the URL token and the
+ * A stored attempt as a person may see it (the postback log): the URL token and the
  * signature replaced by ***, in the raw URL, the parameters and the headers. The log keeps the request
  * unmasked, since a full-URL signature can only be checked again (Replay) on the URL as received.
  */

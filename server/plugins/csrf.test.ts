@@ -1,4 +1,4 @@
-// Issue 11, item 3: the CSRF check is applied to the route as routed. It used to test the raw URL for
+// The CSRF check is applied to the route as routed. It used to test the raw URL for
 // `/api/`, and the router decodes `/%61pi/…` to `/api/…`, so a cross-site form could sign members and
 // admins out (and reach every other API call) with neither the Origin nor the JSON-only check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

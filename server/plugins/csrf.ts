@@ -1,9 +1,9 @@
-// CSRF (DESIGN.md section 4): state-changing API calls accept only JSON bodies, and an Origin
+// CSRF (docs/product-rules.md#sessions): state-changing API calls accept only JSON bodies, and an Origin
 // header, when a browser sends one, must be our own. The postback is server-to-server and exempt.
 //
 // The check is keyed on the route the router matched (request.routeOptions.url), never on the raw
 // URL: the router decodes the path, so `/%61pi/logout.php` reaches `/api/logout.php`, and a raw-URL
-// test let it through with neither check (issue 11, item 3).
+// test let it through with neither check.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';

@@ -1,4 +1,4 @@
-// Issue 11, item 8: /api/metrics was public (Node.js version, admin sign-in failures, postback
+// /api/metrics was public (Node.js version, admin sign-in failures, postback
 // outcomes). It now needs METRICS_TOKEN as a bearer token, or, without one, a direct loopback caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

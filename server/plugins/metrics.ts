@@ -2,7 +2,7 @@
 // stock-outs, postbacks accepted and refused. One registry per app so tests can build many apps.
 //
 // /api/metrics tells a caller the Node.js version, admin sign-in failures and postback outcomes, so it
-// is not public (issue 11, item 8): with METRICS_TOKEN set it needs `Authorization: Bearer <token>`;
+// is not public: with METRICS_TOKEN set it needs `Authorization: Bearer <token>`;
 // without it, it answers only direct loopback connections (a scraper on the same host), and never
 // when a reverse proxy is declared (TRUST_PROXY), since then every request arrives from the proxy.
 import { createHash, timingSafeEqual } from 'node:crypto';

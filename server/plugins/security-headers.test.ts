@@ -1,4 +1,4 @@
-// Issue 11, item 5: no browser security headers at all (no CSP, no frame-ancestors/X-Frame-Options,
+// There were no browser security headers at all (no CSP, no frame-ancestors/X-Frame-Options,
 // no nosniff, no Referrer-Policy, no HSTS behind https). Every kind of response now carries them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

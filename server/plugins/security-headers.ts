@@ -1,4 +1,4 @@
-// Browser security headers (issue 11, item 5), by @fastify/helmet on every response: HTML pages,
+// Browser security headers, by @fastify/helmet on every response: HTML pages,
 // the API, static files and errors alike.
 //
 // The Content-Security-Policy is what the product needs and nothing more:

@@ -1,4 +1,4 @@
-// Issue 11, items 6, 7, 11, 12 and 14: each test performs the attack from outside (HTTP calls through
+// Attacks on input and business rules: each test performs the attack from outside (HTTP calls through
 // the real app) and checks what a caller or an operator would notice. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';

@@ -1,6 +1,7 @@
-// `npm run seed:large`: fills a PostgreSQL database (DATABASE_URL, required) with the scale of DESIGN.md
-// section 6 for `npm run bench:admin`: 100,000 users, 1,000,000 clicks and completions, 200,000
-// vouchers, 30,000 referrals. Set-based SQL (generate_series, INSERT ... SELECT): a few minutes.
+// `npm run seed:large`: fills a PostgreSQL database (DATABASE_URL, required) with the scale of the
+// performance bar (docs/product-rules.md#performance-bar) for `npm run bench:admin`: 100,000 users,
+// 1,000,000 clicks and completions, 200,000 vouchers, 30,000 referrals. Set-based SQL
+// (generate_series, INSERT ... SELECT): a few minutes.
 //
 // Shape: users registered over a year with growth (more recent users); completions per member
 // follow a long tail (about a quarter none, most a handful, 2% heavy users with up to 150); one click

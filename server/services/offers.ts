@@ -1,4 +1,4 @@
-// Offers as a member sees them, and the click that starts one (DESIGN.md section 4).
+// Offers as a member sees them, and the click that starts one (docs/product-rules.md#clicks).
 import type { Queryable } from '../db/client';
 import { toMemberOffer } from '../db/mappers/member';
 import { insertClick } from '../db/repositories/clicks';

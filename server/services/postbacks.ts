@@ -1,4 +1,4 @@
-// The partner network's server-to-server postback (DESIGN.md section 4): signed with HMAC-SHA256,
+// The partner network's server-to-server postback (docs/product-rules.md#postbacks): signed with HMAC-SHA256,
 // fail closed, idempotent on (network, transaction id), every attempt logged.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PostbackParams } from '../../shared/contract/postback';
@@ -64,7 +64,7 @@ export interface LoggedOutcome {
 }
 
 /**
- * The receiver's bounds (issue 11, item 6; docs/operations.md, "Postbacks"). The receiver is public and
+ * The receiver's bounds (docs/operations.md, "Postbacks"). The receiver is public and
  * unauthenticated, so everything an unsigned caller can make it store is bounded:
  *   - perIpPerMinute: attempts per client address per minute, per process (429 beyond);
  *   - bodyBytes, maxParams, maxKeyLength, maxValueLength: the size of one attempt (400 beyond);

@@ -1,4 +1,4 @@
-// Session lifetimes (issue 11, item 13): the admin idle timeout, the rolling member session and the
+// Session lifetimes: the admin idle timeout, the rolling member session and the
 // purge of expired rows, on PGlite and PostgreSQL.
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';

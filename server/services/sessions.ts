@@ -1,7 +1,7 @@
-// Server-side sessions (DESIGN.md section 4): the cookie carries a 128-bit random id, the database
+// Server-side sessions (docs/product-rules.md#sessions): the cookie carries a 128-bit random id, the database
 // keeps only its keyed hash, so several server processes share sessions and a database leak
 // yields no usable cookie.
-// Lifetimes (issue 11, docs/operations.md "Admin sign-in and sessions"): an admin session ends after
+// Lifetimes (docs/operations.md "Admin sign-in and sessions"): an admin session ends after
 // ADMIN_IDLE_MS without activity or 12 hours after sign-in, whichever comes first; a member session
 // ends after 30 days without use (each use moves the end forward, at most once a day); expired rows
 // are purged by `startSessionPurge`.

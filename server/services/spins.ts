@@ -1,4 +1,4 @@
-// The slot spin (DESIGN.md section 4): the server draws with crypto.randomInt; the database spends
+// The slot spin (docs/product-rules.md#spins): the server draws with crypto.randomInt; the database spends
 // the spin with a conditional UPDATE and claims a voucher FOR UPDATE SKIP LOCKED, in one statement
 // (server/db/functions/rewards_spin.sql).
 import { randomInt } from 'node:crypto';

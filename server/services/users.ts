@@ -1,5 +1,5 @@
-// Member sign-in (DESIGN.md section 4): create on first sign-in, apply a referral code only for a
-// new user, record the device fingerprint, refuse blocked users.
+// Member sign-in (docs/product-rules.md#sessions and #referrals): create on first sign-in, apply a
+// referral code only for a new user, record the device fingerprint, refuse blocked users.
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Queryable } from '../db/client';
 import {

@@ -319,7 +319,7 @@ export async function seedKnownDataset(db: Db) {
 export type KnownDataset = Awaited<ReturnType<typeof seedKnownDataset>>;
 
 /**
- * Members for the users-list filters of spec section 9, each on a boundary. Only the users rows
+ * Members for the users-list filters (high performers 10+ offers, …), each on a boundary. Only the users rows
  * matter to that list (it reads counters, never the activity tables), so none are materialised.
  */
 export async function seedUserFilterDataset(db: Db) {

@@ -1,4 +1,4 @@
-// Issue 11, item 1: bursts of concurrent admin sign-ins. Every password check is counted (a spy on
+// Bursts of concurrent admin sign-ins. Every password check is counted (a spy on
 // verifyPassword); on PostgreSQL the requests run on a pool of real parallel connections.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';

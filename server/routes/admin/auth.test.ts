@@ -19,7 +19,7 @@ import {
   createAdmin,
 } from '../../test/admin';
 
-/** Every admin call except sign-in and sign-out (spec section 7, plus the audit log). */
+/** Every admin call except sign-in and sign-out (shared/contract/admin). */
 const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/admin/dashboard.php' },
   { method: 'GET', url: '/api/admin/users.php' },

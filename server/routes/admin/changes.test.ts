@@ -1,5 +1,5 @@
 // Admin changes: offers create/edit/toggle and vouchers add/expire/un-expire with the validation
-// messages of spec sections 5 and 8, and the audit log entry each change writes.
+// messages (shared/contract/form-messages.ts), and the audit log entry each change writes.
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DATABASE_KINDS } from '../../test/helpers';

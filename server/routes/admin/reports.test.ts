@@ -1,5 +1,5 @@
 // The read-only admin lists and the dashboard over a known dataset (server/test/fixtures.ts): the exact rows
-// and totals each filter value of spec sections 2 and 9 returns.
+// and totals each filter value returns.
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/helpers';
 import { dateRangeBounds } from '../../lib/date-range';
@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['dateRange=quarter', [O1, O2, O3]],
       ['search=stream', [O4]],
       ['search=paynest_0003', [O3]],
-      // Section 9 sorts
+      // The offers list's sorts
       ['sortBy=created_at&sortOrder=asc', [O4, O3, O2, O1]],
       ['sortBy=title&sortOrder=asc', [O1, O3, O2, O4]],
       ['sortBy=title&sortOrder=desc', [O4, O2, O3, O1]],
@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['sortBy=total_revenue&sortOrder=desc', [O3, O1, O2, O4]],
       ['sortBy=reward_amount&sortOrder=desc', [O3, O1, O2, O4]],
       ['sortBy=category&sortOrder=asc', [O4, O3, O1, O2]],
-      // Quick filters of section 2: Top Performing, Recently Added
+      // The offers page's quick filters: Top Performing, Recently Added
       ['status=active&sortBy=total_completions&sortOrder=desc', [O2, O1, O4]],
       ['status=active&sortBy=created_at&sortOrder=desc', [O1, O2, O4]],
     ])('%s', async (query, expected) => {

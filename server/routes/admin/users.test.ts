@@ -1,4 +1,4 @@
-// GET /api/admin/users.php: every filter value and sort of spec section 9 over a known dataset.
+// GET /api/admin/users.php: every filter value and sort over a known dataset.
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/helpers';
 import { seedUserFilterDataset } from '../../test/fixtures';

@@ -1,4 +1,4 @@
-// The admin audit log (DESIGN.md section 4): every admin change is written in the transaction that
+// The admin audit log: every admin change is written in the transaction that
 // makes it, with the admin, the time, the target and the values before and after.
 import * as list from '../../db/repositories/admin/audit';
 import type { Queryable } from '../../db/client';

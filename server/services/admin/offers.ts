@@ -81,7 +81,7 @@ async function lockOffer(tx: Tx, offerId: number) {
   return offer;
 }
 
-/** The edit of spec section 7: every field but external_offer_id (section 5: edit does not send it). */
+/** The offer edit: every field but external_offer_id (the edit form does not send it). */
 export async function editOffer(db: Db, actor: Actor, offerId: number, input: OfferFields): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
@@ -96,7 +96,7 @@ export async function editOffer(db: Db, actor: Actor, offerId: number, input: Of
   });
 }
 
-/** The per-row toggle (spec section 4): sets is_active; setting the current value changes nothing. */
+/** The per-row toggle: sets is_active; setting the current value changes nothing. */
 export async function setOfferActive(
   db: Db,
   actor: Actor,

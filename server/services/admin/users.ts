@@ -14,7 +14,7 @@ export function listUsers(db: Db, input: users.UserListInput) {
 }
 
 /**
- * Block ('flag') or unblock ('unflag') a member (spec section 4). Blocking ends every session of
+ * Block ('flag') or unblock ('unflag') a member. Blocking ends every session of
  * theirs in the same transaction, so their next call is refused. Repeating the current state
  * changes nothing and writes no audit entry.
  */

@@ -1,5 +1,5 @@
-// Server-side validation of the admin forms (spec section 5), with messages a person can act on.
-// The console validates too; the server never trusts it.
+// Server-side validation of the admin forms (docs/product-rules.md#admin-rules), with messages a
+// person can act on. The console validates too; the server never trusts it.
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { OFFER_FORM_MESSAGES, VOUCHER_FORM_MESSAGES } from '../../../shared/contract/form-messages';
@@ -14,7 +14,7 @@ import { MAX_REELS, isValidProbabilityTotal, type SlotConfig } from '../../../sh
 import type { OfferFields } from './offers';
 import type { VoucherBatchInput } from './vouchers';
 
-/** The forms' refusals of spec section 5, as the contract words them. */
+/** The forms' refusals, as the contract words them. */
 export const MESSAGES = { ...OFFER_FORM_MESSAGES, ...VOUCHER_FORM_MESSAGES };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -33,7 +33,7 @@ function requiredText(v: unknown, message: string, what: string, max: number): s
 
 /**
  * An absolute http(s) URL; a path on this server ('/partner/...', as the demo offers use) is accepted
- * too. `{click_id}` and `{user_id}` placeholders are allowed (DESIGN.md section 4).
+ * too. `{click_id}` and `{user_id}` placeholders are allowed (docs/product-rules.md#clicks).
  */
 export function isValidOfferUrl(value: string): boolean {
   if (/\s/.test(value)) return false;
@@ -80,7 +80,7 @@ export function parseSlotConfigInput(raw: unknown): SlotConfig {
   return { reels };
 }
 
-/** The fields of the Add and Edit Offer forms (spec section 5). */
+/** The fields of the Add and Edit Offer forms. */
 export function parseOfferFields(body: Record<string, unknown>): OfferFields {
   const title = requiredText(body.title, MESSAGES.titleRequired, 'Title', 200);
   const description = requiredText(body.description, MESSAGES.descriptionRequired, 'Description', 5000);
@@ -97,7 +97,7 @@ export function parseOfferFields(body: Record<string, unknown>): OfferFields {
   const targeting = blank(body.targeting) ? 'ALL' : text(body.targeting, 'Targeting', 50);
   if (!(OFFER_TARGETING as readonly string[]).includes(targeting))
     throw badRequest(`Targeting must be one of: ${OFFER_TARGETING.join(', ')}`);
-  // Section 5: 0 when empty.
+  // 0 when empty.
   const reward = blank(body.reward_amount) ? 0 : numberFrom(body.reward_amount);
   if (!Number.isFinite(reward) || reward < 0 || reward > 99_999_999) throw badRequest(MESSAGES.rewardAmount);
   const slotConfig = parseSlotConfigInput(body.slot_config);
@@ -125,7 +125,7 @@ export function earliestToday(now = Date.now()): string {
   return new Date(now - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** The Add New Vouchers form (spec section 5), checked in the order the console checks it. */
+/** The Add New Vouchers form, checked in the order the console checks it. */
 export function parseVoucherBatch(body: Record<string, unknown>): VoucherBatchInput {
   const rawCodes = body.voucher_codes;
   const codesGiven = Array.isArray(rawCodes) ? rawCodes.length > 0 : !blank(rawCodes);

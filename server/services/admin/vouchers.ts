@@ -23,7 +23,7 @@ export interface VoucherBatchInput {
 }
 
 /**
- * Adds a batch (spec section 5): the codes are already trimmed, unique and at most 100. Codes
+ * Adds a batch: the codes are already trimmed, unique and at most 100. Codes
  * already in stock are skipped and reported; the rest are created in one transaction.
  */
 export async function addVouchers(
@@ -74,7 +74,7 @@ export const EXPIRE_REFUSED =
   'Only an available voucher whose expiry date has not passed can be marked expired';
 export const UNEXPIRE_REFUSED = 'Only an expired voucher can be un-expired';
 
-/** Mark Expired / Un-expire (spec section 4); any other transition is a 409. */
+/** Mark Expired / Un-expire; any other transition is a 409. */
 export async function setVoucherStatus(
   db: Db,
   actor: Actor,

@@ -1,4 +1,4 @@
-// GET /api/admin/offer-clicks.php (spec sections 2, 3, 7): every click, with its approved completion
+// GET /api/admin/offer-clicks.php: every click, with its approved completion
 // when it converted. Sorted by completed_at, converted clicks come first (by completion time), then
 // clicks that have not converted (newest first); each part is read through its own index, so a page
 // never joins a million clicks to a million completions before sorting.
@@ -34,7 +34,7 @@ export interface ClickListInput extends PageInput {
 }
 
 /**
- * conversionStatus (spec section 2): voucher_won / no_voucher (the conversion's spin won a voucher,
+ * conversionStatus: voucher_won / no_voucher (the conversion's spin won a voucher,
  * or did not — not spun yet included), spinner_used / spinner_not_used. Each implies a conversion.
  */
 const STATUS: Record<string, SQL> = {
@@ -57,7 +57,7 @@ export async function listClicks(
   // Conditions on the click (k) and its member; the same for both parts.
   let searchCondition: SQL | undefined;
   if (pattern) {
-    // Spec section 2: user email, offer title or click ID; resolved to ids to use the click indexes.
+    // User email, offer title or click ID; resolved to ids to use the click indexes.
     const [userIds, offerIds] = await Promise.all([
       matchingUserIds(db, pattern, 'email'),
       matchingOfferIds(db, pattern),

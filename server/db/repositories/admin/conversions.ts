@@ -1,4 +1,4 @@
-// GET /api/admin/conversions.php (spec sections 2, 3, 7): approved completions. Summary, referral
+// GET /api/admin/conversions.php: approved completions. Summary, referral
 // impact and user types are program-wide (filters change only the rows) and come from counters.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db, type Queryable } from '../../client';
@@ -25,7 +25,7 @@ const SORTS: Record<ConversionSortField, SQL> = {
 };
 
 /**
- * Filters of spec section 2:
+ * Filters:
  *   voucherFilter   won = the spin won a voucher; lost = spun and won nothing
  *   userTypeFilter  the member's registration_method (firebase or email)
  *   referralFilter  referred_users / organic_users (signed up with / without a referral code),

@@ -1,5 +1,5 @@
-// GET /api/admin/dashboard.php (spec sections 2, 3, 7, 9): program-wide figures from the counters on
-// users and offers, today's figures through the date indexes, and the short lists of section 9.
+// GET /api/admin/dashboard.php: program-wide figures from the counters on users and offers, today's
+// figures through the date indexes, and the short lists (8 recent users and conversions, 10 top referrers).
 import { sql } from 'drizzle-orm';
 import { query, type Db } from '../../client';
 import type { AdminDashboardResponse } from '../../../../shared/contract/admin/dashboard';

@@ -16,7 +16,7 @@ import { pagination, toOfferRow } from '../../mappers/admin';
 import type { OfferSortField } from '../../../../shared/contract/admin/offers';
 
 /**
- * Sorts of spec section 9: newest/oldest (created_at), title A-Z/Z-A (title), most completions and
+ * Sorts of the offers list: newest/oldest (created_at), title A-Z/Z-A (title), most completions and
  * the performance shortcuts (total_completions), highest revenue (total_revenue), highest reward
  * (reward_amount), category A-Z (category); plus the other per-offer totals.
  */

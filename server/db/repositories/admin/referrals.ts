@@ -1,4 +1,4 @@
-// GET /api/admin/referrals.php (spec sections 2, 3, 7).
+// GET /api/admin/referrals.php.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db, type Queryable } from '../../client';
 import type { AdminReferralRow, AdminReferralsResponse } from '../../../../shared/contract/admin/referrals';

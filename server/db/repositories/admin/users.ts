@@ -1,4 +1,4 @@
-// GET/PUT /api/admin/users.php (spec sections 2, 3, 7, 9). Filters and sorts read the counters kept
+// GET/PUT /api/admin/users.php. Filters and sorts read the counters kept
 // on the users row, so a page never aggregates completions, vouchers or referrals.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db, type Queryable } from '../../client';
@@ -39,7 +39,7 @@ const VOUCHER: Record<string, SQL> = {
   top_winners: sql`u.total_vouchers_won >= 10`,
 };
 
-/** Sort options of spec section 9, each an indexed column. */
+/** Sort options of the users list, each an indexed column. */
 const SORTS: Record<string, SQL> = {
   registration_date: sql`u.registration_date`,
   total_completions: sql`u.total_completions`,
@@ -101,7 +101,7 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
 }
 
 /**
- * The five summary cards (spec section 2) over all users, whatever the filters: Active Users are
+ * The five summary cards over all users, whatever the filters: Active Users are
  * those seen in the last 30 days (the complement of the 'inactive' filter).
  */
 export function usersSummary(db: Queryable): Promise<AdminUsersResponse['summary']> {

@@ -28,7 +28,7 @@ const SORTS: Record<VoucherSortField, SQL> = {
   assigned_at: sql`v.assigned_at`,
 };
 
-/** Amount ranges of spec section 9, in rupees, bounds inclusive (51-100 means 50 < amount <= 100). */
+/** Amount ranges, in rupees, bounds inclusive (51-100 means 50 < amount <= 100). */
 const AMOUNT_RANGES: Record<string, SQL> = {
   '0-50': sql`v.voucher_amount <= 50`,
   '51-100': sql`v.voucher_amount > 50 and v.voucher_amount <= 100`,
@@ -38,9 +38,9 @@ const AMOUNT_RANGES: Record<string, SQL> = {
 };
 
 /**
- * Expiry filters of spec section 9 (dates in UTC):
+ * Expiry filters (dates in UTC):
  *   expired              status expired, or the expiry date has passed
- *   expiring_soon        expiry date from today to 7 days ahead (section 9: 'within 7 days')
+ *   expiring_soon        expiry date from today to 7 days ahead ('Expiring soon' means within 7 days)
  *   expiring_this_month  expiry date from today to the end of this month
  *   valid                not expired by status and the expiry date not passed (or none)
  */
@@ -53,8 +53,8 @@ const EXPIRY: Record<string, SQL> = {
 };
 
 /**
- * Assignment filters of spec section 9 over assignment_context. Free spins come only from
- * referrals (spec section 1), so referral_rewards and free_spin_rewards are the same vouchers.
+ * Assignment filters over assignment_context. Free spins come only from referrals
+ * (docs/product-rules.md#referrals), so referral_rewards and free_spin_rewards are the same vouchers.
  */
 const ASSIGNMENT: Record<string, SQL> = {
   referral_rewards: sql`v.assignment_context = 'free_spin_from_referral'`,
