@@ -149,7 +149,7 @@ export const pagination = z.object({
   limit: z.number(),
   total: z.number(),
   totalPages: z.number(),
-  /** Beyond the spec: true when `total` is the planner's estimate of a very large filtered list. */
+  /** An addition to the product: true when `total` is the planner's estimate for a huge filtered list. */
   estimated: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof pagination>;

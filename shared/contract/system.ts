@@ -1,5 +1,5 @@
-// Liveness, readiness and the run-time client configuration (beyond the spec: one build serves demo
-// and production).
+// Liveness, readiness and the run-time client configuration (one build serves demo and
+// production).
 import { z } from 'zod';
 import { API_BASE, CLIENT_CONFIG_PATH, HEALTH_PATH } from './paths';
 import { endpoint, errorBody, type ResponseOf } from './common';

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_DESKTOP, launchBrowser } from './browser';
 
-// The admin console (issue 5) in Debian's Chromium against the real server in demo mode.
+// The admin console in Debian's Chromium against the real server in demo mode.
 
 const baseUrl = inject('baseUrl');
 // Screenshots refresh docs/screenshots only when asked (E2E_SCREENSHOTS_DIR=docs/screenshots); otherwise

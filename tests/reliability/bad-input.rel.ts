@@ -1,4 +1,4 @@
-// Bad input (issue 6): every member, admin and postback call fed generated malformed input
+// Bad input: every member, admin and postback call fed generated malformed input
 // (fast-check: wrong types, huge strings, unicode, SQL fragments in search and sort fields, negative
 // and enormous pages). Every answer must be a 4xx JSON error, never a 500, and the database must be
 // unchanged: row counts and checksums of every table are compared before and after (the postback log
@@ -63,7 +63,7 @@ const wrongType = fc.oneof(
 const anyBad = fc.oneof(wrongType, nasty, hugeString);
 
 /**
- * Invalid as an id, or a valid-looking id far beyond any row (404). Ids are strict (issue 11, item 12):
+ * Invalid as an id, or a valid-looking id far beyond any row (404). Ids are strict (server/lib/ids.ts):
  * only a JSON integer or its canonical decimal string is one, so `true`, `[7]`, `"1e3"` and `" 7"` are
  * generated as bad ids too (they used to be coerced and had to be filtered out here).
  */

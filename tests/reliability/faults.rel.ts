@@ -1,4 +1,4 @@
-// Faults (issue 6): the server killed with SIGKILL in the middle of a spin load and restarted, and
+// Faults: the server killed with SIGKILL in the middle of a spin load and restarted, and
 // PostgreSQL restarted under load while the server keeps running. Afterwards every invariant holds,
 // and spending every remaining spin shows that nothing was lost and nothing doubled.
 import { afterAll, describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Free local ports for the suites' servers and emulators, so a run never collides with another run or
-// anything else listening on the machine (issue 17: fixed ports such as 9299 or 3100 did).
+// anything else listening on the machine (fixed ports such as 9299 or 3100 did).
 import { createServer } from 'node:net';
 
 function listenable(port: number, host: string): Promise<boolean> {

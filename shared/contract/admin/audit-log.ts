@@ -1,4 +1,5 @@
-// GET /api/admin/audit-log.php: every administrator's change, newest first, paginated (beyond the spec).
+// GET /api/admin/audit-log.php: every administrator's change, newest first, paginated (an addition
+// to the product's pages).
 import { z } from 'zod';
 import { ADMIN_API_BASE, ADMIN_AUDIT_LOG_PATH } from '../paths';
 import { endpoint, listBase, okResponses, oneOf, pagination, type ResponseOf } from '../common';

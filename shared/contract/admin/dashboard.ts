@@ -57,7 +57,7 @@ export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PAT
       completion_rate: z.number(),
       reward_success_rate: z.number(),
     }),
-    /** Beyond the spec: daily conversions and revenue over the last 30 days for the dashboard chart. */
+    /** An addition to the product's dashboard: daily conversions and revenue over the last 30 days. */
     dailyConversions: z.array(z.object({ day: z.string(), conversions: z.number(), revenue: z.number() })),
   }),
 });

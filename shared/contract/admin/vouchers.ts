@@ -87,7 +87,7 @@ export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_P
   querystring: listQuery(
     {
       status: oneOf(['all', ...VOUCHER_STATUSES]).optional(),
-      // Brands are free text (section 2: the filter options come from the stats list).
+      // Brands are free text (the console's filter options come from the stats list).
       brand: z.string().trim().max(100, 'brand must be at most 100 characters').optional(),
       voucher_type: oneOf(['all', ...VOUCHER_TYPES]).optional(),
       amount_range: oneOf(['all', ...AMOUNT_RANGES]).optional(),

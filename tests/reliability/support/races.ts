@@ -1,5 +1,6 @@
-// The races of issue 6, written once and run against one server process or split across several
-// (the requests alternate between the `urls`). Each returns after recording its checks.
+// The races (concurrent spins, postbacks and blocks), written once and run against one server
+// process or split across several (the requests alternate between the `urls`). Each returns after
+// recording its checks.
 import pg from 'pg';
 import { signPostback } from '../../../server/services/postbacks';
 import {
