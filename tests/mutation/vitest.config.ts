@@ -22,6 +22,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
   ],
   server: [
     'server/services/spins.test.ts',
+    'server/services/spins-edges.test.ts',
     'server/services/sessions.test.ts',
     'server/services/postbacks-edges.test.ts',
     'server/routes/postback.test.ts',
