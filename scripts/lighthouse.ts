@@ -17,10 +17,9 @@ import * as constants from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { measureBenchmarkIndex, slowdownForBenchmarkIndex } from './support/cpu-calibration';
 import { CHROME_FLAGS, memberCookie, startDemoServer } from './support/demo-server';
+import { freeEmulatorHost, freePort } from '../tests/support/free-port';
 
 const CHECK = process.argv.includes('--check');
-const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3300);
-const EMULATOR = process.env.LIGHTHOUSE_EMULATOR_HOST ?? '127.0.0.1:9499';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const THRESHOLD = 95;
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
@@ -191,11 +190,14 @@ function upsertSection(doc: string, heading: string, body: string): string {
 async function main() {
   if (!existsSync(CHROME_PATH))
     throw new Error(`Chromium not found at ${CHROME_PATH} (apt-get install chromium)`);
-  const server = await startDemoServer(PORT, EMULATOR);
+  // Free ports unless given: a run never collides with another run or anything else on the machine.
+  const port = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : await freePort();
+  const emulator = process.env.LIGHTHOUSE_EMULATOR_HOST ?? (await freeEmulatorHost());
+  const server = await startDemoServer(port, emulator);
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   const results: PageResult[] = [];
   try {
-    const cookie = await memberCookie(server.base, EMULATOR);
+    const cookie = await memberCookie(server.base, emulator);
     if (PINNED_SLOWDOWN)
       console.log(`lighthouse: CPU slowdown ${PINNED_SLOWDOWN}x, pinned by LIGHTHOUSE_CPU_SLOWDOWN`);
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });

@@ -11,6 +11,7 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
 import { chromium } from 'playwright-core';
 import { startDemoServer, memberCookie, CHROME_FLAGS } from './support/demo-server';
+import { freeEmulatorHost, freePort } from '../tests/support/free-port';
 
 const page = process.argv[2] ?? '/dashboard';
 const CPU = Number(process.env.TRACE_CPU ?? 4);
@@ -152,10 +153,14 @@ function printProfile(profile: Profile) {
 }
 
 async function main() {
-  const server = await startDemoServer(Number(process.env.TRACE_PORT ?? 3310), '127.0.0.1:9489');
+  const emulator = await freeEmulatorHost();
+  const server = await startDemoServer(
+    process.env.TRACE_PORT ? Number(process.env.TRACE_PORT) : await freePort(),
+    emulator,
+  );
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
   try {
-    const cookie = await memberCookie(server.base, '127.0.0.1:9489');
+    const cookie = await memberCookie(server.base, emulator);
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
       await context.addCookies([{ name: 'sid', value: cookie.replace(/^sid=/, ''), url: server.base }]);
