@@ -60,6 +60,13 @@ describe('the parameters', () => {
     expect(paramLimitProblem({ ['k'.repeat(L.maxKeyLength + 1)]: 'v' })).toBe(
       'parameter names are at most 64 characters',
     );
+    // One name or value too long among short ones is enough.
+    expect(paramLimitProblem({ a: 'v', ['k'.repeat(L.maxKeyLength + 1)]: 'v' })).toBe(
+      'parameter names are at most 64 characters',
+    );
+    expect(paramLimitProblem({ a: 'v', b: 'v'.repeat(L.maxValueLength + 1) })).toBe(
+      'parameter values are at most 1024 characters',
+    );
     expect(paramLimitProblem({ a: 'v'.repeat(L.maxValueLength) })).toBeNull();
     expect(paramLimitProblem({ a: 'v'.repeat(L.maxValueLength + 1) })).toBe(
       'parameter values are at most 1024 characters',

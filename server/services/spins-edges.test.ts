@@ -43,7 +43,8 @@ describe('the three amounts of a miss', () => {
     ]);
   });
 
-  it('two equal and one different are kept as drawn', () => {
+  it('two equal and one different are kept as drawn, whichever two', () => {
+    expect(missingCombination(config, scripted([0, 1, 1, 0]))).toEqual([pool[0], pool[1], pool[1]]);
     expect(missingCombination(config, scripted([0, 0, 1, pool.length - 2]))).toEqual([
       pool[0],
       pool[0],
