@@ -27,7 +27,8 @@ describe('the draw at its edges', () => {
 });
 
 describe('the three amounts of a miss', () => {
-  const pool = [777, ...DEFAULT_REEL_AMOUNTS.filter((a) => a !== 777)];
+  // The offer's amount (777, not among the defaults) first, then the default reel amounts.
+  const pool = [777, ...DEFAULT_REEL_AMOUNTS];
   const config = { reels: [{ amount: 777, probability: 10 }] };
 
   it("are drawn from the offer's amounts first, then the default reel amounts", () => {
