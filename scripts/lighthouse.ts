@@ -17,7 +17,7 @@ import * as constants from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { measureBenchmarkIndex, slowdownForBenchmarkIndex } from './support/cpu-calibration';
 import { CHROME_FLAGS, memberCookie, startDemoServer } from './support/demo-server';
-import { freeEmulatorHost, freePort } from '../tests/support/free-port';
+import { freeEmulatorHost, freePort } from '../server/lib/free-port';
 
 const CHECK = process.argv.includes('--check');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

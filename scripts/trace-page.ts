@@ -11,7 +11,7 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
 import { chromium } from 'playwright-core';
 import { startDemoServer, memberCookie, CHROME_FLAGS } from './support/demo-server';
-import { freeEmulatorHost, freePort } from '../tests/support/free-port';
+import { freeEmulatorHost, freePort } from '../server/lib/free-port';
 
 const page = process.argv[2] ?? '/dashboard';
 const CPU = Number(process.env.TRACE_CPU ?? 4);

@@ -27,7 +27,7 @@ const list = (key: string, rows: unknown[], total = rows.length, extra: Record<s
 
 const page = (p = 1, perPage = 20) => ({ page: p, perPage });
 
-describe('getList: page, limit, sort and the exact filter names of spec section 7', () => {
+describe('getList: page, limit, sort and the exact filter names of the admin API', () => {
   const cases: [string, Record<string, unknown>, { field: string; order: 'ASC' | 'DESC' }, string][] = [
     [
       'users',

@@ -42,7 +42,7 @@ describe('http client', () => {
     expect(serverErrorText(error)).toBe('Not signed in');
   });
 
-  it('shows the server-error text for 500 and above (spec section 8)', async () => {
+  it('shows the server-error text for 500 and above', async () => {
     const error = await createHttpClient({ fetch: respond(503, { success: false, error: 'db down' }) })(
       'http://t/x',
     ).catch((e) => e);
@@ -57,7 +57,7 @@ describe('http client', () => {
     expect(error.message).toBe('Nope');
   });
 
-  it('gives up after 10 s by default (spec section 7), not before', async () => {
+  it('gives up after 10 s by default, not before', async () => {
     vi.useFakeTimers();
     try {
       const fetch = vi.fn(

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { emulatorIdToken } from '../demo/emulator';
+import { freeEmulatorHost, freePort } from '../lib/free-port';
 import type { MemberOffer } from '../../shared/contract/member';
 import type { ClientConfig } from '../../shared/contract/system';
 
@@ -166,16 +167,19 @@ async function main() {
   );
   if (!up) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rewards-walk-'));
-    base = 'http://localhost:3210';
+    // Free ports: the walk never collides with another server or emulator on the machine.
+    const port = await freePort();
+    const emulatorHost = await freeEmulatorHost();
+    base = `http://localhost:${port}`;
     console.log(
       `No server at ${process.env.BASE_URL ?? 'http://localhost:3000'}; starting one in demo mode on ${base} (data in ${dataDir})`,
     );
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
       env: {
         ...process.env,
-        PORT: '3210',
+        PORT: String(port),
         DATA_DIR: dataDir,
-        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9499',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
         SKIP_BUILD: '1',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',

@@ -3,7 +3,7 @@ import { startAuthEmulator, type Emulator } from '../demo/emulator';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freeEmulatorHost } from '../../tests/support/free-port';
+import { freeEmulatorHost } from '../lib/free-port';
 
 let emulator: Emulator | undefined;
 let workDir: string | undefined;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freeEmulatorHost, freePort } from '../support/free-port';
+import { freeEmulatorHost, freePort } from '../../server/lib/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator, type Emulator } from '../../server/demo/emulator';
 import { readSummary } from './support/report';
-import { freeEmulatorHost } from '../support/free-port';
+import { freeEmulatorHost } from '../../server/lib/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageNumbers, showingRange } from './pages';
 import { categoryLabel, formatPayout, hostOf, underscoreToSpace } from './format';
 
-describe('pageNumbers (spec section 5)', () => {
+describe('pageNumbers', () => {
   it.each([
     [1, 1, [1]],
     [1, 3, [1, 2, 3]],
@@ -30,7 +30,7 @@ describe('format helpers', () => {
     expect(formatPayout(2.5)).toBe('$2.50');
     expect(formatPayout(null)).toBe('$0.00');
   });
-  it('labels categories as spec section 3 says', () => {
+  it('labels categories as the product rules name them', () => {
     expect(categoryLabel('Health')).toBe('Health & Fitness');
     expect(categoryLabel('Food')).toBe('Food & Delivery');
     expect(categoryLabel(null)).toBe('No Category');

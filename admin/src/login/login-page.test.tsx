@@ -6,7 +6,7 @@ import { renderAdmin } from '../testing/render-admin';
 
 beforeEach(() => resetDb({ signedIn: false }));
 
-describe('admin login (spec sections 2 and 8)', () => {
+describe('admin login', () => {
   it('sends a signed-out admin from an admin page to /admin/login', async () => {
     renderAdmin('/admin/users');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();

@@ -11,7 +11,7 @@ import {
   validateOffer,
 } from './offer-form';
 
-describe('generateExternalId (spec section 5)', () => {
+describe('generateExternalId', () => {
   it('lowercases, removes non-alphanumerics, turns spaces into underscores, keeps 20 characters, adds _ and 4 digits of the time', () => {
     expect(generateExternalId('Open a Bank Account! (Premium) Edition', 1_700_000_012_345)).toBe(
       'open_a_bank_account__2345',
@@ -87,7 +87,7 @@ describe('validateOffer', () => {
   });
 });
 
-describe('request bodies (spec section 7)', () => {
+describe('request bodies', () => {
   const values = {
     ...emptyOfferForm(),
     title: ' Bank ',

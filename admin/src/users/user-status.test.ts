@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkResultMessage, userStatus } from './user-status';
 
-describe('userStatus (spec section 4)', () => {
+describe('userStatus', () => {
   it.each([
     [true, 50, 'blocked'],
     [false, 11, 'active'],

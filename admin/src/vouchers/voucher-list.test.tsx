@@ -126,7 +126,7 @@ describe('/admin/vouchers', () => {
     expect(await screen.findByText('Voucher is assigned')).toBeInTheDocument();
   });
 
-  describe('Add New Vouchers (spec section 5)', () => {
+  describe('Add New Vouchers', () => {
     it("requires brand, amount, codes and expiry: 'Please fill all required fields'", async () => {
       const dialog = await openAdd();
       await fillForm(dialog, { brand: 'Amazon', amount: '50' });

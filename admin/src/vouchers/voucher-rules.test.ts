@@ -21,7 +21,7 @@ const form = (over = {}) => ({
   ...over,
 });
 
-describe('voucher form (spec section 5)', () => {
+describe('voucher form', () => {
   it.each([
     [{ voucher_brand: ' ' }, 'app.vouchers.add.errors.required'],
     [{ voucher_amount: '' }, 'app.vouchers.add.errors.required'],
@@ -70,7 +70,7 @@ describe('voucher form (spec section 5)', () => {
   });
 });
 
-describe('voucher badges and actions (spec section 4)', () => {
+describe('voucher badges and actions', () => {
   it('shows Expired when the date is past but the status is not expired', () => {
     expect(expiryBadge({ status: 'available', expiry_date: '2030-06-09' }, today)).toBe('expired');
     expect(expiryBadge({ status: 'expired', expiry_date: '2030-06-09' }, today)).toBeNull();

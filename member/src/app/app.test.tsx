@@ -6,7 +6,7 @@ import { state } from '../testing/mocks/db';
 import { server } from '../testing/mocks/server';
 import { renderApp, signInLocally, waitForPath } from '../testing/test-utils';
 
-describe('routes and guards (spec section 2)', () => {
+describe('routes and guards', () => {
   it('sends / to /login', async () => {
     state.current.signedIn = false;
     renderApp('/');

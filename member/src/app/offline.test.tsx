@@ -31,7 +31,7 @@ async function visitOnlineAndPersist(url: string, text: string, roots: string[])
   app.unmount();
 }
 
-describe('offline (DESIGN.md section 5)', () => {
+describe('offline', () => {
   afterEach(() => setOnline(true));
 
   it('keeps the react-query cache in IndexedDB under the signed-in member only', async () => {

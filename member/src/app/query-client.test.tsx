@@ -33,7 +33,7 @@ async function callsFor(status: number) {
   return calls;
 }
 
-describe('react-query caching and retries (spec sections 7 and 9)', () => {
+describe('react-query caching and retries', () => {
   it('retries a failing call at most 2 times', async () => {
     expect(await callsFor(500)).toBe(3);
   });

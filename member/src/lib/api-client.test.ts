@@ -20,7 +20,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-describe('member API client (spec sections 7 and 8)', () => {
+describe('member API client', () => {
   afterEach(() => setUnauthorizedHandler(null));
 
   it('sends cookies, JSON bodies, and returns the JSON answer', async () => {

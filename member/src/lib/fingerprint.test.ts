@@ -10,7 +10,7 @@ const parts: FingerprintParts = {
   canvas: 'data:image/png;base64,AAAA',
 };
 
-describe('device fingerprint (spec section 1)', () => {
+describe('device fingerprint', () => {
   it('is a base-36 string, stable for the same browser', () => {
     expect(fingerprintFrom(parts)).toMatch(/^[0-9a-z]+$/);
     expect(fingerprintFrom(parts)).toBe(fingerprintFrom({ ...parts }));
@@ -28,7 +28,7 @@ describe('device fingerprint (spec section 1)', () => {
   });
 });
 
-describe('formatters the member app shows (spec section 1)', () => {
+describe('formatters the member app shows', () => {
   it('rupees without decimals, ₹0 for empty or invalid values', () => {
     expect(formatRupees(1234.6)).toBe('₹1,235');
     expect(formatRupees('50')).toBe('₹50');

@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
     }
   });
 
-  it('requires both username and password (spec section 5)', async () => {
+  it('requires both username and password', async () => {
     for (const payload of [
       { username: ADMIN_USERNAME },
       { password: 'x' },

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../support/free-port';
+import { freePort } from '../../../server/lib/free-port';
 import { REL_POSTBACK_SECRET, REL_SESSION_SECRET } from './db';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -5,7 +5,7 @@ import { makeStats, state } from '../../testing/mocks/db';
 import { server } from '../../testing/mocks/server';
 import { renderApp, waitForPath } from '../../testing/test-utils';
 
-describe('member shell (spec section 2)', () => {
+describe('member shell', () => {
   it('has header navigation, a greeting with first name and email, and the bottom tab bar', async () => {
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });

@@ -28,7 +28,7 @@ async function openLogin(url = '/login') {
   return utils;
 }
 
-describe('member login (spec section 2)', () => {
+describe('member login', () => {
   it('shows the brand, tagline, benefits, terms and badges', async () => {
     await openLogin();
     expect(screen.getByRole('heading', { name: 'SpinRewards' })).toBeInTheDocument();

@@ -11,7 +11,7 @@ function fakeTab() {
   };
 }
 
-describe('dashboard (spec sections 2 and 4)', () => {
+describe('dashboard', () => {
   it("shows 'Loading your dashboard...' while offers load", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -16,7 +16,7 @@ function renderCard(
   return { ...utils, onStart, onSpin };
 }
 
-describe('offer card (spec sections 2 and 4)', () => {
+describe('offer card', () => {
   it("Available: 'Start Offer', the earn strip with 'Preview →', host link and win range", async () => {
     const { user, onStart } = renderCard({});
     expect(screen.getByRole('heading', { name: 'Stream Plus trial' })).toBeInTheDocument();

@@ -23,7 +23,7 @@ function captureSpins() {
 
 const reel = (n: number) => screen.getByRole('img', { name: new RegExp(`^Reel ${n}`) });
 
-describe('spin type rule (spec section 4)', () => {
+describe('spin type rule', () => {
   it("is 'offer' with the offer id when no free spins remain", () => {
     expect(spinRequestFor(12, 0)).toEqual({ offerId: 12, spinType: 'offer' });
   });
@@ -35,7 +35,7 @@ describe('spin type rule (spec section 4)', () => {
   });
 });
 
-describe('slot-machine modal (spec sections 2, 4 and 9)', () => {
+describe('slot-machine modal', () => {
   beforeEach(() => {
     // Timers are faked for the reel timings. Testing Library drives fake timers only when it
     // sees a `jest` global; react-query's notifications go through microtasks meanwhile.

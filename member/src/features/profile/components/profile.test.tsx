@@ -6,7 +6,7 @@ import { server } from '../../../testing/mocks/server';
 import { renderApp, renderWithProviders, waitForPath } from '../../../testing/test-utils';
 import { ProfileView, profileBadges } from './profile-view';
 
-describe('profile page (spec section 2)', () => {
+describe('profile page', () => {
   it("shows 'Loading your profile...' and then an error state when the call fails", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -6,7 +6,7 @@ import { server } from '../../../testing/mocks/server';
 import { renderApp } from '../../../testing/test-utils';
 import { referralStatusLabel } from '../referral-status';
 
-describe('referral page (spec section 2)', () => {
+describe('referral page', () => {
   it("shows 'Loading referral data...' while loading", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -141,7 +141,7 @@ describe('referral page (spec section 2)', () => {
   });
 });
 
-describe('referral status labels (spec section 4)', () => {
+describe('referral status labels', () => {
   it('maps member history statuses', () => {
     expect(referralStatusLabel('registered_only')).toBe('Registered');
     expect(referralStatusLabel('completed_waiting')).toBe('Processing');

@@ -6,7 +6,7 @@ import { server } from '../../../testing/mocks/server';
 import { renderApp, renderWithProviders } from '../../../testing/test-utils';
 import { RewardsView } from './rewards-view';
 
-describe('rewards page (spec section 2)', () => {
+describe('rewards page', () => {
   it("shows 'Loading your rewards...' while the member's data loads, and an error when it fails", async () => {
     // In the app the guard's session check is this same call; the view is rendered alone here.
     let release!: () => void;
