@@ -20,6 +20,8 @@ export async function mount(
   const queryClient = createQueryClient();
   const serverAnswers = readServerAnswers();
   await prepareApp(queryClient, window.location.pathname, { serverAnswers });
+  // The first render starts in a task of its own, not at the end of the preparation's.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const app = (
     <StrictMode>
       <App queryClient={queryClient} restored />

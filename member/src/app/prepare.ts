@@ -94,6 +94,10 @@ export async function prepareApp(
 ): Promise<void> {
   onlineManager.setOnline(navigator.onLine);
   await restoreSavedQueries(queryClient);
+  // A new task: the restore's continuation (the saved copy put back) and what follows (the page's
+  // answers seeded, the route, the first render) would otherwise be one chain of microtasks, one task
+  // of over 10 ms on a phone-speed CPU.
+  await delay(0);
   const route = preloadRoute(pathname);
   if (serverAnswers) {
     seedServerAnswers(queryClient, serverAnswers);
