@@ -3,7 +3,7 @@ import type * as ReactDomClient from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
 import { renderListsWhole } from '../lib/use-progressive-count';
 import { App } from './index';
-import { prepareApp, readServerAnswers } from './prepare';
+import { delay, prepareApp, readServerAnswers } from './prepare';
 
 /**
  * Gets the page ready (saved copy, route code, first data: `prepareApp`), then renders the app
@@ -21,14 +21,14 @@ export async function mount(
   const serverAnswers = readServerAnswers();
   await prepareApp(queryClient, window.location.pathname, { serverAnswers });
   // The first render starts in a task of its own, not at the end of the preparation's.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await delay(0);
   const app = (
     <StrictMode>
       <App queryClient={queryClient} restored />
     </StrictMode>
   );
   if (serverAnswers) {
-    // The server rendered every card; the first render matches it (the app's first commit ends this).
+    // The server rendered every card; the first render matches it (the list's first commit ends this).
     renderListsWhole(true);
     startTransition(() => {
       client.hydrateRoot(container, app);

@@ -65,7 +65,8 @@ export function readServerAnswers(): ServerAnswers | null {
   }
 }
 
-function delay(ms: number): Promise<void> {
+/** Resolves after `ms` in a new task (0: as soon as the browser has had its turn). */
+export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
