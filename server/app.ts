@@ -108,7 +108,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // 3. routes
   await app.register(systemRoutes);
   await app.register(memberRoutes);
+  await app.register(import('./routes/events'));
+  await app.register(import('./routes/member-vouchers'));
   await app.register(postbackRoutes);
+  await app.register(import('./routes/network-postback'));
   if (opts.config.mode === 'demo') await app.register(demoPartnerRoutes);
   const { default: adminRoutes } = await import('./routes/admin/index');
   await app.register(adminRoutes);

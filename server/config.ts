@@ -24,11 +24,33 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   MEMBER_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().optional(),
+  NETWORK_POSTBACK_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().optional(),
   SKIP_BUILD: z.string().optional(),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  REVERSAL_HOLD_THRESHOLD: z.coerce
+    .number()
+    .int('REVERSAL_HOLD_THRESHOLD must be a whole number of reversals (0 turns the hold off)')
+    .min(0, 'REVERSAL_HOLD_THRESHOLD must be 0 (off) or more')
+    .optional(),
+  REVERSAL_HOLD_DAYS: z.coerce
+    .number()
+    .int('REVERSAL_HOLD_DAYS must be a whole number of days (0 turns the hold off)')
+    .min(0, 'REVERSAL_HOLD_DAYS must be 0 (off) or more')
+    .max(3650, 'REVERSAL_HOLD_DAYS must be at most 3650')
+    .optional(),
 });
+
+/**
+ * The reversal hold (docs/product-rules.md): a member with `threshold` reversed completions within the
+ * last `days` days is blocked pending review; 0 in either turns it off.
+ */
+export interface ReversalHoldPolicy {
+  threshold: number;
+  days: number;
+}
+export const REVERSAL_HOLD_DEFAULTS: ReversalHoldPolicy = { threshold: 3, days: 30 };
 
 /**
  * Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count (that many proxies in front of
@@ -172,11 +194,24 @@ function toConfig(env: z.infer<typeof envSchema>) {
     adminSessionHours: 12,
     /** Member sign-ins per IP per minute (a cheap first line; tokens are verified anyway). */
     memberLoginRateLimit: env.MEMBER_LOGIN_RATE_LIMIT ?? 30,
+    /** Postbacks per partner network per minute, per process, on /api/postback/{slug} (429 beyond). */
+    networkPostbacksPerMinute: env.NETWORK_POSTBACK_RATE_LIMIT ?? 6000,
     distDir: path.resolve('dist'),
     /** Demo mode (`npm start`): set to any value, the start serves dist/ as it is, without rebuilding. */
     skipBuild: env.SKIP_BUILD !== undefined,
     /** Demo mode: the administrator the demo data creates (a generated password when unset). */
     demoAdmin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    /** REVERSAL_HOLD_THRESHOLD / REVERSAL_HOLD_DAYS: passed to every postback receiver's rules. */
+    reversalHold: {
+      threshold: env.REVERSAL_HOLD_THRESHOLD ?? REVERSAL_HOLD_DEFAULTS.threshold,
+      days: env.REVERSAL_HOLD_DAYS ?? REVERSAL_HOLD_DEFAULTS.days,
+    } satisfies ReversalHoldPolicy,
+    /**
+     * Live member updates (GET /api/events.php): a comment line every `heartbeatMs` keeps idle streams
+     * and proxies open; the last `bufferSize` events (all members) can be replayed to a stream that
+     * resumes; a member may hold `streamsPerMember` streams per process (one per open tab).
+     */
+    memberEvents: { heartbeatMs: 20_000, bufferSize: 10_000, streamsPerMember: 10 },
   };
 }
 

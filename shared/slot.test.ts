@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SLOT_CONFIG,
   amountFromRewardType,
   amountTier,
   isValidProbabilityTotal,
@@ -8,6 +9,8 @@ import {
   rewardTypeFor,
   spinTypeFor,
   winRange,
+  winRangeText,
+  tableOdds,
   winRateRating,
 } from './slot';
 
@@ -38,7 +41,42 @@ describe('slot rules', () => {
       }),
     ).toEqual({ min: 5, max: 10 });
     expect(winRange({ reels: [{ amount: 0, probability: 50 }] })).toBeNull();
-    expect(winRange(null)).toBeNull();
+  });
+
+  it("an offer without a slot_config shows the default table's range, and one amount reads alone", () => {
+    expect(winRange(null)).toEqual({ min: 5, max: 10 });
+    expect(winRange({ reels: [] })).toEqual({ min: 5, max: 10 });
+    expect(winRange('{oops')).toEqual({ min: 5, max: 10 });
+    expect(winRangeText(winRange(null)!)).toBe('Win ₹5 - ₹10');
+    expect(winRangeText(winRange({ reels: [{ amount: 10, probability: 40 }] })!)).toBe('Win ₹10');
+    expect(winRangeText({ min: 10, max: 1000 })).toBe('Win ₹10 - ₹1,000');
+  });
+
+  it("states a table's odds: its prizes, highest first, and the rest as 'Try again'", () => {
+    expect(tableOdds(DEFAULT_SLOT_CONFIG)).toEqual({
+      prizes: [
+        { amount: 10, percent: 20 },
+        { amount: 5, percent: 30 },
+      ],
+      tryAgain: 50,
+    });
+    expect(
+      tableOdds({
+        reels: [
+          { amount: 50, probability: 5.5 },
+          { amount: 10, probability: 40 },
+          { amount: 10, probability: 10 },
+          { amount: 0, probability: 20 },
+          { amount: 100, probability: 0 },
+        ],
+      }),
+    ).toEqual({
+      prizes: [
+        { amount: 50, percent: 5.5 },
+        { amount: 10, percent: 50 },
+      ],
+      tryAgain: 44.5,
+    });
   });
 
   it('reward types round-trip', () => {

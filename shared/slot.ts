@@ -2,6 +2,7 @@
 // The rules: docs/product-rules.md#spins and #slot-tables.
 
 import type { SlotConfig, SlotReel } from './contract/common';
+import { formatRupees } from './format';
 
 // The shape is the contract's (a type only: the member app's bundle carries no zod).
 export type { SlotConfig, SlotReel };
@@ -48,12 +49,56 @@ export function parseSlotConfig(raw: unknown): SlotConfig | null {
   return { reels };
 }
 
-/** 'Win ₹min - ₹max': only reels with a numeric amount above 0 count; null when none. */
-export function winRange(raw: unknown): { min: number; max: number } | null {
+/**
+ * The table an offer's spin draws from: its own slot_config, or the default table when it has none
+ * (absent, unparseable or without reels).
+ */
+export function offerTable(raw: unknown): SlotConfig {
   const config = parseSlotConfig(raw);
-  const amounts = (config?.reels ?? []).map((r) => r.amount).filter((a) => a > 0);
+  return config && config.reels.length > 0 ? config : DEFAULT_SLOT_CONFIG;
+}
+
+/**
+ * 'Win ₹min - ₹max' over the table the offer plays (the default table without a slot_config): only
+ * reels with a numeric amount above 0 count; null when none.
+ */
+export function winRange(raw: unknown): { min: number; max: number } | null {
+  const amounts = offerTable(raw)
+    .reels.map((r) => r.amount)
+    .filter((a) => a > 0);
   if (amounts.length === 0) return null;
   return { min: Math.min(...amounts), max: Math.max(...amounts) };
+}
+
+/** 'Win ₹5 - ₹10', or 'Win ₹10' when the table pays one amount. */
+export function winRangeText(range: { min: number; max: number }): string {
+  return range.min === range.max
+    ? `Win ${formatRupees(range.min)}`
+    : `Win ${formatRupees(range.min)} - ${formatRupees(range.max)}`;
+}
+
+/**
+ * A table's odds as the member is told them: each paying amount with its chance, highest first, and
+ * the chance of no prize ('Try again'), in percent (the rest of 100 after the paying reels).
+ */
+export function tableOdds(config: SlotConfig): {
+  prizes: { amount: number; percent: number }[];
+  tryAgain: number;
+} {
+  const byAmount = new Map<number, number>();
+  for (const r of config.reels) {
+    if (r.amount > 0 && r.probability > 0)
+      byAmount.set(r.amount, (byAmount.get(r.amount) ?? 0) + r.probability);
+  }
+  const prizes = [...byAmount.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([amount, percent]) => ({ amount, percent: round2(percent) }));
+  const paying = prizes.reduce((sum, p) => sum + p.percent, 0);
+  return { prizes, tryAgain: round2(Math.max(0, 100 - paying)) };
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
 }
 
 /** Spin type rule: free if free spins remain or the pseudo-offer id is 0. */

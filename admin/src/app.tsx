@@ -22,7 +22,9 @@ import { LoadingScreen } from './layout/loading-screen';
 import { TopRightNotification } from './layout/notification';
 import { theme } from './layout/theme';
 import { LoginPage } from './login/login-page';
+import networks from './networks';
 import offers from './offers';
+import postbacks from './postbacks';
 import referrals from './referrals';
 import users from './users';
 import vouchers from './vouchers';
@@ -106,6 +108,8 @@ export function App(props: AppProps) {
       <Resource name="vouchers" {...vouchers} />
       <Resource name="referrals" {...referrals} />
       <Resource name="conversions" {...conversions} />
+      <Resource name="networks" {...networks} />
+      <Resource name="postbacks" {...postbacks} />
       <Resource name="clicks" {...clicks} />
       <Resource name="audit-log" {...auditLog} />
     </Admin>

@@ -76,9 +76,30 @@ describe('getList: page, limit, sort and the exact filter names of the admin API
         voucherFilter: 'won',
         userTypeFilter: 'firebase',
         referralFilter: 'first_completions',
+        status: 'reversed',
       },
       { field: 'payout_amount', order: 'ASC' },
-      '/conversions.php?page=1&limit=20&sortBy=payout_amount&sortOrder=asc&search=x&offer=3&dateRange=week&voucherFilter=won&userTypeFilter=firebase&referralFilter=first_completions',
+      '/conversions.php?page=1&limit=20&sortBy=payout_amount&sortOrder=asc&search=x&offer=3&dateRange=week&voucherFilter=won&userTypeFilter=firebase&referralFilter=first_completions&status=reversed',
+    ],
+    [
+      'networks',
+      { search: 'cpx', status: 'active' },
+      { field: 'name', order: 'ASC' },
+      '/networks.php?page=1&limit=20&sortBy=name&sortOrder=asc&search=cpx&status=active',
+    ],
+    [
+      'postbacks',
+      {
+        search: 'tx-1',
+        network_id: 2,
+        outcome: 'bad_signature',
+        result: 'refused',
+        status: '1',
+        date_from: '2026-01-01',
+        date_to: '2026-01-31',
+      },
+      { field: 'created_at', order: 'DESC' },
+      '/postbacks.php?page=1&limit=20&sortBy=created_at&sortOrder=desc&search=tx-1&network_id=2&outcome=bad_signature&result=refused&status=1&date_from=2026-01-01&date_to=2026-01-31',
     ],
     [
       'clicks',
@@ -99,6 +120,16 @@ describe('getList: page, limit, sort and the exact filter names of the admin API
     const { client, calls } = stubClient(() => list('x', []));
     await createDataProvider(client, API).getList(resource, { pagination: page(), sort, filter });
     expect(calls).toEqual([{ url: API + path, options: undefined }]);
+  });
+
+  it("conversions: status 'both' is sent as the API's all", async () => {
+    const { client, calls } = stubClient(() => list('conversions', []));
+    await createDataProvider(client, API).getList('conversions', {
+      pagination: page(),
+      sort: { field: 'completed_at', order: 'DESC' },
+      filter: { status: 'both' },
+    });
+    expect(calls[0].url).toContain('&status=all');
   });
 
   it('sends the page asked for and the limit of 20', async () => {
@@ -249,8 +280,55 @@ describe('update', () => {
         targeting: 'ALL',
         reward_amount: 12,
         slot_config,
+        network_id: null,
       },
     });
+  });
+
+  it('offers: the edit sends the chosen network', async () => {
+    const { client, calls } = stubClient();
+    await createDataProvider(client, API).update('offers', {
+      id: 3,
+      data: { title: 'T', network_id: 4 },
+      previousData: { id: 3 },
+    });
+    expect(calls[0].options?.body).toMatchObject({ offer_id: 3, title: 'T', network_id: 4 });
+  });
+
+  it('networks: PUT networks.php with {network_id, ...the changed fields}', async () => {
+    const { client, calls } = stubClient();
+    const dp = createDataProvider(client, API);
+    await dp.update('networks', { id: 7, data: { is_active: false }, previousData: { id: 7 } });
+    await dp.update('networks', {
+      id: 7,
+      data: { id: 7, network_id: 7, name: 'CPX', secret: 'new-secret', rotation_hours: 24 },
+      previousData: { id: 7 },
+    });
+    expect(calls).toEqual([
+      { url: `${API}/networks.php`, options: { method: 'PUT', body: { network_id: 7, is_active: false } } },
+      {
+        url: `${API}/networks.php`,
+        options: {
+          method: 'PUT',
+          body: { network_id: 7, name: 'CPX', secret: 'new-secret', rotation_hours: 24 },
+        },
+      },
+    ]);
+  });
+
+  it('networks: POST networks.php and the new id from network_id', async () => {
+    const { client, calls } = stubClient(() => ({ success: true, network_id: 12 }));
+    const data = { name: 'CPX', slug: 'cpx', preset: 'cpx', secret: 's', ip_allowlist: [] };
+    const result = await createDataProvider(client, API).create('networks', { data });
+    expect(calls[0]).toEqual({ url: `${API}/networks.php`, options: { method: 'POST', body: data } });
+    expect(result.data.id).toBe(12);
+  });
+
+  it('postbacks cannot be changed through update (Replay is its own call)', async () => {
+    const { client } = stubClient();
+    await expect(
+      createDataProvider(client, API).update('postbacks', { id: 1, data: {}, previousData: { id: 1 } }),
+    ).rejects.toMatchObject({ status: 405 });
   });
 
   it("vouchers: {voucher_id, status: 'expired' | 'available'}", async () => {
@@ -374,6 +452,71 @@ describe('getOne', () => {
       `${API}/offers.php?page=2&limit=100`,
     ]);
     expect(result.data).toEqual({ offer_id: 2, title: 'B', id: 2 });
+  });
+});
+
+describe('getOne', () => {
+  it('networks: one read with the id filter', async () => {
+    const { client, calls } = stubClient(() => list('networks', [{ network_id: 4, name: 'CPX' }]));
+    const result = await createDataProvider(client, API).getOne('networks', { id: 4 });
+    expect(calls.map((c) => c.url)).toEqual([`${API}/networks.php?page=1&limit=1&id=4`]);
+    expect(result.data).toEqual({ network_id: 4, name: 'CPX', id: 4 });
+  });
+
+  it('networks: 404 when the id is not there', async () => {
+    const { client } = stubClient(() => list('networks', []));
+    await expect(createDataProvider(client, API).getOne('networks', { id: 4 })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('partner networks: presets, test postback, replay', () => {
+  it('reads GET network-presets.php', async () => {
+    const presets = [{ preset: 'cpx', label: 'CPX Research' }];
+    const { client, calls } = stubClient(() => ({ success: true, presets }));
+    await expect(createDataProvider(client, API).getNetworkPresets()).resolves.toEqual(presets);
+    expect(calls[0].url).toBe(`${API}/network-presets.php`);
+  });
+
+  it('POST network-test.php leaves blank fields to the server', async () => {
+    const answer = {
+      success: true,
+      request: { method: 'GET', url: '/api/postback/cpx?x', headers: {} },
+      outcome: 'accepted',
+      http_status: 200,
+      body: 'ok',
+      detail: 'Would credit',
+    };
+    const { client, calls } = stubClient(() => answer);
+    const dp = createDataProvider(client, API);
+    await expect(
+      dp.testNetworkPostback({ network_id: 3, click_id: '  ', status: 'approved', transaction_id: '' }),
+    ).resolves.toMatchObject({ outcome: 'accepted', detail: 'Would credit' });
+    await dp.testNetworkPostback({ network_id: 3, click_id: ' abc ', status: 'reversed', payout: 1.5 });
+    expect(calls.map((c) => c.options)).toEqual([
+      { method: 'POST', body: { network_id: 3, status: 'approved' } },
+      { method: 'POST', body: { network_id: 3, status: 'reversed', click_id: 'abc', payout: 1.5 } },
+    ]);
+    expect(calls[0].url).toBe(`${API}/network-test.php`);
+  });
+
+  it("POST postbacks.php {postback_id, action: 'replay'}", async () => {
+    const { client, calls } = stubClient(() => ({
+      success: true,
+      outcome: 'accepted',
+      http_status: 200,
+      detail: 'Credited',
+    }));
+    await expect(createDataProvider(client, API).replayPostback(8)).resolves.toMatchObject({
+      outcome: 'accepted',
+    });
+    expect(calls).toEqual([
+      {
+        url: `${API}/postbacks.php`,
+        options: { method: 'POST', body: { postback_id: 8, action: 'replay' } },
+      },
+    ]);
   });
 });
 

@@ -12,12 +12,17 @@ import {
   ADMIN_CLICKS_PATH,
   ADMIN_CONVERSIONS_PATH,
   ADMIN_DASHBOARD_PATH,
+  ADMIN_NETWORK_PRESETS_PATH,
+  ADMIN_NETWORK_TEST_PATH,
+  ADMIN_NETWORKS_PATH,
   ADMIN_OFFERS_PATH,
+  ADMIN_POSTBACKS_PATH,
   ADMIN_REFERRALS_PATH,
   ADMIN_USERS_PATH,
   ADMIN_VOUCHERS_PATH,
 } from '../../shared/contract/paths';
 import type { AdminDashboardResponse } from '../../shared/contract/admin/dashboard';
+import type { AdminNetworkPreset } from '../../shared/contract/admin/networks';
 import type { Pagination } from '../../shared/contract/common';
 import type { HttpClient } from './http-client';
 
@@ -29,7 +34,8 @@ import type { HttpClient } from './http-client';
  * | getList     | GET    {apiUrl}/{path}?page={page}&limit={perPage}&sortBy={field}&sortOrder={asc|desc}&{filters} |
  * |             |        → { data: json[listKey] (id from idField), total: json.pagination.total, meta: the other keys } |
  * |             |        perPage above the API's 100 (the CSV export) is read in pages of 100 |
- * | getOne      | GET    the list call page by page (no single-record call exists) until the id is found |
+ * | getOne      | GET    the list call with its id filter where it has one (networks: ?id=), otherwise |
+ * |             |        page by page (no single-record call exists) until the id is found |
  * | update      | PUT    {apiUrl}/{path} with the resource's body (users: {user_id, action: flag|unflag}; |
  * |             |        offers: {offer_id, is_active} toggle or the edit body; vouchers: {voucher_id, status}) |
  * | updateMany  | one update per id, in parallel (bulk block/unblock) → { data: ids that succeeded, |
@@ -38,6 +44,9 @@ import type { HttpClient } from './http-client';
  * |             |        VoucherCreateRequest → { created, duplicates } in the returned record) |
  * | getDashboard | GET {apiUrl}/dashboard.php → AdminDashboardResponse (the dashboard page; not a resource); |
  * |             |        { background: true } adds X-Background-Refresh: 1 (not user activity) |
+ * | getNetworkPresets | GET {apiUrl}/network-presets.php → the presets a network form starts from |
+ * | testNetworkPostback | POST {apiUrl}/network-test.php (dry run) → the receiver's would-be answer |
+ * | replayPostback | POST {apiUrl}/postbacks.php {postback_id, action: 'replay'} → {outcome, http_status, detail} |
  * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
  *
  * Filters are passed under the API's exact query names and only those; an empty value or
@@ -59,6 +68,13 @@ interface ResourceConfig {
   updateBody?: (id: Identifier, data: Record<string, unknown>) => Record<string, unknown>;
   /** Record returned by create from the server's answer. */
   createResult?: (json: Record<string, unknown>, data: Record<string, unknown>) => RaRecord;
+  /**
+   * Filter values the console names differently from the API, by filter: an 'all' the API must be
+   * sent (the console's 'all' means "no filter", the server's default).
+   */
+  filterAliases?: Record<string, Record<string, string>>;
+  /** A list filter that selects one row by id (getOne reads one page instead of walking them all). */
+  idFilter?: string;
 }
 
 const OFFER_EDIT_FIELDS = [
@@ -71,6 +87,7 @@ const OFFER_EDIT_FIELDS = [
   'targeting',
   'reward_amount',
   'slot_config',
+  'network_id',
 ] as const;
 
 /** Per-resource quirks of the admin API. */
@@ -129,8 +146,10 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     path: ADMIN_CONVERSIONS_PATH,
     listKey: 'conversions',
     idField: 'completion_id',
-    filters: ['search', 'offer', 'dateRange', 'voucherFilter', 'userTypeFilter', 'referralFilter'],
+    filters: ['search', 'offer', 'dateRange', 'voucherFilter', 'userTypeFilter', 'referralFilter', 'status'],
     sortOrder: true,
+    // No status: approved conversions only (the API's default); 'both' asks for approved and reversed.
+    filterAliases: { status: { both: 'all' } },
   },
   clicks: {
     path: ADMIN_CLICKS_PATH,
@@ -138,6 +157,27 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     idField: 'click_id',
     filters: ['search', 'dateRange', 'offer', 'conversionStatus', 'userType'],
     sortOrder: false,
+  },
+  networks: {
+    path: ADMIN_NETWORKS_PATH,
+    listKey: 'networks',
+    idField: 'network_id',
+    filters: ['search', 'status'],
+    sortOrder: true,
+    idFilter: 'id',
+    // The active toggle sends {network_id, is_active}; the edit form sends its changed fields.
+    updateBody: (id, data) => {
+      const { id: _id, network_id: _networkId, ...fields } = data;
+      return { network_id: id, ...fields };
+    },
+    createResult: (json, data) => ({ ...data, id: json.network_id as Identifier }),
+  },
+  postbacks: {
+    path: ADMIN_POSTBACKS_PATH,
+    listKey: 'postbacks',
+    idField: 'postback_id',
+    filters: ['search', 'network_id', 'outcome', 'result', 'status', 'date_from', 'date_to'],
+    sortOrder: true,
   },
   'audit-log': {
     path: ADMIN_AUDIT_LOG_PATH,
@@ -173,19 +213,45 @@ export function listQuery(
     query.set('sortBy', sort.field);
     if (cfg.sortOrder) query.set('sortOrder', sort.order.toLowerCase() === 'asc' ? 'asc' : 'desc');
   }
-  for (const name of cfg.filters) {
+  for (const name of cfg.idFilter ? [...cfg.filters, cfg.idFilter] : cfg.filters) {
     const raw = filter?.[name];
     const value = typeof raw === 'string' ? raw.trim() : raw;
-    if (!isEmptyFilter(value)) query.set(name, String(value));
+    if (!isEmptyFilter(value)) query.set(name, cfg.filterAliases?.[name]?.[String(value)] ?? String(value));
   }
   return query.toString();
 }
 
 type ListJson = Record<string, unknown> & { pagination?: Pagination };
 
+/** The dry run of "Send test postback" (network-test.php); blank fields are left to the server. */
+export interface NetworkTestRequest {
+  network_id: Identifier;
+  click_id?: string;
+  status: 'approved' | 'pending' | 'reversed';
+  payout?: number;
+  transaction_id?: string;
+}
+
+export interface NetworkTestResult {
+  request: { method: string; url: string; headers: Record<string, string> };
+  outcome: string;
+  http_status: number;
+  body: string;
+  detail: string;
+}
+
+export interface ReplayResult {
+  outcome: string;
+  http_status: number;
+  detail: string;
+}
+
 export interface AdminDataProvider extends DataProvider {
   /** `background`: the console's own timed refetch, sent as not user activity (X-Background-Refresh). */
   getDashboard(options?: { background?: boolean }): Promise<AdminDashboardResponse>;
+  getNetworkPresets(): Promise<AdminNetworkPreset[]>;
+  testNetworkPostback(request: NetworkTestRequest): Promise<NetworkTestResult>;
+  replayPostback(postbackId: Identifier): Promise<ReplayResult>;
 }
 
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BASE): AdminDataProvider {
@@ -249,6 +315,12 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
 
     async getOne(resource, params) {
       const cfg = config(resource);
+      if (cfg.idFilter) {
+        const { rows } = await fetchPage(cfg, 1, 1, undefined, { [cfg.idFilter]: params.id });
+        const row = rows.find((r) => String(r[cfg.idField]) === String(params.id));
+        if (row) return { data: toRecord(cfg, row) } as never;
+        throw new HttpError('Record not found', 404, null);
+      }
       for (let page = 1; ; page++) {
         const { rows, pagination } = await fetchPage(cfg, page, MAX_PAGE_SIZE, undefined, {});
         const row = rows.find((r) => String(r[cfg.idField]) === String(params.id));
@@ -293,6 +365,33 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
         `${apiUrl}${ADMIN_DASHBOARD_PATH}`,
         options.background ? { background: true } : undefined,
       );
+      return json;
+    },
+
+    async getNetworkPresets() {
+      const { json } = await httpClient<{ presets: AdminNetworkPreset[] }>(
+        `${apiUrl}${ADMIN_NETWORK_PRESETS_PATH}`,
+      );
+      return json.presets ?? [];
+    },
+
+    async testNetworkPostback(request: NetworkTestRequest) {
+      const body: Record<string, unknown> = { network_id: request.network_id, status: request.status };
+      if (request.click_id?.trim()) body.click_id = request.click_id.trim();
+      if (request.transaction_id?.trim()) body.transaction_id = request.transaction_id.trim();
+      if (request.payout !== undefined && Number.isFinite(request.payout)) body.payout = request.payout;
+      const { json } = await httpClient<NetworkTestResult>(`${apiUrl}${ADMIN_NETWORK_TEST_PATH}`, {
+        method: 'POST',
+        body,
+      });
+      return json;
+    },
+
+    async replayPostback(postbackId: Identifier) {
+      const { json } = await httpClient<ReplayResult>(`${apiUrl}${ADMIN_POSTBACKS_PATH}`, {
+        method: 'POST',
+        body: { postback_id: postbackId, action: 'replay' },
+      });
       return json;
     },
 

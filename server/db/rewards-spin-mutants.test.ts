@@ -40,6 +40,9 @@ const freeSpinsOf = async (db: Db, userId: number) =>
   (await db.select({ n: users.freeSpinsRemaining }).from(users).where(eq(users.id, userId)))[0]!.n;
 
 /** An offer whose only reel always draws `amount` (probability 100). */
+/** A date n days from today, as vouchers store it (YYYY-MM-DD). */
+const daysFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
 const sureOffer = (db: Db, amount: number) =>
   insertOffer(db, { slotConfig: { reels: [{ amount, probability: 100 }] } });
 
@@ -112,6 +115,26 @@ const RULES: Record<string, (r: Rules) => Promise<void>> = {
     await completeOffer(app, m, offerId);
     const res = await spinAs(app, m, { spinType: 'offer', offerId });
     expect(res.json().voucher).toMatchObject({ expiryDate: '2098-06-01', description: 'earlier' });
+  },
+  'a code with 7 days left or more is given before one that expires sooner': async ({ app, db }) => {
+    await insertVouchers(db, 28, 1, { expiryDate: daysFromToday(3), voucherDescription: 'lapsing' });
+    await insertVouchers(db, 28, 1, { expiryDate: daysFromToday(40), voucherDescription: 'lasting' });
+    const m = await signIn(app, newAccount('lasting'));
+    const offerId = await sureOffer(db, 28);
+    await completeOffer(app, m, offerId);
+    const res = await spinAs(app, m, { spinType: 'offer', offerId });
+    expect(res.json().voucher).toMatchObject({ description: 'lasting' });
+  },
+  'a code expiring within the week is still given when nothing longer-lived is in stock': async ({
+    app,
+    db,
+  }) => {
+    await insertVouchers(db, 29, 1, { expiryDate: daysFromToday(2), voucherDescription: 'last one' });
+    const m = await signIn(app, newAccount('short'));
+    const offerId = await sureOffer(db, 29);
+    await completeOffer(app, m, offerId);
+    const res = await spinAs(app, m, { spinType: 'offer', offerId });
+    expect(res.json().voucher).toMatchObject({ description: 'last one', expiryDate: daysFromToday(2) });
   },
   'an expired voucher is never given: a stock-out is a miss': async ({ app, db }) => {
     await insertVouchers(db, 26, 1, { expiryDate: '2020-01-01' });
@@ -222,9 +245,21 @@ const MUTANTS: { name: string; from: string; to: string; breaks: string }[] = [
     breaks: 'the earliest-expiring voucher is given first',
   },
   {
+    name: 'the 7-day preference removed',
+    from: 'expiry_date >= current_date + 7)',
+    to: 'expiry_date >= current_date)',
+    breaks: 'a code with 7 days left or more is given before one that expires sooner',
+  },
+  {
+    name: 'the short-lived fallback removed',
+    from: 'AND expiry_date >= current_date AND expiry_date < current_date + 7',
+    to: 'AND false',
+    breaks: 'a code expiring within the week is still given when nothing longer-lived is in stock',
+  },
+  {
     name: 'the expiry check removed',
-    from: '(expiry_date IS NULL OR expiry_date >= current_date)',
-    to: 'true',
+    from: 'expiry_date >= current_date AND expiry_date <',
+    to: 'expiry_date <',
     breaks: 'an expired voucher is never given: a stock-out is a miss',
   },
   {

@@ -3,6 +3,7 @@
 // so admin lists sort and filter on indexed columns instead of counting millions of rows.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -52,10 +53,17 @@ export const users = pgTable(
     successfulReferrals: integer('successful_referrals').notNull().default(0),
     registrationDate: ts('registration_date').notNull().defaultNow(),
     lastActivity: ts('last_activity'),
+    /** The public sub-id offer links carry ({sub_id}); random, never the database id (migration 0008). */
+    subId: text('sub_id')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Set when the reversal rule blocked the member pending review (migration 0008). */
+    heldAt: ts('held_at'),
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
+    uniqueIndex('users_sub_id_key').on(t.subId),
     index('users_email_idx').on(t.email),
     index('users_registration_date_idx').on(t.registrationDate),
     index('users_last_activity_idx').on(t.lastActivity),
@@ -107,6 +115,25 @@ export const sessions = pgTable(
   ],
 );
 
+/** Partner networks (migration 0008): config is server/networks/config.ts without the columns. */
+export const networks = pgTable(
+  'networks',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    preset: text('preset').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    config: jsonb('config').notNull(),
+    secret: text('secret').notNull().default(''),
+    previousSecret: text('previous_secret'),
+    previousSecretValidUntil: ts('previous_secret_valid_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('networks_slug_key').on(t.slug)],
+);
+
 export const offers = pgTable(
   'offers',
   {
@@ -130,8 +157,13 @@ export const offers = pgTable(
     totalRevenue: numeric('total_revenue', { precision: 16, scale: 4, mode: 'number' }).notNull().default(0),
     spinsUsed: integer('spins_used').notNull().default(0),
     rewardsWon: integer('rewards_won').notNull().default(0),
+    /** The network whose receiver credits this offer; null = the native receiver (migration 0008). */
+    networkId: integer('network_id').references(() => networks.id),
   },
   (t) => [
+    index('offers_network_offer_idx')
+      .on(t.networkId, t.externalOfferId)
+      .where(sql`${t.networkId} is not null`),
     uniqueIndex('offers_external_offer_id_key').on(t.externalOfferId),
     index('offers_active_created_idx').on(t.isActive, t.createdAt),
     index('offers_category_idx').on(t.category),
@@ -189,6 +221,8 @@ export const completions = pgTable(
     voucherId: integer('voucher_id'),
     /** Set while an approval waits for the blocked member's unblock (migration 0007); status stays 'pending'. */
     approvalHeldAt: ts('approval_held_at'),
+    /** The partner's reason for a reversal, when it sent one (migration 0008). */
+    reversalReason: text('reversal_reason'),
   },
   (t) => [
     uniqueIndex('completions_network_txn_key').on(t.network, t.transactionId),
@@ -217,6 +251,9 @@ export const completions = pgTable(
     index('completions_referral_trigger_idx')
       .on(t.completedAt, t.id)
       .where(sql`${t.completionType} = 'triggered_referral_reward'`),
+    index('completions_user_reversed_idx')
+      .on(t.userId, t.reversedAt)
+      .where(sql`${t.status} = 'reversed'`),
   ],
 );
 
@@ -328,10 +365,49 @@ export const postbackLog = pgTable(
     completionId: integer('completion_id'),
     /** false: the attempt never passed the signature check (junk, purged after a while; migration 0007). */
     verified: boolean('verified'),
+    // Migration 0008: the network's receiver.
+    networkId: integer('network_id').references(() => networks.id),
+    /** Why the attempt was refused or what it did, for a person: names parameters, never a secret. */
+    reason: text('reason'),
+    /** The request as received (method, url, query, body, headers), for Replay; shown masked. */
+    request: jsonb('request'),
+    /** Repeated junk (same network, address and outcome) is folded into one row. */
+    repeatCount: integer('repeat_count').notNull().default(1),
+    lastReceivedAt: ts('last_received_at'),
+    /** On a replay's row: the refused attempt it re-ran. */
+    replayOf: bigint('replay_of', { mode: 'number' }),
+    /** On a refused attempt: when it was replayed. */
+    replayedAt: ts('replayed_at'),
   },
   (t) => [
     index('postback_log_received_idx').on(t.receivedAt),
     index('postback_log_txn_idx').on(t.transactionId),
+    index('postback_log_network_idx').on(t.networkId, t.receivedAt),
+    index('postback_log_outcome_idx').on(t.outcome, t.receivedAt),
+    index('postback_log_click_idx').on(t.clickId),
+  ],
+);
+
+/** A reversal after the spin was used (migration 0008): the code cannot be taken back, so it is recorded. */
+export const clawbacks = pgTable(
+  'clawbacks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    completionId: integer('completion_id')
+      .notNull()
+      .references(() => completions.id),
+    voucherId: integer('voucher_id'),
+    voucherValue: money('voucher_value').notNull().default(0),
+    payoutAmount: payout('payout_amount').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clawbacks_completion_key').on(t.completionId),
+    index('clawbacks_user_idx').on(t.userId, t.createdAt),
+    index('clawbacks_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,12 +1,14 @@
 // Demo data: written on the first run only, offers in every category with their slot configs, a few
-// hundred vouchers over several brands and amounts, and an administrator.
+// hundred vouchers over several brands and amounts, an administrator, and the CPX demo network with its
+// survey offers (also added, once, to a demo database from before partner networks).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/client';
 import { verifyPassword } from '../lib/password';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/helpers';
+import { findNetworkBySlug } from '../db/repositories/networks';
+import { createTestDatabase, DATABASE_KINDS, insertOffer, type TestDatabase } from '../test/helpers';
 import { OFFER_CATEGORIES } from '../../shared/constants';
-import { seedDemo } from './seed';
+import { CPX_DEMO_SLUG, seedDemo } from './seed';
 
 describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
   let tdb: TestDatabase;
@@ -22,18 +24,33 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     expect(first.admin).toMatchObject({ username: 'demo-admin', created: true });
     expect(first.admin!.password).toMatch(/^[\w-]{16}$/);
 
+    expect(first.networkSeeded).toBe(true);
     const offers = await query<{
       category: string;
       network: string;
+      network_id: number | null;
       offer_url: string;
       slot_config: unknown;
-    }>(db, sql`select category, network, offer_url, slot_config from offers order by created_at`);
-    expect(new Set(offers.map((o) => o.category))).toEqual(new Set(OFFER_CATEGORIES));
-    for (const o of offers) {
-      expect(o.network).toBe('demo');
+    }>(db, sql`select category, network, network_id, offer_url, slot_config from offers order by created_at`);
+    const native = offers.filter((o) => o.network === 'demo');
+    expect(new Set(native.map((o) => o.category))).toEqual(new Set(OFFER_CATEGORIES));
+    for (const o of native) {
+      expect(o.network_id).toBeNull();
       expect(o.offer_url).toMatch(/^\/partner\/demo\/demo_\w+_\d+\?click_id=\{click_id\}$/);
       expect(o.slot_config).toMatchObject({ reels: expect.any(Array) });
     }
+    const cpx = await findNetworkBySlug(db, CPX_DEMO_SLUG);
+    expect(cpx?.config).toMatchObject({ preset: 'cpx', name: 'CPX Research (demo)', isActive: true });
+    expect(cpx!.config.secret).toMatch(/^[\w-]{32}$/);
+    const cpxOffers = offers.filter((o) => o.network === CPX_DEMO_SLUG);
+    expect(cpxOffers).toHaveLength(3);
+    for (const o of cpxOffers) {
+      expect(o.network_id).toBe(cpx!.id);
+      expect(o.offer_url).toMatch(
+        /^\/partner\/demo\/cpx_demo_survey_\d\?click_id=\{click_id\}&ext_user_id=\{sub_id\}$/,
+      );
+    }
+    expect(native.length + cpxOffers.length).toBe(offers.length);
     const [stock] = await query<{ n: number; brands: number; amounts: number; soon: number }>(
       db,
       sql`select count(*)::int as n, count(distinct voucher_brand)::int as brands,
@@ -46,6 +63,7 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
     const again = await seedDemo(db, { adminUsername: 'demo-admin', adminPassword: 'a new demo password' });
     expect(again).toEqual({
       seeded: false,
+      networkSeeded: false,
       admin: { username: 'demo-admin', password: 'a new demo password', created: false },
     });
     expect((await query(db, sql`select id from offers`)).length).toBe(offers.length);
@@ -54,5 +72,33 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
       sql`select password_hash from admins where username = 'demo-admin'`,
     );
     expect(await verifyPassword('a new demo password', admin!.password_hash)).toBe(true);
+  });
+});
+
+describe.each(DATABASE_KINDS)('demo seed on a database from before partner networks, on %s', (kind) => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind, 2);
+  });
+  afterAll(async () => tdb?.drop());
+
+  it('adds the CPX demo network and its offers on the next start, once, and leaves the rest alone', async () => {
+    const db = tdb.database.db;
+    // A demo database seeded before networks existed: offers, none of them a network's.
+    await insertOffer(db, { network: 'demo', externalOfferId: 'demo_gaming_1' });
+    const first = await seedDemo(db, {});
+    expect(first).toMatchObject({ seeded: false, networkSeeded: true });
+    const second = await seedDemo(db, {});
+    expect(second).toMatchObject({ seeded: false, networkSeeded: false });
+    const rows = await query<{ network: string; n: number }>(
+      db,
+      sql`select network, count(*)::int as n from offers group by network order by network`,
+    );
+    expect(rows).toEqual([
+      { network: CPX_DEMO_SLUG, n: 3 },
+      { network: 'demo', n: 1 },
+    ]);
+    const [networks] = await query<{ n: number }>(db, sql`select count(*)::int as n from networks`);
+    expect(networks!.n).toBe(1);
   });
 });

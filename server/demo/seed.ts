@@ -1,9 +1,15 @@
 // Demo data, written on the first run only: offers in every category with slot configs, a few
-// hundred vouchers over several brands and amounts, and an administrator.
+// hundred vouchers over several brands and amounts, and an administrator. The demo partner network
+// credits those offers with native postbacks (/api/postback.php, no network row); a second demo
+// network in CPX Research's format (preset cpx, slug cpx-demo) credits a few survey offers of its own,
+// so that both kinds of postback show in the console's log. A demo database from before partner
+// networks gets that network and its offers on its next start, once.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { findAdminByUsername, insertAdmin, setAdminPassword } from '../db/repositories/admins';
+import { findNetworkBySlug, insertNetwork } from '../db/repositories/networks';
 import { countOffers, insertOffers } from '../db/repositories/offers';
+import { configFromPreset } from '../networks/presets';
 import { insertVouchers, type NewVoucher } from '../db/repositories/vouchers';
 import { hashPassword } from '../lib/password';
 import { OFFER_CATEGORIES } from '../../shared/constants';
@@ -169,11 +175,54 @@ const DEMO_OFFERS: {
   },
 ];
 
+/** The second demo network: CPX Research's postback format, credited by its own receiver. */
+export const CPX_DEMO_SLUG = 'cpx-demo';
+
+/**
+ * Survey offers of the CPX demo network. CPX knows a member only by the `ext_user_id` its wall is
+ * opened with (our `{sub_id}`) and echoes it back as `user_id`, with no offer id: the receiver credits
+ * the member's latest click on this network. `click_id` only lets the demo page show the offer.
+ */
+const CPX_DEMO_OFFERS: { title: string; description: string; reward: number; reels: [number, number][] }[] = [
+  {
+    title: 'Share your shopping habits (CPX survey)',
+    description: 'A 5-minute survey about how you shop online. Demo offer credited by CPX-style postbacks.',
+    reward: 20,
+    reels: [
+      [20, 20],
+      [10, 40],
+      [5, 30],
+    ],
+  },
+  {
+    title: 'Rate three movie trailers (CPX survey)',
+    description: 'Watch three short trailers and rate them. Demo offer credited by CPX-style postbacks.',
+    reward: 15,
+    reels: [
+      [10, 40],
+      [5, 40],
+    ],
+  },
+  {
+    title: 'Tell us about your commute (CPX survey)',
+    description: 'Eight questions on how you get to work. Demo offer credited by CPX-style postbacks.',
+    reward: 10,
+    reels: [
+      [10, 30],
+      [5, 50],
+    ],
+  },
+];
+
+const CPX_DEMO_CATEGORIES = ['Shopping', 'Entertainment', 'Travel'] as const;
+
 const BRANDS = ['Amazon', 'Flipkart', 'Swiggy', 'Myntra', 'Zomato'];
 const AMOUNTS = [5, 10, 20, 50, 100];
 
 export interface SeedResult {
   seeded: boolean;
+  /** The CPX demo network was created on this start (a fresh database, or one from before it). */
+  networkSeeded?: boolean;
   admin?: { username: string; password: string | null; created: boolean };
 }
 
@@ -184,7 +233,10 @@ export async function seedDemo(
   const username = opts.adminUsername || 'admin';
   const adminResult = await ensureAdmin(db, username, opts.adminPassword);
 
-  if ((await countOffers(db)) > 0) return { seeded: false, admin: adminResult };
+  if ((await countOffers(db)) > 0) {
+    const networkSeeded = await ensureCpxDemoNetwork(db);
+    return { seeded: false, networkSeeded, admin: adminResult };
+  }
 
   await db.transaction(async (tx) => {
     const now = Date.now();
@@ -231,7 +283,57 @@ export async function seedDemo(
     }
     await insertVouchers(tx, rows);
   });
-  return { seeded: true, admin: adminResult };
+  const networkSeeded = await ensureCpxDemoNetwork(db);
+  return { seeded: true, networkSeeded, admin: adminResult };
+}
+
+/**
+ * Creates the CPX demo network and its survey offers unless a network with its slug exists (networks
+ * are never deleted, so this runs once per database). Its secret is generated here and lives only in
+ * the database; the demo partner page signs with the stored one. Its IP allowlist is the loopback
+ * addresses, from which the demo page calls the receiver. Returns whether it created them.
+ */
+export async function ensureCpxDemoNetwork(db: Db): Promise<boolean> {
+  if (await findNetworkBySlug(db, CPX_DEMO_SLUG)) return false;
+  const parsed = configFromPreset('cpx', {
+    name: 'CPX Research (demo)',
+    slug: CPX_DEMO_SLUG,
+    secret: randomBytes(24).toString('base64url'),
+    ipAllowlist: ['127.0.0.1', '::1'],
+  });
+  if (!parsed.ok)
+    throw new Error(
+      `the CPX demo network's configuration is invalid: ${parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    );
+  return db.transaction(async (tx) => {
+    // A concurrent start (two processes on one PostgreSQL database) may have created it meanwhile.
+    if (await findNetworkBySlug(tx, CPX_DEMO_SLUG)) return false;
+    const networkId = await insertNetwork(tx, parsed.config);
+    const now = Date.now();
+    await insertOffers(
+      tx,
+      CPX_DEMO_OFFERS.map((o, i) => {
+        const externalId = `cpx_demo_survey_${i + 1}`;
+        return {
+          title: o.title,
+          description: o.description,
+          offerUrl: `/partner/demo/${externalId}?click_id={click_id}&ext_user_id={sub_id}`,
+          previewUrl: 'https://www.example.com/surveys',
+          externalOfferId: externalId,
+          network: CPX_DEMO_SLUG,
+          networkId,
+          category: CPX_DEMO_CATEGORIES[i % CPX_DEMO_CATEGORIES.length]!,
+          model: 'CPA',
+          targeting: 'ALL',
+          rewardAmount: o.reward,
+          slotConfig: { reels: o.reels.map(([amount, probability]) => ({ amount, probability })) },
+          isActive: true,
+          createdAt: new Date(now - (CPX_DEMO_OFFERS.length - i) * 60_000),
+        };
+      }),
+    );
+    return true;
+  });
 }
 
 export async function ensureAdmin(db: Db, username: string, password: string | undefined) {

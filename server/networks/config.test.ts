@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_NAMES, secretHint, type ConfigOverrides } from './config';
+import { PRESET_NAMES, secretHint, type ConfigOverrides } from '../../shared/networks/config';
 import { configFromPreset, presetConfig } from './presets';
 import { postbackUrlTemplate } from './verify';
 

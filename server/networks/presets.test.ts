@@ -3,7 +3,7 @@
 // (the openssl / md5sum command is in docs/partner-networks-sources.md). The comment on each block
 // names the source; "second-hand" means another integrator's code, where the network publishes none.
 import { describe, expect, it } from 'vitest';
-import type { ConfigOverrides, NetworkConfig, PresetName } from './config';
+import type { ConfigOverrides, NetworkConfig, PresetName } from '../../shared/networks/config';
 import { configFromPreset } from './presets';
 import { requestFrom } from './test-request';
 import { signPostback, verifyPostback, type PostbackRequest, type VerifyResult } from './verify';

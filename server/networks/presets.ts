@@ -10,7 +10,7 @@ import {
   type ConfigResult,
   type NetworkConfig,
   type PresetName,
-} from './config';
+} from '../../shared/networks/config';
 
 const TEXT = 'text/plain; charset=utf-8';
 const JSON_TYPE = 'application/json';
@@ -385,8 +385,13 @@ export function presetConfig(name: PresetName): NetworkConfig {
   return { ...merged, preset: name, slug: name };
 }
 
+/** Where a `custom` network starts: the bare defaults, with no name or slug. */
+export function customConfig(): NetworkConfig {
+  return structuredClone({ ...DEFAULTS, preset: 'custom', name: '', slug: '' });
+}
+
 /** A network made from a preset ('custom': from the bare defaults) with an operator's overrides over it. */
 export function configFromPreset(name: PresetName | 'custom', overrides: ConfigOverrides): ConfigResult {
-  const base = name === 'custom' ? { ...DEFAULTS, preset: 'custom', name: '', slug: '' } : presetConfig(name);
+  const base = name === 'custom' ? customConfig() : presetConfig(name);
   return parseNetworkConfig(mergeConfig(base, { ...overrides, preset: name }));
 }

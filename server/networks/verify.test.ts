@@ -6,7 +6,7 @@ import {
   type ConfigOverrides,
   type NetworkConfig,
   type PresetName,
-} from './config';
+} from '../../shared/networks/config';
 import { configFromPreset } from './presets';
 import { requestFrom } from './test-request';
 import { NETWORK_POSTBACK_LIMITS, signPostback, verifyPostback, type PostbackRequest } from './verify';

@@ -3,8 +3,8 @@
 // database, no clock but the `now` it is given, nothing logged. The receiver (next session) resolves
 // the click, records the attempt and answers with the configuration's answers.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { NetworkConfig } from './config';
-import { ipAllowlist } from './ip';
+import type { NetworkConfig } from '../../shared/networks/config';
+import { ipAllowlist } from '../../shared/networks/ip';
 
 /**
  * The bounds of one attempt, checked before any signature work (malformed beyond them). The same

@@ -1,9 +1,9 @@
 // The CSRF check is applied to the route as routed. It used to test the raw URL for
 // `/api/`, and the router decodes `/%61pi/…` to `/api/…`, so a cross-site form could sign members and
 // admins out (and reach every other API call) with neither the Origin nor the JSON-only check.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, createTestDatabase, signIn, type TestDatabase } from '../test/helpers';
+import { signIn, testAppPerSuite } from '../test/helpers';
 import { adminCookie, createAdmin } from '../test/admin';
 
 const EVIL = 'https://evil.example';
@@ -11,16 +11,10 @@ const EVIL = 'https://evil.example';
 const FORM = 'text/plain';
 
 describe('CSRF on percent-encoded paths', () => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    tdb = await createTestDatabase('pglite');
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+  testAppPerSuite('pglite', async (s) => {
+    app = s.app;
+    await createAdmin(s.db);
   });
 
   const stillSignedIn = async (cookie: string) =>

@@ -11,7 +11,7 @@ import { HttpError } from '../lib/errors';
 /** Methods that change nothing; every other method is checked. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes (as registered) that are not browser calls: partner networks sign their postbacks. */
-const EXEMPT_ROUTES = new Set(['/api/postback.php']);
+const EXEMPT_ROUTES = new Set(['/api/postback.php', '/api/postback/:slug']);
 
 /** Whether the request's matched route is a state-changing API call the CSRF rules cover. */
 export function csrfApplies(request: FastifyRequest): boolean {

@@ -1,20 +1,17 @@
 // Input PostgreSQL cannot store (U+0000 in text) is a 400, never a 500 (found by the reliability suite).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { DATABASE_KINDS, createTestApp, createTestDatabase, type TestDatabase } from '../test/helpers';
+import { DATABASE_KINDS, testAppPerSuite } from '../test/helpers';
+import type { Db } from '../db/client';
 import { query } from '../db/client';
 
 describe.each(DATABASE_KINDS)('NUL characters in input (%s)', (kind) => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+  let db: Db;
+  testAppPerSuite(kind, (s) => {
+    app = s.app;
+    db = s.db;
   });
 
   it('a JSON body with NUL answers 400 JSON', async () => {
@@ -36,7 +33,7 @@ describe.each(DATABASE_KINDS)('NUL characters in input (%s)', (kind) => {
     const res = await app.inject({ method: 'GET', url: '/api/postback.php?click_id=a%00b&sig=00' });
     expect(res.statusCode).toBe(400);
     const rows = await query<{ outcome: string }>(
-      tdb.database.db,
+      db,
       sql`select outcome from postback_log order by id desc limit 1`,
     );
     expect(rows[0]?.outcome).toBe('malformed');

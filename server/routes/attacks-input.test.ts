@@ -1,20 +1,20 @@
 // Attacks on input and business rules: each test performs the attack from outside (HTTP calls through
 // the real app) and checks what a caller or an operator would notice. On PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DATABASE_KINDS,
   clickOffer,
   createTestApp,
-  createTestDatabase,
   insertOffer,
   insertVouchers,
   newAccount,
   signIn,
   signedPostbackUrl,
-  type TestDatabase,
+  testAppPerSuite,
 } from '../test/helpers';
+import type { Database } from '../db/client';
 import { POSTBACK_LIMITS, purgeJunkPostbacks } from '../services/postbacks';
 import { clicks, completions, postbackLog, users, vouchers } from '../db/schema';
 import { CLICKS_PER_MINUTE } from './member';
@@ -29,20 +29,16 @@ async function inBatches(app: FastifyInstance, requests: InjectOptions[], width 
 }
 
 describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kind) => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
+  let database: Database;
   let admin: string;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db);
+  testAppPerSuite(kind, async (s) => {
+    app = s.app;
+    database = s.database;
+    await createAdmin(s.db);
     admin = await adminCookie(app);
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-  });
-  const db = () => tdb.database.db;
+  const db = () => database.db;
   const logCount = async (where = sql`true`) =>
     (
       await db()
@@ -66,7 +62,7 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
   // ---- item 6: the postback receiver cannot fill the disk --------------------------------------
   describe('postback disk fill', () => {
     it('one address gets 429 with the error shape after the per-minute limit; another is still served', async () => {
-      const fresh = await createTestApp(tdb.database);
+      const fresh = await createTestApp(database);
       try {
         const junk = Array.from({ length: POSTBACK_LIMITS.perIpPerMinute }, (_, i): InjectOptions => ({
           url: `/api/postback.php?click_id=x${i}&sig=${'0'.repeat(64)}`,
@@ -86,7 +82,7 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
     });
 
     it('refuses too many or too large parameters (400, before the signature) and a body over 16 KiB (413)', async () => {
-      const fresh = await createTestApp(tdb.database);
+      const fresh = await createTestApp(database);
       try {
         const many = new URLSearchParams(
           Object.fromEntries(Array.from({ length: POSTBACK_LIMITS.maxParams + 1 }, (_, i) => [`p${i}`, 'v'])),
@@ -124,7 +120,7 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
     });
 
     it('stores junk as bounded summaries, at most the per-minute budget; verified attempts are always stored', async () => {
-      const fresh = await createTestApp(tdb.database);
+      const fresh = await createTestApp(database);
       try {
         const before = await logCount(sql`verified = false`);
         const value = 'A'.repeat(1000);
@@ -235,7 +231,7 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
 
   // ---- item 11: a member cannot store clicks without limit --------------------------------------
   it('click flood: a member gets 429 with the error shape after the per-minute limit, from any address', async () => {
-    const fresh = await createTestApp(tdb.database);
+    const fresh = await createTestApp(database);
     try {
       const m = await signIn(fresh);
       const offerId = await insertOffer(db());

@@ -1,10 +1,16 @@
 // The demo partner network (demo mode only): each seeded offer links here; "Complete offer" makes
 // the server send itself a correctly signed postback, so a newcomer can walk the whole loop offline.
+// An offer no network owns is credited with a native postback (/api/postback.php); an offer of a
+// partner network (the seeded CPX demo network) with a postback in that network's own format, signed
+// with its stored configuration, to /api/postback/{slug}, as that network's server would send it.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findClickedOffer } from '../db/repositories/clicks';
+import { findNetworkById } from '../db/repositories/networks';
 import { registerFormBody } from '../lib/form-body';
+import { signPostback as signNetworkPostback } from '../networks/verify';
 import { signPostback } from '../services/postbacks';
+import type { NetworkConfig } from '../../shared/networks/config';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -24,11 +30,80 @@ button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2p
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+/**
+ * The parameters a network's server would send for a completion (or a pending conversion) of a demo
+ * click, by the network's own names: our click id or the member's sub-id (what the offer link gave the
+ * network), a transaction id, the payout, the status value that means it, the network's offer id, and
+ * a sample value for the other parameters its signature may cover.
+ */
+export function demoNetworkParams(
+  config: NetworkConfig,
+  c: { clickId: string; member: string; externalOfferId: string; status: DemoStatus },
+): Record<string, string> {
+  const p = config.params;
+  const out: Record<string, string> = {};
+  if (p.clickId) out[p.clickId] = c.clickId;
+  const subId = p.clickId ? c.member : c.member || c.clickId;
+  if (p.subId && subId) out[p.subId] = subId;
+  out[p.transactionId] = `demo-${c.clickId}`;
+  if (p.payout) out[p.payout] = '1.50';
+  if (p.currency) out[p.currency] = 'USD';
+  if (p.offerId) out[p.offerId] = c.externalOfferId;
+  const value = config.statuses[c.status][0];
+  if (p.status && value !== undefined) out[p.status] = value;
+  for (const name of config.extraParams) out[name] ??= '1';
+  // CPX sends type=complete for a completed survey (out and bonus are not completions).
+  if (config.statuses.ignoreWhen) out[config.statuses.ignoreWhen.param] ??= 'complete';
+  return out;
+}
+
+type DemoStatus = 'approved' | 'pending' | 'reversed';
+
+/** Whether the network has a status value for `status` (the demo page offers that button only then). */
+const speaks = (config: NetworkConfig | null, status: DemoStatus) =>
+  !config || (config.statuses[status].length > 0 && !!config.params.status);
+
+/** A member reference as the offer link gave it, or '' when the link had none (`{sub_id}` not filled in). */
+const memberRef = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v) ? v : '');
+
 export default async function demoPartnerRoutes(app: FastifyInstance) {
   registerFormBody(app, 4096);
 
+  /** A real HTTP round trip to ourselves when listening, the way a partner network's server calls. */
+  async function callSelf(req: {
+    method: 'GET' | 'POST';
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  }): Promise<{ status: number; text: string }> {
+    const address = app.server.address();
+    if (app.server.listening && address && typeof address === 'object') {
+      const res = await fetch(`http://127.0.0.1:${address.port}${req.url}`, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+      });
+      return { status: res.status, text: await res.text() };
+    }
+    const res = await app.inject({
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      ...(req.body !== undefined ? { payload: req.body } : {}),
+    });
+    return { status: res.statusCode, text: res.body };
+  }
+
+  /** The stored configuration of the network that credits a click's offer; null for the native one. */
+  async function networkOf(networkId: number | null): Promise<NetworkConfig | null> {
+    if (networkId === null) return null;
+    return (await findNetworkById(app.db, networkId))?.config ?? null;
+  }
+
   app.get('/partner/demo/:externalId', async (request, reply) => {
-    const q = z.object({ click_id: z.string().min(1).max(64) }).safeParse(request.query);
+    const q = z
+      .object({ click_id: z.string().min(1).max(64), ext_user_id: z.string().max(256).optional() })
+      .safeParse(request.query);
     reply.type('text/html; charset=utf-8');
     if (!q.success) {
       return reply
@@ -51,19 +126,27 @@ export default async function demoPartnerRoutes(app: FastifyInstance) {
           ),
         );
     }
+    const network = await networkOf(row.networkId);
+    const tag = escapeHtml(network ? network.name : 'Demo Partner Network');
     const click = escapeHtml(q.data.click_id);
+    const member = escapeHtml(memberRef(q.data.ext_user_id));
+    const hidden = `<input type="hidden" name="click_id" value="${click}"><input type="hidden" name="member" value="${member}">`;
+    const how = network
+      ? `Completing here sends SpinRewards a postback in ${escapeHtml(network.name)}'s own format (to /api/postback/${escapeHtml(network.slug)}), exactly as that network's server would.`
+      : 'Completing here sends SpinRewards a signed postback, exactly as a real network would.';
+    const pending = speaks(network, 'pending')
+      ? `<form method="post" action="/partner/demo/complete">${hidden}<input type="hidden" name="status" value="pending">
+<button class="secondary" type="submit">Submit for verification (pending)</button></form>`
+      : '';
     return page(
       row.title,
-      `<span class="tag">Demo Partner Network</span>
+      `<span class="tag">${tag}</span>
 <h1>${escapeHtml(row.title)}</h1>
 <p>${escapeHtml(row.description)}</p>
-<p>This page plays the partner's site. Completing here sends SpinRewards a signed postback, exactly as a real network would.</p>
-<form method="post" action="/partner/demo/complete">
-<input type="hidden" name="click_id" value="${click}"><input type="hidden" name="status" value="approved">
+<p>This page plays the partner's site. ${how}</p>
+<form method="post" action="/partner/demo/complete">${hidden}<input type="hidden" name="status" value="approved">
 <button class="primary" type="submit">Complete offer</button></form>
-<form method="post" action="/partner/demo/complete">
-<input type="hidden" name="click_id" value="${click}"><input type="hidden" name="status" value="pending">
-<button class="secondary" type="submit">Submit for verification (pending)</button></form>`,
+${pending}`,
     );
   });
 
@@ -72,7 +155,8 @@ export default async function demoPartnerRoutes(app: FastifyInstance) {
     const body = z
       .object({
         click_id: z.string().min(1).max(64),
-        status: z.enum(['approved', 'pending']).default('approved'),
+        status: z.enum(['approved', 'pending', 'reversed']).default('approved'),
+        member: z.string().max(256).optional(),
       })
       .safeParse(request.body);
     if (!body.success) {
@@ -82,54 +166,91 @@ export default async function demoPartnerRoutes(app: FastifyInstance) {
           page('Error', `<h1 class="err">Invalid request</h1><p>Start the offer again from the app.</p>`),
         );
     }
-    const params: Record<string, string> = {
-      click_id: body.data.click_id,
-      transaction_id: `demo-${body.data.click_id}`,
-      payout: '1.50',
-      currency: 'USD',
-      status: body.data.status,
-    };
-    params.sig = signPostback(params, app.config.postbackSecret ?? '');
-    const form = new URLSearchParams(params).toString();
-    let status: number;
-    let result: { success?: boolean; error?: string };
-    const address = app.server.address();
-    if (app.server.listening && address && typeof address === 'object') {
-      // A real HTTP round trip to ourselves, the way a partner network's server would call.
-      const res = await fetch(`http://127.0.0.1:${address.port}/api/postback.php`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
+    const { click_id: clickId, status } = body.data;
+    const row = await findClickedOffer(app.db, clickId);
+    const network = row ? await networkOf(row.networkId) : null;
+    const tag = escapeHtml(network ? network.name : 'Demo Partner Network');
+    let answer: { status: number; text: string };
+    let accepted: boolean;
+    let error = 'Unknown error';
+    if (row && row.networkId !== null) {
+      if (!network) {
+        return reply
+          .status(502)
+          .send(page('Error', `<h1 class="err">Unknown network</h1><p>This offer's network is gone.</p>`));
+      }
+      // The network knows the member by what the offer link gave it: the sub-id, else the click id.
+      const params = demoNetworkParams(network, {
+        clickId,
+        member: memberRef(body.data.member),
+        externalOfferId: row.externalOfferId,
+        status,
       });
-      status = res.status;
-      result = (await res.json()) as typeof result;
+      const signed = signNetworkPostback(network, params, { origin: app.config.publicUrl });
+      answer = await callSelf({ method: 'GET', url: signed.url, headers: signed.headers });
+      accepted = answer.status >= 200 && answer.status < 300;
+      if (!accepted) error = readError(answer.text);
     } else {
-      const res = await app.inject({
+      const params: Record<string, string> = {
+        click_id: clickId,
+        transaction_id: `demo-${clickId}`,
+        payout: '1.50',
+        currency: 'USD',
+        status,
+      };
+      params.sig = signPostback(params, app.config.postbackSecret ?? '');
+      answer = await callSelf({
         method: 'POST',
         url: '/api/postback.php',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form,
+        body: new URLSearchParams(params).toString(),
       });
-      status = res.statusCode;
-      result = res.json();
+      const result = parseJson(answer.text) as { success?: boolean; error?: string } | null;
+      accepted = answer.status === 200 && !!result?.success;
+      if (!accepted) error = result?.error ?? readError(answer.text);
     }
-    if (status !== 200 || !result.success) {
+    if (!accepted) {
       return reply
         .status(502)
         .send(
           page(
             'Error',
-            `<span class="tag">Demo Partner Network</span><h1 class="err">Postback refused</h1><p>${escapeHtml(result.error ?? 'Unknown error')}</p>`,
+            `<span class="tag">${tag}</span><h1 class="err">Postback refused</h1><p>${escapeHtml(error)}</p>`,
           ),
         );
     }
+    const member = escapeHtml(memberRef(body.data.member));
+    const hidden = `<input type="hidden" name="click_id" value="${escapeHtml(clickId)}"><input type="hidden" name="member" value="${member}">`;
+    // After a completion the demo can play the network's later cancellation (a reversal or chargeback).
+    const reverse =
+      status === 'approved' && speaks(network, 'reversed')
+        ? `<form method="post" action="/partner/demo/complete">${hidden}<input type="hidden" name="status" value="reversed">
+<button class="secondary" type="submit">Network cancels it later (reversal)</button></form>`
+        : '';
     const done =
-      body.data.status === 'approved'
+      status === 'approved'
         ? `<h1 class="ok">Offer completed!</h1><p>SpinRewards has been notified. Go back to the app: your slot-machine spin is ready.</p>`
-        : `<h1 class="ok">Submitted for verification</h1><p>The offer shows as "Verifying..." in the app until the network approves it.</p>`;
+        : status === 'pending'
+          ? `<h1 class="ok">Submitted for verification</h1><p>The offer shows as "Verifying..." in the app until the network approves it.</p>`
+          : `<h1 class="ok">Conversion reversed</h1><p>The network cancelled this conversion. An unused spin is taken back; a spin already used is recorded as a clawback against the member.</p>`;
     return page(
       'Done',
-      `<span class="tag">Demo Partner Network</span>${done}<a class="btn primary" href="/dashboard">Return to SpinRewards</a>`,
+      `<span class="tag">${tag}</span>${done}<a class="btn primary" href="/dashboard">Return to SpinRewards</a>${reverse}`,
     );
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A refusal's message: the `error` of a JSON body, else the body itself, shortened. */
+function readError(text: string): string {
+  const json = parseJson(text) as { error?: unknown } | null;
+  if (json && typeof json.error === 'string') return json.error;
+  return text.slice(0, 200) || 'Unknown error';
 }

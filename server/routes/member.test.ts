@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
   DATABASE_KINDS,
   completeOffer,
   craftToken,
-  createTestApp,
-  createTestDatabase,
   insertOffer,
   insertVouchers,
   newAccount,
   signIn,
   signedPostbackUrl,
-  type TestDatabase,
+  testAppPerSuite,
 } from '../test/helpers';
+import type { Db } from '../db/client';
 import { emulatorIdToken } from '../demo/emulator';
 import { completions, referrals, sessions, spins, users, vouchers } from '../db/schema';
 import { TEST_EMULATOR_HOST } from '../test/helpers';
@@ -27,19 +26,14 @@ vi.mock('node:crypto', (original) =>
 );
 
 describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+  let database: Db;
+  testAppPerSuite(kind, (s) => {
+    app = s.app;
+    database = s.db;
   });
 
-  const db = () => tdb.database.db;
+  const db = () => database;
   const get = (url: string, cookie?: string) =>
     app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const post = (url: string, payload: unknown, cookie?: string) =>
@@ -280,6 +274,8 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
         reward_type: 'none',
         voucher_code: null,
         slot_config: { reels: [{ amount: 10, probability: 50 }] },
+        clicked_at: null,
+        pending_since: null,
       });
       expect(body.offers.some((o: { offer_id: number }) => o.offer_id === hidden)).toBe(false);
     });
@@ -567,7 +563,7 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
       expect(r).toMatchObject({ sameDevice: true, status: 'completed_waiting', freeSpinsGranted: 0 });
       const stats = (await get('/api/referral-stats.php', referrer.cookie)).json();
       expect(stats.summary.totalFreeSpinsEarned).toBe(0);
-      expect(stats.referralDetails[0].status).toBe('completed_waiting');
+      expect(stats.referralDetails[0]).toMatchObject({ status: 'completed_waiting', under_review: true });
     });
   });
 

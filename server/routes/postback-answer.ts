@@ -27,6 +27,28 @@ export function answerFor(result: PostbackResult): PostbackAnswer {
         completionId: result.completionId,
         body: { success: true, status: result.status },
       };
+    case 'completed_pending':
+      return {
+        httpStatus: 200,
+        outcome: 'completed_pending',
+        completionId: result.completionId,
+        body: {
+          success: true,
+          status: 'approved',
+          message: 'The pending conversion of this offer is now approved',
+        },
+      };
+    case 'extra_event':
+      return {
+        httpStatus: 200,
+        outcome: 'extra_event',
+        completionId: result.completionId,
+        body: {
+          success: true,
+          status: result.status,
+          message: `Recorded as a further event of a conversion that is ${result.status}; nothing more is granted`,
+        },
+      };
     case 'held':
       return {
         httpStatus: 200,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -8,13 +8,13 @@ import {
   completeOffer,
   cookieFrom,
   createTestApp,
-  createTestDatabase,
   insertOffer,
   newAccount,
   signIn,
   signedPostbackUrl,
-  type TestDatabase,
+  testAppPerSuite,
 } from '../test/helpers';
+import type { Database } from '../db/client';
 import { canonicalString, signPostback } from '../services/postbacks';
 import { completions, postbackLog, users } from '../db/schema';
 import { upsertAdmin } from '../services/admin/auth';
@@ -37,17 +37,13 @@ describe('postback signature', () => {
 });
 
 describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
+  let database: Database;
+  testAppPerSuite(kind, (s) => {
+    app = s.app;
+    database = s.database;
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-  });
-  const db = () => tdb.database.db;
+  const db = () => database.db;
   const countCompletions = async () =>
     (
       await db()
@@ -176,7 +172,7 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
   });
 
   it('refuses every postback when no secret is configured', async () => {
-    const noSecret = await createTestApp(tdb.database, { postbackSecret: null });
+    const noSecret = await createTestApp(database, { postbackSecret: null });
     try {
       const { clickId } = await freshClick();
       const url = signedPostbackUrl({
@@ -253,7 +249,7 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
     expect(await listed('first_completions')).toEqual([c1!.id]);
   });
 
-  it('ignores an out-of-order pending after approval and a second transaction for a completed offer', async () => {
+  it('ignores an out-of-order pending after approval; a second transaction for a completed offer grants nothing', async () => {
     const { m, offerId, clickId } = await freshClick();
     await app.inject({
       url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-1', payout: '1', status: 'approved' }),
@@ -269,8 +265,10 @@ describe.each(DATABASE_KINDS)('postback receiver on %s', (kind) => {
       url: signedPostbackUrl({ click_id: clickId, transaction_id: 'O-2', payout: '1', status: 'approved' }),
     });
     expect(other.statusCode).toBe(200);
-    expect(other.json().duplicate).toBe(true);
+    expect(other.json()).toMatchObject({ success: true, status: 'approved' });
     const rows = await db().select().from(completions).where(eq(completions.userId, m.userId));
     expect(rows).toHaveLength(1);
+    const [member] = await db().select().from(users).where(eq(users.id, m.userId));
+    expect(member).toMatchObject({ totalCompletions: 1, totalRevenueGenerated: 1 });
   });
 });

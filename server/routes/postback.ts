@@ -87,7 +87,7 @@ export default async function postbackRoutes(app: FastifyInstance) {
           `Malformed postback: ${issue.path.join('.') || 'parameters'}: ${issue.message}`,
         );
       } else {
-        outcome = answerFor(await processPostback(app.db, parsed.data));
+        outcome = answerFor(await processPostback(app.db, parsed.data, app.config.reversalHold));
       }
     }
     await record(request, raw, verified, outcome);

@@ -96,7 +96,7 @@ export async function walk(
     const offer = offers.body.offers.find((o) => o.status === 'available');
     check(offer, 'no available offer left to complete');
     if (attempt === 1) log(`3. ${offers.body.offers.length} offers listed; starting "${offer.title}"`);
-    const click = await member.call<{ clickId: string; redirectUrl: string }>(
+    const click = await member.call<{ clickId: string; redirectUrl: string; network: string }>(
       'POST',
       '/api/click-offer.php',
       { offerId: offer.offer_id },
@@ -110,7 +110,12 @@ export async function walk(
     const done = await fetch(new URL('/partner/demo/complete', base), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ click_id: click.body.clickId, status: 'approved' }),
+      // The member as the offer link named them to the network (its {sub_id}), as the page's form sends it.
+      body: new URLSearchParams({
+        click_id: click.body.clickId,
+        member: new URL(click.body.redirectUrl).searchParams.get('ext_user_id') ?? '',
+        status: 'approved',
+      }),
     });
     check(done.status === 200, `demo partner completion answered ${done.status}`);
     const ready = (await member.call<{ offers: MemberOffer[] }>('GET', '/api/offers.php')).body.offers.find(
@@ -118,7 +123,7 @@ export async function walk(
     );
     check(ready?.completed && !ready.spinner_used, 'offer did not become ready to spin');
     log(
-      `4. click ${click.body.clickId.slice(0, 8)}… completed at the demo partner (signed postback): ready to spin`,
+      `4. click ${click.body.clickId.slice(0, 8)}… completed at the demo partner (a signed ${click.body.network} postback): ready to spin`,
     );
     const spin = await member.call<{
       slotResult: number[];

@@ -13,19 +13,25 @@ export async function listMemberOffers(db: Queryable, userId: number): Promise<M
   return (await listMemberOfferRows(db, userId)).map(toMemberOffer);
 }
 
-/** Fills `{click_id}` and `{user_id}` in the offer's link, or appends click_id when it has none. */
+/**
+ * Fills `{click_id}`, `{sub_id}` (the member's public sub-id, for networks that echo the member back)
+ * and `{user_id}` in the offer's link; a link with neither `{click_id}` nor `{sub_id}` gets click_id
+ * appended.
+ */
 export function buildRedirectUrl(
   offerUrl: string,
-  clickId: string,
-  userId: number,
+  ids: { clickId: string; userId: number; subId: string },
   publicUrl: string,
 ): string {
   let url = offerUrl;
-  const hasPlaceholder = url.includes('{click_id}');
-  url = url.replaceAll('{click_id}', encodeURIComponent(clickId)).replaceAll('{user_id}', String(userId));
+  const hasPlaceholder = url.includes('{click_id}') || url.includes('{sub_id}');
+  url = url
+    .replaceAll('{click_id}', encodeURIComponent(ids.clickId))
+    .replaceAll('{sub_id}', encodeURIComponent(ids.subId))
+    .replaceAll('{user_id}', String(ids.userId));
   // Seeded demo offers point at our own partner page with a path relative to this server.
   const absolute = new URL(url, publicUrl + '/');
-  if (!hasPlaceholder) absolute.searchParams.set('click_id', clickId);
+  if (!hasPlaceholder) absolute.searchParams.set('click_id', ids.clickId);
   return absolute.toString();
 }
 
@@ -38,7 +44,7 @@ export interface ClickInput {
 }
 
 export async function recordClick(db: Queryable, input: ClickInput) {
-  const offer = await findClickableOffer(db, input.offerId);
+  const offer = await findClickableOffer(db, input.offerId, input.userId);
   if (!offer || !offer.isActive) throw notFound('This offer is not available.');
   if (await hasApprovedCompletion(db, input.userId, input.offerId))
     throw conflict('You have already completed this offer.');
@@ -54,6 +60,10 @@ export async function recordClick(db: Queryable, input: ClickInput) {
     clickId,
     offerTitle: offer.title,
     network: offer.network,
-    redirectUrl: buildRedirectUrl(offer.offerUrl, clickId, input.userId, input.publicUrl),
+    redirectUrl: buildRedirectUrl(
+      offer.offerUrl,
+      { clickId, userId: input.userId, subId: offer.subId },
+      input.publicUrl,
+    ),
   };
 }

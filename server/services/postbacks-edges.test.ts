@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NETWORK_POSTBACK_LIMITS } from '../networks/verify';
 import {
   POSTBACK_LIMITS,
   canonicalString,
@@ -49,6 +50,14 @@ describe('the parameters', () => {
     expect(flattenParams({ a: true })).toBeNull();
     expect(flattenParams({ a: 'x\u0000' })).toBeNull();
     expect(flattenParams({ 'a\uD800': 'x' })).toBeNull();
+  });
+
+  it("uses every receiver's parameter bounds (the network receivers' core)", () => {
+    expect(POSTBACK_LIMITS).toMatchObject({
+      maxParams: NETWORK_POSTBACK_LIMITS.maxParams,
+      maxKeyLength: NETWORK_POSTBACK_LIMITS.maxKeyLength,
+      maxValueLength: NETWORK_POSTBACK_LIMITS.maxValueLength,
+    });
   });
 
   it('accepts the limits exactly and names the first one passed', () => {

@@ -2,14 +2,25 @@
 // fail closed, idempotent on (network, transaction id), every attempt logged.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PostbackParams } from '../../shared/contract/postback';
+import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
 import type { Db, Queryable, Tx } from '../db/client';
-import { findClickWithNetwork } from '../db/repositories/clicks';
+import { insertAuditEntry } from '../db/repositories/audit';
+import { insertClawback } from '../db/repositories/clawbacks';
+import { findClickWithNetwork, type PostbackClick } from '../db/repositories/clicks';
 import * as completions from '../db/repositories/completions';
-import { creditCompletion, debitCompletion, grantReferralSpin } from '../db/repositories/members';
+import {
+  creditCompletion,
+  debitCompletion,
+  grantReferralSpin,
+  holdMember,
+  lockMemberBlockState,
+} from '../db/repositories/members';
 import { creditOfferCompletion, debitOfferCompletion } from '../db/repositories/offers';
 import { deleteOldUnverified, insertPostbackLog } from '../db/repositories/postback-log';
 import { settlePendingReferral } from '../db/repositories/referrals';
 import { storableText, unstorableText } from '../lib/text';
+import { NETWORK_POSTBACK_LIMITS } from '../networks/verify';
+import { deleteUserSessions } from './sessions';
 
 /** name=value pairs of every parameter but sig, sorted by name, encodeURIComponent-encoded, joined by &. */
 export function canonicalString(params: Record<string, string>): string {
@@ -35,16 +46,33 @@ export function verifySignature(params: Record<string, string>, secret: string):
  * What a verified postback did, in the receiver's terms (the route answers each with its HTTP status
  * and body; `kind` is also the outcome the log and the metrics record):
  *   - unknown_click: no such click;
- *   - accepted: recorded with `status` (pending, approved: the spin is granted, reversed);
+ *   - accepted: recorded with `status` (pending, approved: the spin is granted, reversed); a reversal
+ *     says whether it recorded a clawback (the spin was used) and whether it held the member;
+ *   - completed_pending: an approval under a new transaction id completed the member's pending
+ *     conversion of the offer (credited: the spin is granted);
+ *   - extra_event: a further event for a conversion that is already pending, approved or held (another
+ *     goal, a second approval): recorded in the log, answered as success, grants nothing;
  *   - held: approved for a blocked member: recorded, nothing granted until the unblock;
- *   - duplicate_conversion: the member already has a live completion of this offer;
- *   - transaction_conflict: the transaction id belongs to another click: refused;
- *   - replay: the same status again (or an approval that is already held): nothing changes;
+ *   - duplicate_conversion: the member already has a live completion of this offer from another network;
+ *   - transaction_conflict: the transaction id belongs to another click (or the reversed original to
+ *     another member or offer): refused;
+ *   - replay: the same status again (or an approval that is already held, or a reversal of a reversed
+ *     conversion): nothing changes;
  *   - ignored_transition: a late or out-of-order status (approved -> pending, anything after a reversal).
  */
 export type PostbackResult =
   | { kind: 'unknown_click' }
-  | { kind: 'accepted'; completionId: number; status: completions.CompletionStatus }
+  | {
+      kind: 'accepted';
+      completionId: number;
+      status: completions.CompletionStatus;
+      /** On a reversal: the spin was used, so a clawback was recorded against the member. */
+      clawback?: boolean;
+      /** On a reversal: the member's recent reversals reached the hold threshold; now blocked. */
+      memberHeld?: boolean;
+    }
+  | { kind: 'completed_pending'; completionId: number }
+  | { kind: 'extra_event'; completionId: number; status: completions.CompletionStatus | 'held' }
   | { kind: 'held'; completionId: number }
   | { kind: 'duplicate_conversion' }
   | { kind: 'transaction_conflict'; completionId: number }
@@ -67,7 +95,8 @@ export interface LoggedOutcome {
  * The receiver's bounds (docs/operations.md, "Postbacks"). The receiver is public and
  * unauthenticated, so everything an unsigned caller can make it store is bounded:
  *   - perIpPerMinute: attempts per client address per minute, per process (429 beyond);
- *   - bodyBytes, maxParams, maxKeyLength, maxValueLength: the size of one attempt (400 beyond);
+ *   - bodyBytes, maxParams, maxKeyLength, maxValueLength: the size of one attempt (400 beyond); the
+ *     parameter bounds are every receiver's (NETWORK_POSTBACK_LIMITS in server/networks/verify.ts);
  *   - junkRowsPerMinute: log rows per minute, per process, for attempts that never passed the signature
  *     check (the rest are counted in metrics only), each a summary of at most junkSummaryValueLength
  *     characters per known parameter;
@@ -76,9 +105,9 @@ export interface LoggedOutcome {
 export const POSTBACK_LIMITS = {
   perIpPerMinute: 1200,
   bodyBytes: 16_384,
-  maxParams: 32,
-  maxKeyLength: 64,
-  maxValueLength: 1024,
+  maxParams: NETWORK_POSTBACK_LIMITS.maxParams,
+  maxKeyLength: NETWORK_POSTBACK_LIMITS.maxKeyLength,
+  maxValueLength: NETWORK_POSTBACK_LIMITS.maxValueLength,
   junkRowsPerMinute: 120,
   junkSummaryValueLength: 128,
   junkRetentionDays: 7,
@@ -206,67 +235,217 @@ export async function purgeJunkPostbacks(
 
 type ApprovedParams = PostbackParams;
 
-export async function processPostback(db: Db, params: ApprovedParams): Promise<PostbackResult> {
-  return db.transaction((tx) => applyPostback(tx, params));
+export async function processPostback(
+  db: Db,
+  params: ApprovedParams,
+  policy: ReversalHoldPolicy = REVERSAL_HOLD_DEFAULTS,
+): Promise<PostbackResult> {
+  return db.transaction((tx) => applyPostback(tx, params, policy));
 }
 
-/** The postback's rules inside the caller's transaction (processPostback opens one). */
-export async function applyPostback(tx: Tx, params: ApprovedParams): Promise<PostbackResult> {
+/** A verified postback's event, whichever receiver read it (native parameters or a network's format). */
+export interface ConversionEvent {
+  transactionId: string;
+  status: completions.CompletionStatus;
+  /** Non-negative; a negative amount meaning a reversal has already become status 'reversed'. */
+  payout: number;
+  currency?: string;
+  /** On a reversal: the transaction it reverses, when the network names it. */
+  originalTransactionId?: string;
+  /** On a reversal: the partner's reason, when it sends one. */
+  reason?: string | null;
+}
+
+/** The native receiver: the click named by click_id (any offer without a network), then the rules. */
+export async function applyPostback(
+  tx: Tx,
+  params: ApprovedParams,
+  policy: ReversalHoldPolicy = REVERSAL_HOLD_DEFAULTS,
+): Promise<PostbackResult> {
   const click = await findClickWithNetwork(tx, params.click_id);
   if (!click) return { kind: 'unknown_click' };
-  const findExisting = () =>
-    completions.lockCompletionByTransaction(tx, click.network, params.transaction_id);
+  const event: ConversionEvent = {
+    transactionId: params.transaction_id,
+    status: params.status,
+    payout: params.payout,
+  };
+  if (params.currency) event.currency = params.currency;
+  return applyConversion(tx, click, event, policy);
+}
 
-  let existing = await findExisting();
-  if (!existing) {
-    const insertedId = await completions.insertCompletion(tx, {
-      userId: click.userId,
-      offerId: click.offerId,
-      clickId: click.id,
-      network: click.network,
-      transactionId: params.transaction_id,
-      status: params.status === 'reversed' ? 'reversed' : 'pending',
-      payoutAmount: params.payout,
-      payoutCurrency: params.currency ?? 'USD',
-    });
-    if (insertedId !== null) {
-      if (params.status === 'approved') {
-        const result = await approve(tx, insertedId, click.userId, click.offerId, params.payout);
-        if (result === 'held') return { kind: 'held', completionId: insertedId };
-      }
-      return { kind: 'accepted', completionId: insertedId, status: params.status };
+/** What completions.reversal_reason keeps of a partner's reason. */
+const REVERSAL_REASON_LENGTH = 256;
+
+/** The audit log's name for a change the rules made on their own (admin_id null). */
+const SYSTEM_ACTOR = 'system';
+
+/**
+ * The postback's rules for a resolved click, inside the caller's transaction. `click.network` is the
+ * conversions' key: a conversion is unique per (network, transaction id).
+ *
+ * - A transaction id already recorded is that conversion's next status (replay, pending -> approved,
+ *   reversal, or an ignored late status); recorded for another click, it is refused.
+ * - A new transaction id is a new conversion, unless the member already has a live (pending or
+ *   approved) completion of the offer: then, of the same network, it is a further event of that
+ *   conversion (an approval completes a pending one; anything else is an extra event that grants
+ *   nothing: one spin per member and offer); of another network, a duplicate.
+ * - A reversal reverses its own transaction, else the one it names (originalTransactionId), else the
+ *   click's only live completion; with none of them it is recorded as a reversed conversion.
+ *
+ * `policy` is the reversal hold (REVERSAL_HOLD_THRESHOLD / REVERSAL_HOLD_DAYS, app.config.reversalHold).
+ */
+/** The completion row an event of a click records. */
+function newCompletion(click: PostbackClick, event: ConversionEvent, status: 'pending' | 'reversed') {
+  return {
+    userId: click.userId,
+    offerId: click.offerId,
+    clickId: click.id,
+    network: click.network,
+    transactionId: event.transactionId,
+    status,
+    payoutAmount: event.payout,
+    payoutCurrency: event.currency ?? 'USD',
+  };
+}
+
+export async function applyConversion(
+  tx: Tx,
+  click: PostbackClick,
+  event: ConversionEvent,
+  policy: ReversalHoldPolicy = REVERSAL_HOLD_DEFAULTS,
+): Promise<PostbackResult> {
+  const own = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
+  if (own) return applyToOwnCompletion(tx, click, event, own, policy);
+  if (event.status === 'reversed') return applyReversal(tx, click, event, policy);
+
+  const insertedId = await completions.insertCompletion(tx, newCompletion(click, event, 'pending'));
+  if (insertedId !== null) {
+    if (event.status === 'approved') {
+      const result = await approve(tx, insertedId, click.userId, click.offerId, event.payout);
+      if (result === 'held') return { kind: 'held', completionId: insertedId };
     }
-    // Lost a race with a concurrent copy of this postback, or the member already has a live
-    // completion of this offer under another transaction id.
-    existing = await findExisting();
-    if (!existing) return { kind: 'duplicate_conversion' };
+    return { kind: 'accepted', completionId: insertedId, status: event.status };
   }
+  // Lost a race with a concurrent copy of this postback, or the member already has a live
+  // completion of this offer under another transaction id.
+  const raced = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
+  if (raced) return applyToOwnCompletion(tx, click, event, raced, policy);
+  const live = await completions.lockLiveCompletion(tx, click.userId, click.offerId);
+  if (!live || live.network !== click.network) return { kind: 'duplicate_conversion' };
+  return applyFurtherEvent(tx, live, event);
+}
 
+/** An event whose transaction id is already recorded: that conversion's next status. */
+async function applyToOwnCompletion(
+  tx: Tx,
+  click: PostbackClick,
+  event: ConversionEvent,
+  existing: completions.Completion,
+  policy: ReversalHoldPolicy,
+): Promise<PostbackResult> {
   // A transaction id names one conversion of one click: the same id arriving with another click_id
   // is refused (and logged), never applied to the first click's completion.
   if (existing.clickId !== click.id) return { kind: 'transaction_conflict', completionId: existing.id };
-  if (existing.approvalHeldAt && params.status === 'approved')
+  if (existing.approvalHeldAt && event.status === 'approved')
     return { kind: 'replay', completionId: existing.id, status: 'held' };
-  if (existing.status === params.status)
+  if (existing.status === event.status)
     return { kind: 'replay', completionId: existing.id, status: existing.status };
-  if (existing.status === 'pending' && params.status === 'approved') {
-    await completions.setPayout(tx, existing.id, params.payout, params.currency ?? existing.payoutCurrency);
-    const result = await approve(tx, existing.id, existing.userId, existing.offerId, params.payout);
+  if (existing.status === 'pending' && event.status === 'approved') {
+    await completions.setPayout(tx, existing.id, event.payout, event.currency ?? existing.payoutCurrency);
+    const result = await approve(tx, existing.id, existing.userId, existing.offerId, event.payout);
     return result === 'held'
       ? { kind: 'held', completionId: existing.id }
       : { kind: 'accepted', completionId: existing.id, status: 'approved' };
   }
-  if (params.status === 'reversed' && existing.status !== 'reversed') {
-    await reverse(tx, existing);
-    return { kind: 'accepted', completionId: existing.id, status: 'reversed' };
-  }
+  if (event.status === 'reversed') return reverseAndHold(tx, existing, event, policy);
   // approved -> pending, or anything after a reversal: a late or out-of-order postback.
   return {
     kind: 'ignored_transition',
     completionId: existing.id,
     status: existing.status,
-    ignored: params.status,
+    ignored: event.status,
   };
+}
+
+/**
+ * An approved or pending event under a new transaction id for the member's live completion of the
+ * offer (same network): a pending conversion's approval completes it; anything else grants nothing.
+ */
+async function applyFurtherEvent(
+  tx: Tx,
+  live: completions.Completion,
+  event: ConversionEvent,
+): Promise<PostbackResult> {
+  if (event.status === 'approved' && live.status === 'pending' && !live.approvalHeldAt) {
+    await completions.setPayout(tx, live.id, event.payout, event.currency ?? live.payoutCurrency);
+    const result = await approve(tx, live.id, live.userId, live.offerId, event.payout);
+    return result === 'held'
+      ? { kind: 'held', completionId: live.id }
+      : { kind: 'completed_pending', completionId: live.id };
+  }
+  return { kind: 'extra_event', completionId: live.id, status: live.approvalHeldAt ? 'held' : live.status };
+}
+
+/** A reversal under a new transaction id: the conversion it names, else the click's live one. */
+async function applyReversal(
+  tx: Tx,
+  click: PostbackClick,
+  event: ConversionEvent,
+  policy: ReversalHoldPolicy,
+): Promise<PostbackResult> {
+  if (event.originalTransactionId) {
+    const original = await completions.lockCompletionByTransaction(
+      tx,
+      click.network,
+      event.originalTransactionId,
+    );
+    if (original) {
+      // The network may resolve a later click of the same member and offer (sub-id receivers): the
+      // original must be that member's conversion of that offer, not another member's.
+      if (original.userId !== click.userId || original.offerId !== click.offerId)
+        return { kind: 'transaction_conflict', completionId: original.id };
+      if (original.status === 'reversed')
+        return { kind: 'replay', completionId: original.id, status: 'reversed' };
+      return reverseAndHold(tx, original, event, policy);
+    }
+  }
+  // The original is not named or not known: the click's only live completion, if it has one. A
+  // repeat of a reversal already applied this way finds the click's reversed completion instead.
+  const ofClick = await completions.lockCompletionsOfClick(tx, click.id, click.network);
+  const live = ofClick.filter((c) => c.status !== 'reversed');
+  if (live.length === 1) return reverseAndHold(tx, live[0]!, event, policy);
+  if (live.length === 0 && ofClick.length > 0)
+    return { kind: 'replay', completionId: ofClick[0]!.id, status: 'reversed' };
+
+  // Nothing of this click to reverse: recorded as a reversed conversion (never approved, so it does not
+  // count toward the hold).
+  const insertedId = await completions.insertCompletion(tx, {
+    ...newCompletion(click, event, 'reversed'),
+    reversalReason: reversalReason(event),
+  });
+  if (insertedId === null) {
+    // A concurrent copy of this reversal recorded it first.
+    const raced = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
+    if (raced) return applyToOwnCompletion(tx, click, event, raced, policy);
+    return { kind: 'duplicate_conversion' };
+  }
+  const memberHeld = await holdIfReversalsPileUp(tx, click.userId, policy);
+  return { kind: 'accepted', completionId: insertedId, status: 'reversed', clawback: false, memberHeld };
+}
+
+const reversalReason = (event: ConversionEvent) =>
+  event.reason ? event.reason.slice(0, REVERSAL_REASON_LENGTH) : null;
+
+/** Reverses a live completion, then applies the hold rule to its member. */
+async function reverseAndHold(
+  tx: Tx,
+  c: completions.Completion,
+  event: ConversionEvent,
+  policy: ReversalHoldPolicy,
+): Promise<PostbackResult> {
+  const clawback = await reverse(tx, c, reversalReason(event));
+  const memberHeld = await holdIfReversalsPileUp(tx, c.userId, policy);
+  return { kind: 'accepted', completionId: c.id, status: 'reversed', clawback, memberHeld };
 }
 
 /**
@@ -322,11 +501,58 @@ export async function releaseHeldCompletions(tx: Tx, userId: number): Promise<nu
   return released;
 }
 
-/** Takes back an unused spin (the completion can no longer be spun) and the counters it added. */
-async function reverse(tx: Tx, existing: completions.Completion) {
-  await completions.markReversed(tx, existing.id);
-  if (existing.status === 'approved') {
-    await debitCompletion(tx, existing.userId, existing.payoutAmount);
-    await debitOfferCompletion(tx, existing.offerId, existing.payoutAmount);
-  }
+/**
+ * Reverses a live completion and takes back what its approval added: the counters, and the spin if it
+ * is unused (a reversed completion can no longer be spun). A used spin cannot be taken back (the member
+ * has seen the code): it is recorded as a clawback against the member, once. Returns whether a
+ * clawback was recorded.
+ *
+ * The referral reward: one already granted is not taken back (the referrer did nothing wrong and may
+ * have spent it). One not yet granted is never granted by this completion: a held approval is dropped
+ * here (releaseHeldCompletions skips it), and a same-device referral it settled stays
+ * completed_waiting, which nothing grants.
+ */
+async function reverse(tx: Tx, c: completions.Completion, reason: string | null): Promise<boolean> {
+  await completions.markReversed(tx, c.id, reason);
+  if (c.status !== 'approved') return false;
+  await debitCompletion(tx, c.userId, c.payoutAmount);
+  await debitOfferCompletion(tx, c.offerId, c.payoutAmount);
+  if (!c.spinnerUsed) return false;
+  const clawbackId = await insertClawback(tx, {
+    userId: c.userId,
+    completionId: c.id,
+    voucherId: c.voucherId,
+    payoutAmount: c.payoutAmount,
+  });
+  return clawbackId !== null;
+}
+
+/**
+ * The hold: a member whose reversed completions within the policy's window reach its threshold is
+ * blocked pending review (held_at set, sessions ended, audited as the system), so later approvals are
+ * held until an administrator unblocks them. The member row is locked before counting, so concurrent
+ * reversals of one member are counted one after the other. Returns whether this call held the member.
+ */
+async function holdIfReversalsPileUp(tx: Tx, userId: number, policy: ReversalHoldPolicy): Promise<boolean> {
+  if (policy.threshold <= 0 || policy.days <= 0) return false;
+  const member = await lockMemberBlockState(tx, userId);
+  if (!member || member.isSuspicious) return false;
+  const reversals = await completions.countRecentReversals(tx, userId, policy.days);
+  if (reversals < policy.threshold) return false;
+  if (!(await holdMember(tx, userId))) return false;
+  await deleteUserSessions(tx, userId);
+  await insertAuditEntry(tx, {
+    adminId: null,
+    adminUsername: SYSTEM_ACTOR,
+    action: 'user.hold',
+    targetType: 'user',
+    targetId: String(userId),
+    before: { is_suspicious: false },
+    after: {
+      is_suspicious: true,
+      reason: `${reversals} reversed completions in the last ${policy.days} days (hold threshold ${policy.threshold}); blocked pending review`,
+    },
+    ip: null,
+  });
+  return true;
 }

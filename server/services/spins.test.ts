@@ -38,6 +38,7 @@ describe('the draw', () => {
     for (let i = 0; i < 2000; i++) {
       const combo = missingCombination({ reels: [{ amount: 10, probability: 50 }] });
       expect(new Set(combo).size).toBeGreaterThan(1);
+      expect(combo.every((a) => a === 10 || a === 0)).toBe(true);
     }
     // Even when the random source always picks the same slot.
     expect(new Set(missingCombination(DEFAULT_SLOT_CONFIG, () => 0)).size).toBeGreaterThan(1);

@@ -7,13 +7,7 @@ import { toSpinResponse } from '../db/mappers/spin';
 import { findOfferSlotConfig } from '../db/repositories/offers';
 import { callRewardsSpin, type SpinRow } from '../db/repositories/spins';
 import { BLOCKED_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
-import {
-  DEFAULT_REEL_AMOUNTS,
-  DEFAULT_SLOT_CONFIG,
-  parseSlotConfig,
-  rewardTypeFor,
-  type SlotConfig,
-} from '../../shared/slot';
+import { DEFAULT_SLOT_CONFIG, parseSlotConfig, rewardTypeFor, type SlotConfig } from '../../shared/slot';
 import type { SpinResponse } from '../../shared/contract/member';
 
 /** Percent probabilities with two decimals of resolution; the remainder is a miss. */
@@ -28,12 +22,25 @@ export function drawAmount(config: SlotConfig, rand: (max: number) => number = r
   return 0;
 }
 
-/** Three amounts that are not all equal, from the amounts the reels can show. */
+/**
+ * The amounts a miss may show: what the played table can pay (its reels with an amount and a chance
+ * above 0), then 0. Never another table's amounts: a miss on an offer paying ₹10 to ₹50 shows no ₹100.
+ */
+export function missAmounts(config: SlotConfig): number[] {
+  const payable = config.reels.filter((r) => r.amount > 0 && r.probability > 0).map((r) => r.amount);
+  return Array.from(new Set([...payable, 0]));
+}
+
+/**
+ * Three amounts that are not all equal, from the played table's amounts (missAmounts). A table that
+ * pays nothing has only 0 to show.
+ */
 export function missingCombination(
   config: SlotConfig,
   rand: (max: number) => number = randomInt,
 ): [number, number, number] {
-  const pool = Array.from(new Set([...config.reels.map((r) => r.amount), ...DEFAULT_REEL_AMOUNTS]));
+  const pool = missAmounts(config);
+  if (pool.length === 1) return [0, 0, 0];
   const a = pool[rand(pool.length)]!;
   const b = pool[rand(pool.length)]!;
   let c = pool[rand(pool.length)]!;

@@ -1,24 +1,22 @@
 // Concurrency on PostgreSQL with real parallel connections (PGlite serves one connection, so these
 // run only when TEST_DATABASE_URL or DATABASE_URL is set; CI sets it).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
   POSTGRES_URL,
   TEST_SESSION_SECRET,
   clickOffer,
-  createTestApp,
-  createTestDatabase,
   insertOffer,
   insertVouchers,
   newAccount,
   signIn,
   signedPostbackUrl,
-  type TestDatabase,
+  testAppPerSuite,
 } from './helpers';
 import { completions, referrals, spins, users, vouchers } from '../db/schema';
 import { createSession } from '../services/sessions';
-import { query } from '../db/client';
+import { query, type Db } from '../db/client';
 import { withDraw } from './fixed-draw';
 
 // A check on wins fixes the draw (withDraw), so it has wins to count.
@@ -26,17 +24,17 @@ vi.mock('node:crypto', (original) => import('./fixed-draw').then((m) => m.crypto
 
 // Skipped without PostgreSQL; the server suites' global setup then says so at the end of the run.
 describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    tdb = await createTestDatabase('postgres', 20);
-    app = await createTestApp(tdb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-  });
-  const db = () => tdb.database.db;
+  let database: Db;
+  testAppPerSuite(
+    'postgres',
+    (setup) => {
+      app = setup.app;
+      database = setup.db;
+    },
+    { poolMax: 20 },
+  );
+  const db = () => database;
 
   /** Members with one approved, unspent completion of `offerId`, created directly for speed. */
   async function membersWithCompletion(

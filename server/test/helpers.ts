@@ -82,23 +82,26 @@ export async function createTestApp(
 export interface SuiteApp {
   app: FastifyInstance;
   db: Db;
+  /** The database itself, for a suite that builds a second app over it. */
+  database: Database;
 }
 
 /**
  * The setup the suites share, for the suite it is called in: before its tests, a fresh database of
  * `kind` and the app over it, handed to `ready` (which signs in or seeds as the suite needs); after
- * them, the app closed and the database dropped.
+ * them, the app closed and the database dropped. `options` set the app's configuration and the pool size.
  */
 export function testAppPerSuite(
   kind: 'pglite' | 'postgres',
   ready: (setup: SuiteApp) => Promise<void> | void,
+  options: { config?: Partial<Config>; poolMax?: number } = {},
 ): void {
   let tdb: TestDatabase | undefined;
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
-    await ready({ app, db: tdb.database.db });
+    tdb = await createTestDatabase(kind, options.poolMax);
+    app = await createTestApp(tdb.database, options.config);
+    await ready({ app, db: tdb.database.db, database: tdb.database });
   });
   afterAll(async () => {
     await app?.close();

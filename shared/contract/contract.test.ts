@@ -15,6 +15,8 @@ import * as referrals from './admin/referrals';
 import * as conversions from './admin/conversions';
 import * as clicks from './admin/clicks';
 import * as auditLog from './admin/audit-log';
+import * as networks from './admin/networks';
+import * as postbacks from './admin/postbacks';
 import * as paths from './paths';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,6 +49,8 @@ const areas = [
   conversions,
   clicks,
   auditLog,
+  networks,
+  postbacks,
 ];
 const endpoints = areas.flatMap((area) =>
   Object.values(area).filter(
@@ -81,10 +85,14 @@ describe('the API contract', () => {
     const keys = endpoints.flatMap((e) => [e.method].flat().map((m) => `${m} ${e.url}`));
     expect(new Set(keys).size).toBe(keys.length);
     const urls = new Set(endpoints.map((e) => e.url));
-    const expected = Object.entries(paths)
-      .filter(([name]) => name.endsWith('_PATH'))
-      .map(([name, p]) => `${name.startsWith('ADMIN_') ? paths.ADMIN_API_BASE : paths.API_BASE}${p}`);
-    expect(expected).toHaveLength(20);
+    const expected = [
+      ...Object.entries(paths)
+        .filter(([name]) => name.endsWith('_PATH'))
+        .map(([name, p]) => `${name.startsWith('ADMIN_') ? paths.ADMIN_API_BASE : paths.API_BASE}${p}`),
+      // The partner networks' receiver: one path per network, named by its slug.
+      `${paths.API_BASE}${paths.NETWORK_POSTBACK_PATH_PREFIX}:slug`,
+    ];
+    expect(expected).toHaveLength(27);
     expect([...urls].sort()).toEqual(expected.sort());
   });
 });

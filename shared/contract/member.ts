@@ -4,14 +4,24 @@ import { z } from 'zod';
 import {
   API_BASE,
   CLICK_OFFER_PATH,
+  EVENTS_PATH,
   FIREBASE_AUTH_PATH,
   LOGOUT_PATH,
   OFFERS_PATH,
   REFERRAL_STATS_PATH,
   SLOT_SPIN_PATH,
   USER_STATS_PATH,
+  VOUCHER_USED_PATH,
 } from './paths';
-import { endpoint, okResponses, positiveId, slotConfig, type RequestOf, type ResponseOf } from './common';
+import {
+  endpoint,
+  errorResponses,
+  okResponses,
+  positiveId,
+  slotConfig,
+  type RequestOf,
+  type ResponseOf,
+} from './common';
 
 const sessionUser = z.object({
   user_id: z.number(),
@@ -39,6 +49,10 @@ const memberOffer = z.object({
   reward_type: z.string(),
   voucher_code: z.string().nullable(),
   slot_config: slotConfig.nullable(),
+  /** Pending verification only (else null): when the member started the offer (their click, ISO 8601). */
+  clicked_at: z.string().nullable(),
+  /** Pending verification only (else null): when the partner reported the completion as pending. */
+  pending_since: z.string().nullable(),
 });
 export type MemberOffer = z.infer<typeof memberOffer>;
 
@@ -53,6 +67,8 @@ const spinVoucher = z.object({
   description: z.string().nullable(),
 });
 export type SpinVoucher = z.infer<typeof spinVoucher>;
+
+const voucherStatus = z.enum(['available', 'assigned', 'used', 'expired']);
 
 const memberReferralStatus = z.enum(['registered_only', 'completed_waiting', 'completed_and_rewarded']);
 export type MemberReferralStatus = z.infer<typeof memberReferralStatus>;
@@ -120,6 +136,12 @@ export const userStats = endpoint('GET', `${API_BASE}${USER_STATS_PATH}`, {
         assigned_at: z.string(),
         completed_at: z.string().nullable(),
         voucher_source: z.enum(['free_spin', 'offer_completion']),
+        /** The voucher's own terms, when the administrator gave some. */
+        voucher_terms: z.string().nullable(),
+        /** The last day the code can be used (yyyy-MM-dd), null when it has none. */
+        expiry_date: z.string().nullable(),
+        /** 'assigned' (the member's, not used yet) or 'used' (the member marked it). */
+        status: voucherStatus,
       }),
     ),
   }),
@@ -196,8 +218,64 @@ export const referralStats = endpoint('GET', `${API_BASE}${REFERRAL_STATS_PATH}`
         first_completion_date: z.string().nullable(),
         total_completions: z.number(),
         status: memberReferralStatus,
+        /**
+         * Held for an administrator's check: both accounts look like the same device (same
+         * fingerprint), so no free spin is granted unless an administrator decides otherwise.
+         */
+        under_review: z.boolean(),
       }),
     ),
   }),
 });
 export type ReferralStatsResponse = ResponseOf<typeof referralStats>;
+
+/**
+ * The events of GET /api/events.php (docs/architecture.md, "Live member updates"): each `event:`
+ * name with the JSON of its `data:` line. A client ignores names it does not know (the list grows).
+ *   ready: the stream is open; its `id:` is where a reconnection resumes from, even before any event
+ *   conversion: the partner's answer on an offer the member started (pending, approved or reversed)
+ *   free_spin: a referred friend's first completion granted the member `count` free spins
+ *   blocked: the member was blocked (the stream then ends; the app signs out with `message`)
+ *   logout: the stream's session ended (signed out, possibly in another tab; the stream then ends)
+ *   resync: events may have been missed (resume point unknown here): refetch everything
+ */
+export const memberEventData = {
+  ready: z.object({}),
+  conversion: z.object({
+    status: z.enum(['pending', 'approved', 'reversed']),
+    offerId: z.number(),
+    completionId: z.number(),
+    title: z.string().nullable(),
+  }),
+  free_spin: z.object({ count: z.number() }),
+  blocked: z.object({ message: z.string() }),
+  logout: z.object({}),
+  resync: z.object({}),
+};
+export type MemberEventName = keyof typeof memberEventData;
+export type MemberEventData<K extends MemberEventName> = z.infer<(typeof memberEventData)[K]>;
+
+/** An event id: opaque to the client, sent back as Last-Event-ID (or `lastEventId` on a new connection). */
+export const memberEventId = z
+  .string()
+  .max(128, 'lastEventId is at most 128 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'lastEventId is an event id the stream sent (letters, digits, . _ -)');
+
+export const events = endpoint('GET', `${API_BASE}${EVENTS_PATH}`, {
+  querystring: z.object({ lastEventId: memberEventId.optional() }),
+  /** 200 is a text/event-stream, never JSON. */
+  response: { 200: z.string(), ...errorResponses },
+});
+
+/** The member marks one of their own vouchers as used: 404 for any other voucher, 409 when already used. */
+export const voucherUsed = endpoint('POST', `${API_BASE}${VOUCHER_USED_PATH}`, {
+  body: z.object({
+    voucher_id: positiveId('voucher_id', { strings: false }),
+  }),
+  response: okResponses({
+    voucher_id: z.number(),
+    status: z.literal('used'),
+  }),
+});
+export type VoucherUsedRequest = RequestOf<typeof voucherUsed>;
+export type VoucherUsedResponse = ResponseOf<typeof voucherUsed>;

@@ -18,6 +18,10 @@ export const REFERRAL_STATS_PATH = '/referral-stats.php';
 export const POSTBACK_PATH = '/postback.php';
 export const HEALTH_PATH = '/health.php';
 export const CLIENT_CONFIG_PATH = '/client-config.json';
+/** The signed-in member's live updates (text/event-stream), opened with EventSource, not the API client. */
+export const EVENTS_PATH = '/events.php';
+/** The member marks one of their vouchers as used (their wallet on the Rewards page). */
+export const VOUCHER_USED_PATH = '/voucher-used.php';
 
 /** The paths the member app calls: its API client takes nothing else. */
 export type MemberApiPath =
@@ -28,6 +32,7 @@ export type MemberApiPath =
   | typeof CLICK_OFFER_PATH
   | typeof SLOT_SPIN_PATH
   | typeof REFERRAL_STATS_PATH
+  | typeof VOUCHER_USED_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
@@ -41,3 +46,10 @@ export const ADMIN_REFERRALS_PATH = '/referrals.php';
 export const ADMIN_CONVERSIONS_PATH = '/conversions.php';
 export const ADMIN_CLICKS_PATH = '/offer-clicks.php';
 export const ADMIN_AUDIT_LOG_PATH = '/audit-log.php';
+export const ADMIN_NETWORKS_PATH = '/networks.php';
+export const ADMIN_NETWORK_PRESETS_PATH = '/network-presets.php';
+export const ADMIN_NETWORK_TEST_PATH = '/network-test.php';
+export const ADMIN_POSTBACKS_PATH = '/postbacks.php';
+
+/** A partner network's postback receiver, relative to API_BASE: `/postback/{slug}`. */
+export const NETWORK_POSTBACK_PATH_PREFIX = '/postback/';

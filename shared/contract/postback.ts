@@ -3,7 +3,7 @@
 // attempt, refused ones included, is logged: the route declares only the answers, and the receiver
 // checks the parameters with postbackParams once the signature holds.
 import { z } from 'zod';
-import { API_BASE, POSTBACK_PATH } from './paths';
+import { API_BASE, NETWORK_POSTBACK_PATH_PREFIX, POSTBACK_PATH } from './paths';
 import { endpoint, errorBody } from './common';
 
 /** A verified postback's parameters. */
@@ -49,3 +49,15 @@ export const postback = endpoint(['GET', 'POST'], `${API_BASE}${POSTBACK_PATH}`,
 });
 /** The statuses the receiver answers with. */
 export type PostbackStatus = keyof typeof postback.schema.response;
+
+/**
+ * GET|POST /api/postback/{slug}: a partner network's postback, in that network's own parameters
+ * (docs/networks.md). Read by the receiver itself, like the native one, so that every attempt is
+ * logged; its answers are the network's configured ones (a body of text in the configured content
+ * type, any 2xx for a success, the configured or default refusal status), or the JSON error body.
+ */
+export const networkPostback = endpoint(['GET', 'POST'], `${API_BASE}${NETWORK_POSTBACK_PATH_PREFIX}:slug`, {
+  response: {
+    200: z.string(),
+  },
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_DESKTOP, launchBrowser } from './browser';
+import { signInMemberByApi } from './member-helpers';
 
 // The admin console in Debian's Chromium against the real server in demo mode.
 
@@ -18,35 +19,6 @@ const stamp = Date.now().toString(36).toUpperCase();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-/** A member signed in through the Auth Emulator's REST API, then our own sign-in call: returns the sid cookie. */
-async function signInMember(
-  sub: string,
-  email: string,
-  name: string,
-): Promise<{ status: number; sid: string | null; body: unknown }> {
-  const idp = await fetch(
-    `http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name }))}&providerId=google.com`,
-        requestUri: 'http://localhost',
-        returnSecureToken: true,
-      }),
-    },
-  );
-  const { idToken } = (await idp.json()) as { idToken: string };
-  expect(idToken).toBeTruthy();
-  const res = await fetch(`${baseUrl}/api/firebase-auth.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ idToken, deviceFingerprint: `e2e-${sub}` }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  return { status: res.status, sid: cookie ? cookie.split(';')[0]!.slice(4) : null, body: await res.json() };
-}
 
 async function memberOffers(sid: string): Promise<{ status: number; titles: string[] }> {
   const res = await fetch(`${baseUrl}/api/offers.php`, { headers: { cookie: `sid=${sid}` } });
@@ -124,7 +96,7 @@ describe('admin console', () => {
     await page.getByText('Offer added successfully!').waitFor();
     await page.getByText(offerTitle).first().waitFor();
 
-    const member = await signInMember(
+    const member = await signInMemberByApi(
       `e2e-offer-${stamp}`,
       `offer.${stamp.toLowerCase()}@example.com`,
       'Offer Watcher',
@@ -183,7 +155,7 @@ describe('admin console', () => {
 
   it('blocks a member, whom the member API then refuses; unblocks again', async () => {
     const email = `blocked.${stamp.toLowerCase()}@example.com`;
-    const member = await signInMember(`e2e-block-${stamp}`, email, 'Blocked Member');
+    const member = await signInMemberByApi(`e2e-block-${stamp}`, email, 'Blocked Member');
     expect(member.status).toBe(200);
     expect((await memberOffers(member.sid!)).status).toBe(200);
 
@@ -198,13 +170,13 @@ describe('admin console', () => {
 
     const after = await memberOffers(member.sid!);
     expect([401, 403]).toContain(after.status);
-    const again = await signInMember(`e2e-block-${stamp}`, email, 'Blocked Member');
+    const again = await signInMemberByApi(`e2e-block-${stamp}`, email, 'Blocked Member');
     expect(again.status).toBe(403);
     expect(again.sid).toBeNull();
 
     await page.getByRole('button', { name: `Unblock User: ${email}` }).click();
     await page.getByText('User unblocked successfully').waitFor();
-    expect((await signInMember(`e2e-block-${stamp}`, email, 'Blocked Member')).status).toBe(200);
+    expect((await signInMemberByApi(`e2e-block-${stamp}`, email, 'Blocked Member')).status).toBe(200);
   });
 
   it('exports the users list as CSV', async () => {

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext } from './browser';
 import { chooseAccount, signInWithChooser } from './member-helpers';
 
-// A member blocked by an administrator is sent to /login with the error.
+// A member blocked by an administrator is sent to /login with the error, at once (live updates).
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
 let browser: Browser;
 
@@ -53,9 +53,13 @@ describe('blocked member', () => {
 
     await adminBlock(email);
 
-    // The next server call finds the session gone: back to /login.
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    // The live event stream hears the block: back to /login with the reason, without a click.
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /blocked/i })
+      .first()
+      .waitFor();
     // Signing in again is refused with the server's message.
     await chooseAccount(page, { name: 'Bina Blocked', email });
     await page

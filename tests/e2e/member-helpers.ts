@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 
 // Shared steps of the member end-to-end suites: sign-in through the demo account chooser, offers, spins.
@@ -65,6 +65,16 @@ export async function spinOffer(page: Page, title: string): Promise<string | nul
   } else {
     expect(text).toContain('Better Luck Next Time');
   }
+  // Honest reels: the panel states the played table's odds, and the reels show only amounts it pays.
+  const odds = /Odds of this spin: (.*?)Try again: [\d.]+\s%/.exec(text);
+  expect(odds, 'the result panel states the odds').not.toBeNull();
+  const payable = [...odds![1]!.matchAll(/₹([\d,]+):/g)].map((m) => m[1]!);
+  for (const name of await dialog
+    .getByRole('img', { name: /^Reel \d:/ })
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''))) {
+    const shown = /₹([\d,]+)/.exec(name)?.[1];
+    if (shown) expect(payable, `${name} is an amount this table pays`).toContain(shown);
+  }
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.waitFor({ state: 'detached' });
   return code;
@@ -99,4 +109,37 @@ export async function waitForServiceWorkerControl(page: Page): Promise<string> {
     },
   );
   return (await handle.jsonValue()) as string;
+}
+
+/**
+ * A member signed in without the browser: the Auth Emulator's REST API, then our own sign-in call.
+ * Returns the answer's status and body, and the sid cookie it set.
+ */
+export async function signInMemberByApi(
+  sub: string,
+  email: string,
+  name: string,
+): Promise<{ status: number; sid: string | null; body: unknown }> {
+  const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
+  const idp = await fetch(
+    `http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name }))}&providerId=google.com`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const { idToken } = (await idp.json()) as { idToken: string };
+  expect(idToken).toBeTruthy();
+  const res = await fetch(`${baseUrl}/api/firebase-auth.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ idToken, deviceFingerprint: `e2e-${sub}` }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return { status: res.status, sid: cookie ? cookie.split(';')[0]!.slice(4) : null, body: await res.json() };
 }

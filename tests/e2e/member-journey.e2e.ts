@@ -66,12 +66,18 @@ describe('member journey', () => {
       await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
       await expect.poll(() => page.getByText('Voucher code copied to clipboard!').count()).toBeGreaterThan(0);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(voucher);
+      // The wallet: the voucher's expiry chip and date.
+      const card = page.locator('li.voucher', { has: page.getByText(voucher!, { exact: true }) });
+      expect(await card.locator('.voucher__expiry-chip').textContent()).toMatch(
+        /^(Expires in \d+ days|Expires today|Expires tomorrow)$/,
+      );
+      expect(await card.getByText(/Valid until/).count()).toBe(1);
 
       // The referrer now has a free spin (the friend's first completion).
       await referrer.goto(`${baseUrl}/dashboard`);
       await referrer.getByRole('region', { name: 'Free spins' }).waitFor();
       expect(await referrer.getByText('You have 1 free spin!').count()).toBe(1);
-      expect(await referrer.getByRole('link', { name: '1 Free Spins' }).count()).toBe(1);
+      expect(await referrer.getByRole('link', { name: '1 Free Spin', exact: true }).count()).toBe(1);
 
       // Offline: the service worker serves the shell and IndexedDB the saved vouchers.
       await waitForServiceWorkerControl(page);
@@ -79,15 +85,16 @@ describe('member journey', () => {
       await context.setOffline(true);
       await page.reload();
       await page.getByText(voucher!, { exact: true }).waitFor({ timeout: 20_000 });
-      expect(await page.getByText("You're offline.").count()).toBe(1);
+      expect(await page.getByText("You're offline.", { exact: true }).count()).toBe(1);
       await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
       await expect.poll(() => page.getByText('Voucher code copied to clipboard!').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('button', { name: 'Mark as used' }).first().isDisabled()).toBe(true);
       // The dashboard too: the saved offers, with the actions that need the server disabled.
       await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Dashboard' }).click();
       await page.waitForURL(/\/dashboard$/);
       const untouched = titles[titles.length - 1]!;
       await page.getByRole('heading', { name: untouched }).waitFor({ timeout: 20_000 });
-      expect(await page.getByText("You're offline.").count()).toBe(1);
+      expect(await page.getByText("You're offline.", { exact: true }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Start Offer' }).first().isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(true);
       await context.setOffline(false);

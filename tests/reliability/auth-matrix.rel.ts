@@ -138,13 +138,22 @@ describe('authorisation matrix', () => {
         name: 'GET /api/admin/dashboard.php',
         opts: () => ({ method: 'GET', url: '/api/admin/dashboard.php' }),
       },
-      ...['users', 'offers', 'vouchers', 'referrals', 'conversions', 'offer-clicks', 'audit-log'].map(
-        (l) => ({
-          guard: 'admin' as const,
-          name: `GET /api/admin/${l}.php`,
-          opts: (): InjectOptions => ({ method: 'GET', url: `/api/admin/${l}.php` }),
-        }),
-      ),
+      ...[
+        'users',
+        'offers',
+        'vouchers',
+        'referrals',
+        'conversions',
+        'offer-clicks',
+        'audit-log',
+        'networks',
+        'network-presets',
+        'postbacks',
+      ].map((l) => ({
+        guard: 'admin' as const,
+        name: `GET /api/admin/${l}.php`,
+        opts: (): InjectOptions => ({ method: 'GET', url: `/api/admin/${l}.php` }),
+      })),
       {
         guard: 'admin',
         name: 'PUT /api/admin/users.php',
@@ -205,6 +214,39 @@ describe('authorisation matrix', () => {
           method: 'PUT',
           url: '/api/admin/vouchers.php',
           payload: { voucher_id: voucherId, status: 'available' },
+        }),
+      },
+      // Partner networks: refused calls (no such network or attempt) still pass the guard first.
+      {
+        guard: 'admin',
+        name: 'POST /api/admin/networks.php',
+        opts: () => ({ method: 'POST', url: '/api/admin/networks.php', payload: { name: 'x' } }),
+      },
+      {
+        guard: 'admin',
+        name: 'PUT /api/admin/networks.php',
+        opts: () => ({
+          method: 'PUT',
+          url: '/api/admin/networks.php',
+          payload: { network_id: 999_999, is_active: true },
+        }),
+      },
+      {
+        guard: 'admin',
+        name: 'POST /api/admin/network-test.php',
+        opts: () => ({
+          method: 'POST',
+          url: '/api/admin/network-test.php',
+          payload: { network_id: 999_999 },
+        }),
+      },
+      {
+        guard: 'admin',
+        name: 'POST /api/admin/postbacks.php',
+        opts: () => ({
+          method: 'POST',
+          url: '/api/admin/postbacks.php',
+          payload: { postback_id: 999_999, action: 'replay' },
         }),
       },
       { guard: 'open', name: 'GET /api/health.php', opts: () => ({ method: 'GET', url: '/api/health.php' }) },

@@ -1,4 +1,13 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
@@ -31,6 +40,21 @@ export function ConversionDetailsDialog({
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="conversion-details-title">
       <DialogTitle id="conversion-details-title">{t('app.conversions.details.title')}</DialogTitle>
       <DialogContent dividers>
+        {c.status === 'reversed' && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {[
+              t('app.conversions.details.reversed', {
+                date: c.reversed_at ? formatDateTime(c.reversed_at) : '—',
+              }),
+              c.reversal_reason,
+              Number(c.clawback_value) > 0
+                ? t('app.conversions.clawback', { value: formatRupees(c.clawback_value) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Alert>
+        )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Part title={t('app.conversions.details.user')}>
             <DetailList

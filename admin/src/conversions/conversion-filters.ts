@@ -4,6 +4,8 @@ import { sortChoices, translatedChoices } from '../lib/choices';
 
 /** The conversions filters under their query names, with their choices. */
 export const CONVERSION_FILTERS = {
+  /** 'all' sends no status: the API's default, approved conversions; 'both' adds the reversed ones. */
+  status: ['all', 'reversed', 'both'],
   dateRange: ['all', 'today', 'week', 'month'],
   voucherFilter: ['all', 'won', 'lost'],
   userTypeFilter: ['all', 'firebase', 'email'],

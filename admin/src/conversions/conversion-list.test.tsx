@@ -75,4 +75,28 @@ describe('/admin/conversions', () => {
     expect(within(dialog).getByText('triggered_referral_reward')).toBeInTheDocument();
     expect(within(dialog).getByText('Additional information')).toBeInTheDocument();
   });
+
+  it('filters by status and shows a reversal with its reason and clawback', async () => {
+    db.conversions = [
+      conversion(1, {
+        voucher_won: true,
+        voucher_amount: 50,
+        voucher_brand: 'Amazon',
+        status: 'reversed',
+        reversed_at: '2025-02-05T10:00:00Z',
+        reversal_reason: 'Chargeback reported by the network',
+        clawback_value: 50,
+      }),
+      conversion(2),
+    ];
+    renderAdmin('/admin/conversions');
+    const row = (await screen.findByText('user1@example.com')).closest('tr')!;
+    expect(within(row).getByText('Reversed')).toBeInTheDocument();
+    expect(within(row).getByText('Chargeback reported by the network')).toBeInTheDocument();
+    expect(within(row).getByText('Clawback ₹50')).toBeInTheDocument();
+    expect(within(screen.getByText('user2@example.com').closest('tr')!).queryByText('Reversed')).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Reversed' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ status: 'reversed', page: '1' }));
+  });
 });

@@ -49,6 +49,10 @@ const exporter = csvExporter<Row>('conversions', [
   'voucher_brand',
   'voucher_amount',
   'reward_type',
+  'status',
+  'reversed_at',
+  'reversal_reason',
+  'clawback_value',
 ]);
 
 function InfoCard({ title, items }: { title: string; items: [string, string][] }) {
@@ -217,6 +221,11 @@ function ConversionsView() {
       <FilterCard>
         <SearchFilter placeholder={t('app.conversions.search')} showSearching />
         <SelectFilter
+          source="status"
+          label={t('app.conversions.filter_names.status')}
+          choices={conversionChoices(t, 'status')}
+        />
+        <SelectFilter
           source="dateRange"
           label={t('app.filters.date_range')}
           choices={conversionChoices(t, 'dateRange')}
@@ -270,31 +279,66 @@ function ConversionsView() {
           label={t('app.columns.reward')}
           disableSort
           render={(c: Row) => (
-            <RewardChip
-              won={c.voucher_won}
-              brand={c.voucher_brand}
-              amount={c.voucher_amount}
-              spinnerUsed={c.spinner_used}
-            />
+            <Box>
+              <RewardChip
+                won={c.voucher_won}
+                brand={c.voucher_brand}
+                amount={c.voucher_amount}
+                spinnerUsed={c.spinner_used}
+              />
+              {Number(c.clawback_value) > 0 && (
+                <Typography
+                  variant="caption"
+                  color="error.dark"
+                  sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                >
+                  {t('app.conversions.clawback', { value: formatRupees(c.clawback_value) })}
+                </Typography>
+              )}
+            </Box>
           )}
         />
         <DataTable.Col
           label={t('app.columns.date')}
           source="completed_at"
           sortByOrder="DESC"
-          render={(c: Row) => formatDateTime(c.completed_at)}
+          render={(c: Row) =>
+            c.status === 'reversed' ? (
+              <TwoLineCell
+                primary={formatDateTime(c.completed_at)}
+                secondary={t('app.conversions.reversed_on', {
+                  date: c.reversed_at ? formatDateTime(c.reversed_at) : '—',
+                })}
+              />
+            ) : (
+              formatDateTime(c.completed_at)
+            )
+          }
         />
         <DataTable.Col
           label={t('app.columns.type')}
           disableSort
           render={(c: Row) => (
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', maxWidth: 220 }}>
+              {c.status === 'reversed' && (
+                <Chip
+                  size="small"
+                  color="error"
+                  label={t('app.conversions.status.reversed')}
+                  title={c.reversal_reason ?? undefined}
+                />
+              )}
               <Chip size="small" variant="outlined" label={c.registration_method} />
               {c.user_source === 'referred' && (
                 <Chip size="small" color="info" label={t('app.conversions.referred')} />
               )}
               {c.is_first_completion && (
                 <Chip size="small" color="secondary" variant="outlined" label={t('app.conversions.first')} />
+              )}
+              {c.status === 'reversed' && c.reversal_reason && (
+                <Typography variant="caption" color="text.secondary" sx={{ width: '100%' }}>
+                  {c.reversal_reason}
+                </Typography>
               )}
             </Box>
           )}

@@ -117,4 +117,22 @@ describe('/admin/dashboard', () => {
       setIntervalSpy.mockRestore();
     }
   });
+
+  it('shows clawbacks in the last 30 days, linking to the reversed conversions, and held members', async () => {
+    db.dashboard = {
+      ...db.dashboard,
+      stats: { ...db.dashboard.stats, clawbacks30d: { count: 4, value: 220 }, heldMembers: 2 },
+    };
+    renderAdmin('/admin/dashboard');
+    const clawbacks = await screen.findByRole('group', { name: 'Clawbacks, last 30 days' });
+    expect(within(clawbacks).getByText('4')).toBeInTheDocument();
+    expect(within(clawbacks).getByText(/₹220 of vouchers already seen/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Members held for review' })).getByText('2'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(clawbacks).getByRole('link', { name: 'Reversed conversions' }));
+    await waitFor(() => expect(lastConversions()).toMatchObject({ status: 'reversed' }));
+  });
 });
+
+const lastConversions = () => [...requests].reverse().find((r) => r.path.endsWith('/conversions.php'))?.query;

@@ -4,6 +4,7 @@ import {
   Card,
   CardContent,
   Chip,
+  Link,
   Table,
   TableBody,
   TableCell,
@@ -19,8 +20,11 @@ import VoucherIcon from '@mui/icons-material/CardGiftcard';
 import SendIcon from '@mui/icons-material/Send';
 import ShareIcon from '@mui/icons-material/Share';
 import CasinoIcon from '@mui/icons-material/Casino';
+import ClawbackIcon from '@mui/icons-material/Undo';
+import HeldIcon from '@mui/icons-material/PauseCircle';
+import { Link as RouterLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useBasename, useTranslate } from 'react-admin';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
 import { formatDateTime, formatPercent, formatRupees, initials } from '../../../shared/format';
 import { ErrorState, PageLoading } from '../components/page-states';
@@ -96,6 +100,39 @@ function Funnel({ funnel }: { funnel: AdminDashboardResponse['referralFunnel'] }
         />
       </Box>
     </Box>
+  );
+}
+
+/** Clawbacks in the last 30 days (linking to the reversed conversions) and members held for review. */
+function ReversalCards({ stats }: { stats: AdminDashboardResponse['stats'] }) {
+  const t = useTranslate();
+  const basename = useBasename();
+  const reversed = `${basename}/conversions?filter=${encodeURIComponent(JSON.stringify({ status: 'reversed' }))}`;
+  return (
+    <StatGrid columns={2}>
+      <StatCard
+        label={t('app.dashboard.clawbacks')}
+        value={formatCount(stats.clawbacks30d.count)}
+        hint={
+          <>
+            {t('app.dashboard.clawbacks_hint', { value: formatRupees(stats.clawbacks30d.value) })}
+            {' · '}
+            <Link component={RouterLink} to={reversed}>
+              {t('app.dashboard.see_reversed')}
+            </Link>
+          </>
+        }
+        icon={<ClawbackIcon />}
+        color="error.main"
+      />
+      <StatCard
+        label={t('app.dashboard.held_members')}
+        value={formatCount(stats.heldMembers)}
+        hint={t('app.dashboard.held_hint')}
+        icon={<HeldIcon />}
+        color="warning.dark"
+      />
+    </StatGrid>
   );
 }
 
@@ -185,6 +222,7 @@ export function DashboardPage() {
           color="error.main"
         />
       </StatGrid>
+      <ReversalCards stats={s} />
 
       <DashboardChart data={data.dailyConversions} />
 

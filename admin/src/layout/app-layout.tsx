@@ -30,6 +30,8 @@ function AppMenu() {
       <Menu.ResourceItem name="vouchers" />
       <Menu.ResourceItem name="referrals" />
       <Menu.ResourceItem name="conversions" />
+      <Menu.ResourceItem name="networks" />
+      <Menu.ResourceItem name="postbacks" />
       <Menu.ResourceItem name="clicks" />
       <Menu.ResourceItem name="audit-log" />
     </Menu>

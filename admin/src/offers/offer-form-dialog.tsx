@@ -11,7 +11,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useCreate, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { useCreate, useGetList, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import type { AdminNetworkRow } from '../../../shared/contract/admin/networks';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import { OFFER_CATEGORIES, OFFER_MODELS, OFFER_TARGETING } from '../../../shared/constants';
 import { serverErrorText } from '../http-client';
@@ -32,6 +33,10 @@ import { ReelEditor } from './reel-editor';
 /** Add Offer (offer null) and Edit Offer dialogs; the rules are in offer-form.ts. */
 export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | null; onClose: () => void }) {
   const t = useTranslate();
+  const networks = useGetList<AdminNetworkRow & { id: number }>('networks', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const notify = useNotify();
   const refresh = useRefresh();
   const [create] = useCreate();
@@ -193,6 +198,27 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
                   {t(`app.offers.targeting.${g}`)}
                 </MenuItem>
               ))}
+            </TextField>
+            <TextField
+              {...field('network_id')}
+              select
+              label={t('app.offers.form.network')}
+              helperText={t('app.offers.form.network_help')}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{t('app.offers.form.no_network')}</MenuItem>
+              {(networks.data ?? []).map((n) => (
+                <MenuItem key={n.network_id} value={String(n.network_id)}>
+                  {n.is_active ? n.name : t('app.offers.form.network_inactive', { name: n.name })}
+                </MenuItem>
+              ))}
+              {/* The offer's network when the list has not loaded it (yet). */}
+              {values.network_id &&
+                !(networks.data ?? []).some((n) => String(n.network_id) === values.network_id) && (
+                  <MenuItem value={values.network_id}>
+                    {offer?.network_name ?? `#${values.network_id}`}
+                  </MenuItem>
+                )}
             </TextField>
             <TextField
               {...field('reward_amount')}

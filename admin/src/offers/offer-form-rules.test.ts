@@ -37,6 +37,8 @@ const row: AdminOfferRow = {
   avg_payout: 0,
   spins_used: 0,
   rewards_won: 0,
+  network_id: null,
+  network_name: null,
 };
 
 const filled: OfferFormValues = {
@@ -60,6 +62,7 @@ describe('Add Offer opens with', () => {
       model: 'CPR',
       targeting: 'ALL',
       reward_amount: '',
+      network_id: '',
       reels: [
         { amount: 5, probability: 15 },
         { amount: 10, probability: 8 },
@@ -82,8 +85,10 @@ describe('Edit Offer opens with the offer', () => {
       model: 'CPI',
       targeting: 'IN',
       reward_amount: '0',
+      network_id: '',
       reels: [{ amount: 50, probability: 5 }],
     });
+    expect(offerToForm({ ...row, network_id: 5 }).network_id).toBe('5');
   });
 
   it('empty text for a missing preview, category or reward; CPR and ALL for a missing model or targeting', () => {

@@ -99,7 +99,7 @@ describe('request bodies', () => {
       { amount: 0, probability: 0 },
     ],
   };
-  it('create: nulls for empty preview URL and category, 0 for an empty reward, CPR / ALL defaults, active', () => {
+  it('create: nulls for empty preview URL, category and network, 0 for an empty reward, CPR / ALL defaults, active', () => {
     expect(toCreateRequest(values)).toEqual({
       title: 'Bank',
       description: 'Open an account',
@@ -111,8 +111,14 @@ describe('request bodies', () => {
       targeting: 'ALL',
       reward_amount: 0,
       slot_config: { reels: [{ amount: 5, probability: 15 }] },
+      network_id: null,
       is_active: true,
     });
+  });
+  it('the chosen network goes as its id, in both bodies; no network is null', () => {
+    expect(toCreateRequest({ ...values, network_id: '4' }).network_id).toBe(4);
+    expect(toEditRequest({ ...values, network_id: '4' }).network_id).toBe(4);
+    expect(toEditRequest({ ...values, network_id: '' }).network_id).toBeNull();
   });
   it('edit: no external_offer_id', () => {
     expect(toEditRequest({ ...values, reward_amount: '12.5', category: 'Finance' })).not.toHaveProperty(

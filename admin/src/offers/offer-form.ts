@@ -21,6 +21,8 @@ export interface OfferFormValues {
   model: string;
   targeting: string;
   reward_amount: string;
+  /** The partner network's id as text; '' = no network (the native postback). */
+  network_id: string;
   reels: SlotReel[];
 }
 
@@ -34,6 +36,7 @@ export const emptyOfferForm = (): OfferFormValues => ({
   model: 'CPR',
   targeting: 'ALL',
   reward_amount: '',
+  network_id: '',
   reels: DEFAULT_FORM_REELS.map((r) => ({ ...r })),
 });
 
@@ -51,6 +54,7 @@ export function offerToForm(offer: AdminOfferRow): OfferFormValues {
     targeting: offer.targeting || 'ALL',
     reward_amount:
       offer.reward_amount === null || offer.reward_amount === undefined ? '' : String(offer.reward_amount),
+    network_id: offer.network_id ? String(offer.network_id) : '',
     reels:
       reels && reels.length > 0
         ? reels.slice(0, MAX_REELS).map((r) => ({ ...r }))
@@ -141,11 +145,12 @@ function common(values: OfferFormValues) {
     targeting: values.targeting || 'ALL',
     reward_amount: values.reward_amount === '' || !Number.isFinite(reward) ? 0 : Math.max(0, reward),
     slot_config: { reels: keptReels(values.reels) },
+    network_id: values.network_id ? Number(values.network_id) : null,
   };
 }
 
 /** POST /offers.php body; new offers are created active. */
-export function toCreateRequest(values: OfferFormValues): OfferCreateRequest {
+export function toCreateRequest(values: OfferFormValues): OfferCreateRequest & { network_id: number | null } {
   const c = common(values);
   return {
     title: c.title,
@@ -158,6 +163,7 @@ export function toCreateRequest(values: OfferFormValues): OfferCreateRequest {
     targeting: c.targeting,
     reward_amount: c.reward_amount,
     slot_config: c.slot_config,
+    network_id: c.network_id,
     is_active: true,
   };
 }

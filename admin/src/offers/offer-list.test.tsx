@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { offer } from '../testing/fixtures';
+import { network, offer } from '../testing/fixtures';
 import { db, requests, resetDb } from '../testing/handlers';
 import { renderAdmin } from '../testing/render-admin';
 
@@ -186,6 +186,26 @@ describe('/admin/offers', () => {
     const body = requests.find((r) => r.method === 'PUT')!.body as Record<string, unknown>;
     expect(body).toMatchObject({ offer_id: 3, title: 'Renamed', model: 'CPA', category: 'Finance' });
     expect(body).not.toHaveProperty('external_offer_id');
+  });
+
+  it('Edit Offer: a network select (none = native postback); the list names the network', async () => {
+    db.networks = [network(5, { name: 'CPX Research' }), network(6, { name: 'Old Wall', is_active: false })];
+    db.offers = [offer(3), offer(4, { network_id: 5, network_name: 'CPX Research' })];
+    renderAdmin('/admin/offers');
+    const row3 = (await screen.findByText('Offer 3')).closest('tr')!;
+    expect(within(row3).getByText('Native postback')).toBeInTheDocument();
+    expect(within(screen.getByText('Offer 4').closest('tr')!).getByText('CPX Research')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit offer: Offer 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Offer' });
+    const select = within(dialog).getByRole('combobox', { name: 'Partner network' });
+    expect(select).toHaveTextContent('No network (native postback)');
+    await userEvent.click(select);
+    expect(await screen.findByRole('option', { name: 'Old Wall (inactive)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'CPX Research' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Offer updated successfully!')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ offer_id: 3, network_id: 5 });
   });
 
   it('says when adding fails', async () => {

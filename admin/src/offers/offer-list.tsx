@@ -64,6 +64,8 @@ const exporter = csvExporter<Row>('offers', [
   'offer_url',
   'preview_url',
   'slot_config',
+  'network_id',
+  'network_name',
   'total_completions',
   'unique_users',
   'total_revenue',
@@ -315,7 +317,14 @@ function OffersView() {
         <DataTable.Col
           label={t('app.offers.columns.model')}
           disableSort
-          render={(o: Row) => <Box sx={{ whiteSpace: 'nowrap' }}>{`${o.model} · ${o.targeting}`}</Box>}
+          render={(o: Row) => (
+            <Box sx={{ whiteSpace: 'nowrap' }}>
+              <TwoLineCell
+                primary={`${o.model} · ${o.targeting}`}
+                secondary={o.network_name ?? t('app.offers.native_postback')}
+              />
+            </Box>
+          )}
         />
         <DataTable.Col
           label={t('app.offers.columns.reward')}

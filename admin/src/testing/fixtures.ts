@@ -2,6 +2,12 @@ import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
 import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
 import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
+import type {
+  AdminNetworkPreset,
+  AdminNetworkRow,
+  NetworkSettings,
+} from '../../../shared/contract/admin/networks';
+import type { AdminPostbackRow } from '../../../shared/contract/admin/postbacks';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
 import type { AdminUserRow } from '../../../shared/contract/admin/users';
@@ -25,6 +31,9 @@ export const user = (n: number, over: Partial<AdminUserRow> = {}): AdminUserRow 
   free_spins_remaining: 0,
   is_suspicious: false,
   user_category: 'organic_user',
+  held_at: null,
+  clawbacks_count: 0,
+  clawbacks_value: 0,
   ...over,
 });
 
@@ -53,6 +62,8 @@ export const offer = (n: number, over: Partial<AdminOfferRow> = {}): AdminOfferR
   avg_payout: 25,
   spins_used: 3,
   rewards_won: 1,
+  network_id: null,
+  network_name: null,
   ...over,
 });
 
@@ -179,6 +190,8 @@ export const dashboard = (): AdminDashboardResponse => ({
     total_free_spins_remaining: 11,
     total_free_spins_granted: 30,
     referral_conversion_rate: 37.5,
+    clawbacks30d: { count: 0, value: 0 },
+    heldMembers: 0,
   },
   recentUsers: Array.from({ length: 10 }, (_, i) => ({
     user_id: i + 1,
@@ -220,4 +233,122 @@ export const dashboard = (): AdminDashboardResponse => ({
     conversions: (i * 7) % 13,
     revenue: ((i * 5) % 11) * 3,
   })),
+});
+
+const cpxSettings = (): NetworkSettings => ({
+  params: {
+    clickId: null,
+    subId: 'user_id',
+    transactionId: 'trans_id',
+    payout: 'amount_usd',
+    currency: null,
+    status: 'status',
+    offerId: null,
+    originalTransactionId: null,
+  },
+  statuses: {
+    approved: ['1'],
+    pending: [],
+    reversed: ['2'],
+    ignored: [],
+    whenAbsent: 'refuse',
+    otherValues: 'refuse',
+    ignoreWhen: { param: 'type', values: ['out', 'bonus'] },
+  },
+  signature: {
+    algorithm: 'md5',
+    scope: 'template',
+    template: '{trans_id}-{secret}',
+    encoding: 'uri-component',
+    in: 'param',
+    name: 'secure_hash',
+    hexCase: 'lower',
+  },
+  answers: {
+    success: { status: 200, body: 'ok', contentType: 'text/plain; charset=utf-8' },
+    duplicate: { status: 200, body: 'ok', contentType: 'text/plain; charset=utf-8' },
+    refusal: { status: null, body: null, contentType: 'application/json' },
+  },
+  macros: { status: '{status}', trans_id: '{trans_id}', user_id: '{user_id}', secure_hash: '{secure_hash}' },
+  extra_params: [],
+  param_names_case_insensitive: false,
+  reversal_id_prefix: null,
+  negative_payout_reverses: false,
+  default_currency: 'USD',
+  token_param: null,
+});
+
+export const preset = (over: Partial<AdminNetworkPreset> = {}): AdminNetworkPreset => ({
+  ...cpxSettings(),
+  preset: 'cpx',
+  label: 'CPX Research',
+  source: "Integrators' code",
+  notes: 'Ask CPX for its server addresses.',
+  ip_allowlist: ['188.40.3.73'],
+  ...over,
+});
+
+/** `custom` as network-presets.php serves it: the receiver's defaults (CPX's settings emptied). */
+export const customPreset = (over: Partial<AdminNetworkPreset> = {}): AdminNetworkPreset => {
+  const cpx = cpxSettings();
+  return {
+    ...cpx,
+    params: { ...cpx.params, subId: null, transactionId: 'transaction_id', payout: null, status: null },
+    statuses: { ...cpx.statuses, approved: [], reversed: [], whenAbsent: 'approved', ignoreWhen: null },
+    signature: { ...cpx.signature, algorithm: 'none', template: null, name: null },
+    macros: {},
+    default_currency: null,
+    preset: 'custom',
+    label: 'Custom',
+    source: '',
+    notes: "Fill in every setting from the network's postback documentation.",
+    ip_allowlist: [],
+    ...over,
+  };
+};
+
+export const network = (n: number, over: Partial<AdminNetworkRow> = {}): AdminNetworkRow => ({
+  ...cpxSettings(),
+  network_id: n,
+  name: `Network ${n}`,
+  slug: `network-${n}`,
+  preset: 'cpx',
+  is_active: true,
+  ip_allowlist: [],
+  secret_hint: '••••cret',
+  previous_secret_valid_until: null,
+  postback_url: `/api/postback/network-${n}?status={status}&trans_id={trans_id}&user_id={user_id}&secure_hash={secure_hash}`,
+  offers_count: 2,
+  last_postback_at: '2025-02-03T12:00:00Z',
+  postbacks_24h: { accepted: 5, refused: 1 },
+  created_at: '2025-01-01T10:00:00Z',
+  updated_at: '2025-01-02T10:00:00Z',
+  ...over,
+});
+
+export const postback = (n: number, over: Partial<AdminPostbackRow> = {}): AdminPostbackRow => ({
+  postback_id: n,
+  network_id: 1,
+  network: 'network-1',
+  outcome: 'accepted',
+  reason: 'Credited',
+  http_status: 200,
+  click_id: `clk_${n}`,
+  transaction_id: `tx-${n}`,
+  status: '1',
+  ip: '203.0.113.7',
+  verified: true,
+  completion_id: n,
+  repeat_count: 1,
+  created_at: '2025-02-03T12:00:00Z',
+  raw: {
+    method: 'GET',
+    url: `/api/postback/network-1?trans_id=tx-${n}&secure_hash=***`,
+    params: { trans_id: `tx-${n}`, secure_hash: '***' },
+    headers: { 'user-agent': 'CPX' },
+  },
+  replayable: false,
+  replayed_at: null,
+  replay_of: null,
+  ...over,
 });

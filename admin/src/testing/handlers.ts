@@ -5,11 +5,13 @@ import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
 import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
 import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
+import type { AdminNetworkPreset, AdminNetworkRow } from '../../../shared/contract/admin/networks';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
+import type { AdminPostbackRow } from '../../../shared/contract/admin/postbacks';
 import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
 import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
-import { dashboard } from './fixtures';
+import { customPreset, dashboard } from './fixtures';
 
 export interface Db {
   signedIn: boolean;
@@ -21,6 +23,13 @@ export interface Db {
   conversions: AdminConversionRow[];
   clicks: AdminClickRow[];
   audit: AuditLogRow[];
+  networks: AdminNetworkRow[];
+  presets: AdminNetworkPreset[];
+  postbacks: AdminPostbackRow[];
+  /** Answer of POST networks.php, PUT networks.php and network-test.php when a test sets one. */
+  networkAnswer: { status: number; body: JsonBodyType } | null;
+  /** Answer of POST postbacks.php (Replay). */
+  replayAnswer: JsonBodyType;
   /** user ids whose PUT users.php fails. */
   failingUserIds: number[];
   voucherCreate: { status: number; body: JsonBodyType } | null;
@@ -49,6 +58,11 @@ export function freshDb(): Db {
     conversions: [],
     clicks: [],
     audit: [],
+    networks: [],
+    presets: [customPreset()],
+    postbacks: [],
+    networkAnswer: null,
+    replayAnswer: { success: true, outcome: 'accepted', http_status: 200, detail: 'Credited' },
     failingUserIds: [],
     voucherCreate: null,
     delayMs: 0,
@@ -292,5 +306,47 @@ export function handlers() {
       }),
     ),
     listHandler('audit-log.php', 'entries', () => db.audit),
+    http.get(`${API}/networks.php`, async ({ request }) => {
+      const url = await log(request);
+      if (!db.signedIn) return unauthorized();
+      const id = url.searchParams.get('id');
+      const all = searched(db.networks, url).filter((n) => !id || String(n.network_id) === id);
+      const { rows, pagination } = paginate(all, url);
+      return HttpResponse.json({ success: true, networks: rows, pagination } as unknown as JsonBodyType);
+    }),
+    http.get(`${API}/network-presets.php`, async ({ request }) => {
+      await log(request);
+      return HttpResponse.json({ success: true, presets: db.presets } as unknown as JsonBodyType);
+    }),
+    ...(['post', 'put'] as const).map((method) =>
+      http[method](`${API}/networks.php`, async ({ request }) => {
+        await log(request);
+        if (db.networkAnswer)
+          return HttpResponse.json(db.networkAnswer.body, { status: db.networkAnswer.status });
+        return HttpResponse.json({ success: true, network_id: 42 });
+      }),
+    ),
+    http.post(`${API}/network-test.php`, async ({ request }) => {
+      await log(request);
+      if (db.networkAnswer)
+        return HttpResponse.json(db.networkAnswer.body, { status: db.networkAnswer.status });
+      return HttpResponse.json({
+        success: true,
+        request: {
+          method: 'GET',
+          url: '/api/postback/network-1?trans_id=test-1&secure_hash=***',
+          headers: {},
+        },
+        outcome: 'accepted',
+        http_status: 200,
+        body: 'ok',
+        detail: 'Would credit the click of user1@example.com on Offer 1.',
+      });
+    }),
+    listHandler('postbacks.php', 'postbacks', () => db.postbacks),
+    http.post(`${API}/postbacks.php`, async ({ request }) => {
+      await log(request);
+      return HttpResponse.json(db.replayAnswer);
+    }),
   ];
 }

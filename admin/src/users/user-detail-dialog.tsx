@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AdminUserRow } from '../../../shared/contract/admin/users';
-import { formatDateTime, initials } from '../../../shared/format';
+import { formatDateTime, formatRupees, initials } from '../../../shared/format';
 import { DetailList } from '../components/detail-list';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatPayout, fullName, underscoreToSpace } from '../lib/format';
@@ -42,6 +42,12 @@ export function UserDetailDialog({ user, onClose }: { user: AdminUserRow | null;
         <UserStatusBadge user={user} />
       </DialogTitle>
       <DialogContent dividers>
+        {user.held_at && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            <strong>{t('app.users.detail.held')}</strong>
+            {` · ${t('app.users.detail.held_since', { date: formatDateTime(user.held_at) })}`}
+          </Alert>
+        )}
         <Box
           sx={{
             display: 'grid',
@@ -104,6 +110,13 @@ export function UserDetailDialog({ user, onClose }: { user: AdminUserRow | null;
                 [t('app.users.detail.free_spins_remaining'), formatCount(user.free_spins_remaining)],
                 [t('app.users.detail.vouchers_won'), formatCount(user.total_vouchers_won)],
                 [t('app.users.detail.total_referrals'), formatCount(user.total_referrals)],
+                [
+                  t('app.users.detail.clawbacks'),
+                  t('app.users.detail.clawbacks_value', {
+                    n: formatCount(user.clawbacks_count),
+                    value: formatRupees(user.clawbacks_value),
+                  }),
+                ],
                 ...(user.last_activity
                   ? ([[t('app.users.detail.last_activity'), formatDateTime(user.last_activity)]] as [
                       string,

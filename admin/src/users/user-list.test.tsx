@@ -144,4 +144,27 @@ describe('/admin/users', () => {
     expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
     expect(await within(dialog).findByRole('button', { name: 'Unblock User' })).toBeInTheDocument();
   });
+
+  it('user detail: a member held for review says so, with their clawbacks', async () => {
+    db.users = [
+      user(8, {
+        is_suspicious: true,
+        held_at: '2025-02-04T09:30:00Z',
+        clawbacks_count: 3,
+        clawbacks_value: 150,
+      }),
+      user(9),
+    ];
+    renderAdmin('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'View user: user8@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Held for review')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Activity' }));
+    expect(within(dialog).getByText('Clawbacks')).toBeInTheDocument();
+    expect(within(dialog).getByText('3 (₹150)')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View user: user9@example.com' }));
+    const other = await screen.findByRole('dialog');
+    expect(within(other).queryByText('Held for review')).not.toBeInTheDocument();
+  });
 });

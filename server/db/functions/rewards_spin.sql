@@ -12,8 +12,9 @@
 --     two concurrent spins of one completion only one finds spinner_used = false (RWNOS otherwise);
 --   * every spin writes the member row, which spends a free spin (never below zero: RWNFS) and orders
 --     the spin after a concurrent block (a blocked member's spin raises RWBLK);
---   * a win claims the earliest-expiring available voucher of the drawn amount FOR UPDATE SKIP LOCKED;
---     none left is a stock-out and the spin is a miss.
+--   * a win claims an available voucher of the drawn amount FOR UPDATE SKIP LOCKED: the earliest
+--     expiry among those with at least 7 days left, else the earliest of those expiring sooner
+--     (docs/decisions.md); none left is a stock-out and the spin is a miss.
 CREATE OR REPLACE FUNCTION rewards_spin(
   p_user_id integer,
   p_spin_type text,
@@ -72,12 +73,23 @@ BEGIN
   END IF;
 
   IF p_drawn > 0 THEN
+    -- A code with at least 7 days left (the earliest expiry among them, then those without one), so
+    -- that a member is not handed a code about to lapse while longer-lived ones are in stock; only
+    -- then one that expires within the week. Two range scans of vouchers_claim_idx, no sort.
     SELECT id INTO v_voucher_id FROM vouchers
       WHERE status = 'available' AND voucher_amount = p_drawn
-        AND (expiry_date IS NULL OR expiry_date >= current_date)
+        AND (expiry_date IS NULL OR expiry_date >= current_date + 7)
       ORDER BY expiry_date ASC NULLS LAST, id
       LIMIT 1
       FOR UPDATE SKIP LOCKED;
+    IF v_voucher_id IS NULL THEN
+      SELECT id INTO v_voucher_id FROM vouchers
+        WHERE voucher_amount = p_drawn AND status = 'available'
+          AND expiry_date >= current_date AND expiry_date < current_date + 7
+        ORDER BY expiry_date, id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED;
+    END IF;
     IF v_voucher_id IS NOT NULL THEN
       UPDATE vouchers SET
           status = 'assigned',

@@ -65,8 +65,18 @@ export function toClickRow(r: Record<string, unknown>): AdminClickRow {
   };
 }
 
-export function toConversionRow(r: Record<string, unknown>): AdminConversionRow {
+/** A conversion; `withStatus` (a query with a status filter) adds its status and reversal. */
+export function toConversionRow(r: Record<string, unknown>, withStatus = false): AdminConversionRow {
   const won = r.voucher_id !== null && r.voucher_id !== undefined;
+  const reversal = withStatus
+    ? {
+        status: str(r.status) === 'reversed' ? ('reversed' as const) : ('approved' as const),
+        reversed_at: isoOrNull(r.reversed_at),
+        reversal_reason: strOrNull(r.reversal_reason),
+        clawback_value:
+          r.clawback_value === null || r.clawback_value === undefined ? null : money(r.clawback_value),
+      }
+    : {};
   return {
     completion_id: num(r.id),
     user_id: num(r.user_id),
@@ -98,6 +108,7 @@ export function toConversionRow(r: Record<string, unknown>): AdminConversionRow 
     voucher_expiry: dateOnly(r.voucher_expiry),
     voucher_status: strOrNull(r.voucher_status),
     reward_type: str(r.reward_type) || 'none',
+    ...reversal,
   };
 }
 
@@ -124,6 +135,8 @@ export function toOfferRow(r: Record<string, unknown>): AdminOfferRow {
     avg_payout: completions > 0 ? Math.round((revenue / completions) * 100) / 100 : 0,
     spins_used: num(r.spins_used),
     rewards_won: num(r.rewards_won),
+    network_id: numOrNull(r.network_id),
+    network_name: strOrNull(r.network_name),
   };
 }
 
@@ -151,6 +164,9 @@ export function toUserRow(r: Record<string, unknown>): AdminUserRow {
       successful,
       r.referred_by_user_id !== null && r.referred_by_user_id !== undefined,
     ),
+    held_at: isoOrNull(r.held_at),
+    clawbacks_count: num(r.clawbacks_count),
+    clawbacks_value: money(r.clawbacks_value),
   };
 }
 

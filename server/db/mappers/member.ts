@@ -13,7 +13,7 @@ import type {
 import { parseSlotConfig } from '../../../shared/slot';
 import type { Member } from '../repositories/members';
 import type { MemberOfferRow } from '../repositories/offers';
-import { isoOrNull, num, numOrNull, percent, strOrNull } from '../row-mappers';
+import { dateOnly, isoOrNull, num, numOrNull, percent, strOrNull } from '../row-mappers';
 
 /** The signed-in member as firebase-auth.php and user-stats.php answer it. */
 export function toSessionUser(
@@ -43,6 +43,8 @@ export function toMemberOffer(r: MemberOfferRow): MemberOffer {
     reward_type: r.reward_type ?? 'none',
     voucher_code: r.voucher_code,
     slot_config: parseSlotConfig(r.slot_config),
+    clicked_at: isoOrNull(r.clicked_at),
+    pending_since: isoOrNull(r.pending_since),
   };
 }
 
@@ -91,6 +93,9 @@ export function toUserVoucher(r: Record<string, unknown>): UserVoucher {
     assigned_at: isoOrNull(r.assigned_at)!,
     completed_at: isoOrNull(r.completed_at),
     voucher_source: r.assignment_context === 'free_spin_from_referral' ? 'free_spin' : 'offer_completion',
+    voucher_terms: strOrNull(r.voucher_terms),
+    expiry_date: dateOnly(r.expiry_date),
+    status: r.status as UserVoucher['status'],
   };
 }
 
@@ -116,5 +121,6 @@ export function toReferralDetail(
     first_completion_date: isoOrNull(r.first_completion_date),
     total_completions: num(r.total_completions),
     status: MEMBER_REFERRAL_STATUS[r.status as string] ?? 'registered_only',
+    under_review: r.same_device === true && r.status !== 'successful',
   };
 }

@@ -22,10 +22,14 @@ export interface PostbackClick {
   id: string;
   userId: number;
   offerId: number;
-  /** The offer's network: a conversion is unique per (network, transaction id). */
+  /**
+   * The conversions' key: the offer's network slug, or for an offer with no network (the native
+   * receiver's) its legacy network text. A conversion is unique per (network, transaction id).
+   */
   network: string;
 }
 
+/** The native receiver's click: only offers that no configured network credits. */
 export async function findClickWithNetwork(
   db: Queryable,
   clickId: string,
@@ -34,19 +38,27 @@ export async function findClickWithNetwork(
     db,
     sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", o.network
           from clicks c join offers o on o.id = c.offer_id
-         where c.id = ${clickId} limit 1`,
+         where c.id = ${clickId} and o.network_id is null limit 1`,
   );
   return click;
 }
 
-/** The title and description of the offer a click started (the demo partner's page shows them). */
-export async function findClickedOffer(
-  db: Queryable,
-  clickId: string,
-): Promise<{ title: string; description: string } | undefined> {
-  const [row] = await query<{ title: string; description: string }>(
+export interface ClickedOffer {
+  title: string;
+  description: string;
+  externalOfferId: string;
+  /** The network that credits the offer; null: the native receiver. */
+  networkId: number | null;
+}
+
+/**
+ * The offer a click started (the demo partner's page shows it and answers in its network's format).
+ */
+export async function findClickedOffer(db: Queryable, clickId: string): Promise<ClickedOffer | undefined> {
+  const [row] = await query<ClickedOffer>(
     db,
-    sql`select o.title, o.description from clicks c join offers o on o.id = c.offer_id
+    sql`select o.title, o.description, o.external_offer_id as "externalOfferId", o.network_id as "networkId"
+          from clicks c join offers o on o.id = c.offer_id
          where c.id = ${clickId} limit 1`,
   );
   return row;

@@ -11,14 +11,21 @@ export interface Completion {
   userId: number;
   offerId: number;
   clickId: string | null;
+  /** The conversions' key (the offer's network slug, or the native receiver's network text). */
+  network: string;
   status: CompletionStatus;
   payoutAmount: number;
   payoutCurrency: string;
   approvalHeldAt: Date | null;
+  /** The member spun it: the voucher (or the miss) is theirs and cannot be taken back. */
+  spinnerUsed: boolean;
+  /** The voucher its spin won; null before the spin and for a miss. */
+  voucherId: number | null;
 }
 
-const columns = sql`id, user_id as "userId", offer_id as "offerId", click_id as "clickId", status,
-  payout_amount as "payoutAmount", payout_currency as "payoutCurrency", approval_held_at as "approvalHeldAt"`;
+const columns = sql`id, user_id as "userId", offer_id as "offerId", click_id as "clickId", network, status,
+  payout_amount as "payoutAmount", payout_currency as "payoutCurrency", approval_held_at as "approvalHeldAt",
+  spinner_used as "spinnerUsed", voucher_id as "voucherId"`;
 
 /** numeric arrives as text from node-postgres: one mapping for every completion read here. */
 const toCompletion = (r: Completion): Completion => ({ ...r, payoutAmount: num(r.payoutAmount) });
@@ -51,6 +58,39 @@ export async function lockCompletionByTransaction(
   return row && toCompletion(row);
 }
 
+/**
+ * The member's live (pending or approved) completion of the offer, locked: at most one exists (a
+ * partial unique index), whichever click or network it came from.
+ */
+export async function lockLiveCompletion(
+  db: Queryable,
+  userId: number,
+  offerId: number,
+): Promise<Completion | undefined> {
+  const [row] = await query<Completion>(
+    db,
+    sql`select ${columns} from completions
+         where user_id = ${userId} and offer_id = ${offerId} and status <> 'reversed'
+         limit 1 for update`,
+  );
+  return row && toCompletion(row);
+}
+
+/** The click's completions of `network`, newest first, locked. */
+export async function lockCompletionsOfClick(
+  db: Queryable,
+  clickId: string,
+  network: string,
+): Promise<Completion[]> {
+  const rows = await query<Completion>(
+    db,
+    sql`select ${columns} from completions
+         where click_id = ${clickId} and network = ${network}
+         order by id desc for update`,
+  );
+  return rows.map(toCompletion);
+}
+
 export interface NewCompletion {
   userId: number;
   offerId: number;
@@ -60,6 +100,8 @@ export interface NewCompletion {
   status: 'pending' | 'reversed';
   payoutAmount: number;
   payoutCurrency: string;
+  /** A reversal recorded as such: the partner's reason, when it sent one. */
+  reversalReason?: string | null;
 }
 
 /**
@@ -70,9 +112,10 @@ export async function insertCompletion(db: Queryable, c: NewCompletion): Promise
   const [row] = await query<{ id: number }>(
     db,
     sql`insert into completions (user_id, offer_id, click_id, network, transaction_id, status,
-                                 payout_amount, payout_currency, reversed_at)
+                                 payout_amount, payout_currency, reversed_at, reversal_reason)
         values (${c.userId}, ${c.offerId}, ${c.clickId}, ${c.network}, ${c.transactionId}, ${c.status},
-                ${c.payoutAmount}, ${c.payoutCurrency}, case when ${c.status} = 'reversed' then now() end)
+                ${c.payoutAmount}, ${c.payoutCurrency}, case when ${c.status} = 'reversed' then now() end,
+                ${c.reversalReason ?? null})
         on conflict do nothing
         returning id`,
   );
@@ -110,12 +153,29 @@ export async function markApproved(
   );
 }
 
-export async function markReversed(db: Queryable, id: number): Promise<void> {
+/** Reverses a completion, with the partner's reason when it sent one; a held approval is dropped. */
+export async function markReversed(db: Queryable, id: number, reason: string | null = null): Promise<void> {
   await query(
     db,
-    sql`update completions set status = 'reversed', reversed_at = now(), approval_held_at = null
+    sql`update completions set status = 'reversed', reversed_at = now(), approval_held_at = null,
+                               reversal_reason = ${reason}
          where id = ${id}`,
   );
+}
+
+/**
+ * The member's approved completions reversed within the last `days` days (completions_user_reversed_idx):
+ * credit the member had and the network took back. A reversal of a conversion that was never approved
+ * (pending, or announced only as reversed) took nothing back and does not count toward the hold.
+ */
+export async function countRecentReversals(db: Queryable, userId: number, days: number): Promise<number> {
+  const [row] = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from completions
+         where user_id = ${userId} and status = 'reversed' and completed_at is not null
+           and reversed_at > now() - ${days}::int * interval '1 day'`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** The member's held approvals, oldest first, locked. */

@@ -174,6 +174,25 @@ export async function lockMemberBlockState(
   return row;
 }
 
+/** An administrator's block or unblock; an unblock also ends a hold (held_at). */
 export async function setBlocked(db: Queryable, id: number, blocked: boolean): Promise<void> {
-  await query(db, sql`update users set is_suspicious = ${blocked} where id = ${id}`);
+  await query(
+    db,
+    sql`update users set is_suspicious = ${blocked}, held_at = case when ${blocked} then held_at end
+         where id = ${id}`,
+  );
+}
+
+/**
+ * Blocks a member pending an administrator's review (held_at says the hold rule did it). Returns false
+ * when the member was already blocked (nothing changed).
+ */
+export async function holdMember(db: Queryable, id: number): Promise<boolean> {
+  const rows = await query(
+    db,
+    sql`update users set is_suspicious = true, held_at = now()
+         where id = ${id} and is_suspicious = false
+     returning id`,
+  );
+  return rows.length > 0;
 }

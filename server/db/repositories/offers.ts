@@ -17,17 +17,23 @@ export interface MemberOfferRow {
   spinner_used: boolean | null;
   reward_type: string | null;
   voucher_code: string | null;
+  /** A pending completion only: the click that started it, and when the partner's pending answer came. */
+  clicked_at: Date | string | null;
+  pending_since: Date | string | null;
 }
 
 // Active offers, plus inactive ones the member has a live completion on (so a won voucher or a
-// pending spin never disappears when an admin deactivates the offer).
+// pending spin never disappears when an admin deactivates the offer). A pending completion also
+// reads its click (by primary key), for the card's "started" time; other rows join nothing more.
 const memberOffers = statement(
   'member_offers',
   `select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
-          c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code
+          c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code,
+          k.created_at as clicked_at, case when c.status = 'pending' then c.created_at end as pending_since
      from offers o
      left join completions c on c.offer_id = o.id and c.user_id = $1 and c.status <> 'reversed'
      left join vouchers v on v.id = c.voucher_id
+     left join clicks k on k.id = c.click_id and c.status = 'pending'
     where o.is_active or c.id is not null
     order by o.created_at desc, o.id desc
     limit 500`,
@@ -52,18 +58,24 @@ export interface ClickableOffer {
   id: number;
   title: string;
   offerUrl: string;
+  /** The partner network's slug when a network credits the offer, else the offer's network label. */
   network: string;
   isActive: boolean;
+  /** The clicking member's public sub-id (`{sub_id}` in the link), never their database id. */
+  subId: string;
 }
 
 export async function findClickableOffer(
   db: Queryable,
   offerId: number,
+  userId: number,
 ): Promise<ClickableOffer | undefined> {
   const [offer] = await query<ClickableOffer>(
     db,
-    sql`select id, title, offer_url as "offerUrl", network, is_active as "isActive"
-          from offers where id = ${offerId} limit 1`,
+    sql`select o.id, o.title, o.offer_url as "offerUrl", coalesce(n.slug, o.network) as network,
+               o.is_active as "isActive", (select u.sub_id from users u where u.id = ${userId}) as "subId"
+          from offers o left join networks n on n.id = o.network_id
+         where o.id = ${offerId} limit 1`,
   );
   return offer;
 }
@@ -102,11 +114,13 @@ export interface OfferRecord {
   rewardAmount: number;
   slotConfig: unknown;
   isActive: boolean;
+  /** The partner network that credits the offer; null: the native receiver. */
+  networkId: number | null;
 }
 
 const offerRecordColumns = sql`id, title, description, offer_url as "offerUrl", preview_url as "previewUrl",
   external_offer_id as "externalOfferId", category, model, targeting, reward_amount as "rewardAmount",
-  slot_config as "slotConfig", is_active as "isActive"`;
+  slot_config as "slotConfig", is_active as "isActive", network_id as "networkId"`;
 
 const toOfferRecord = (r: OfferRecord): OfferRecord => ({ ...r, rewardAmount: num(r.rewardAmount) });
 
@@ -121,6 +135,8 @@ export interface OfferColumns {
   targeting: string;
   rewardAmount: number;
   slotConfig: unknown;
+  /** The partner network (networks.id) that credits the offer; none: the native receiver. */
+  networkId?: number | null;
 }
 
 /** The new, active offer, or undefined when its external offer id is taken. */
@@ -131,9 +147,10 @@ export async function insertOffer(
   const [row] = await query<OfferRecord>(
     db,
     sql`insert into offers (title, description, offer_url, preview_url, category, model, targeting, reward_amount,
-                            slot_config, external_offer_id, is_active)
+                            slot_config, external_offer_id, is_active, network_id)
         values (${c.title}, ${c.description}, ${c.offerUrl}, ${c.previewUrl}, ${c.category}, ${c.model},
-                ${c.targeting}, ${c.rewardAmount}, ${JSON.stringify(c.slotConfig)}::jsonb, ${c.externalOfferId}, true)
+                ${c.targeting}, ${c.rewardAmount}, ${JSON.stringify(c.slotConfig)}::jsonb, ${c.externalOfferId}, true,
+                ${c.networkId ?? null})
         on conflict (external_offer_id) do nothing
         returning ${offerRecordColumns}`,
   );
@@ -155,7 +172,8 @@ export async function updateOffer(db: Queryable, id: number, c: OfferColumns): P
            set title = ${c.title}, description = ${c.description}, offer_url = ${c.offerUrl},
                preview_url = ${c.previewUrl}, category = ${c.category}, model = ${c.model},
                targeting = ${c.targeting}, reward_amount = ${c.rewardAmount},
-               slot_config = ${JSON.stringify(c.slotConfig)}::jsonb, updated_at = now()
+               slot_config = ${JSON.stringify(c.slotConfig)}::jsonb, network_id = ${c.networkId ?? null},
+               updated_at = now()
          where id = ${id}
      returning ${offerRecordColumns}`,
   );
@@ -175,7 +193,12 @@ export async function countOffers(db: Queryable): Promise<number> {
 /** Offers written as given (the demo data: its network, its creation times), in one statement. */
 export async function insertOffers(
   db: Queryable,
-  rows: (OfferColumns & { externalOfferId: string; network: string; isActive: boolean; createdAt: Date })[],
+  rows: (OfferColumns & {
+    externalOfferId: string;
+    network: string;
+    isActive: boolean;
+    createdAt: Date;
+  })[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
@@ -183,14 +206,14 @@ export async function insertOffers(
       (o) =>
         sql`(${o.title}, ${o.description}, ${o.offerUrl}, ${o.previewUrl}, ${o.externalOfferId}, ${o.network},
              ${o.category}, ${o.model}, ${o.targeting}, ${o.rewardAmount}, ${JSON.stringify(o.slotConfig)}::jsonb,
-             ${o.isActive}, ${o.createdAt.toISOString()})`,
+             ${o.isActive}, ${o.createdAt.toISOString()}, ${o.networkId ?? null})`,
     ),
     sql`, `,
   );
   await query(
     db,
     sql`insert into offers (title, description, offer_url, preview_url, external_offer_id, network, category, model,
-                            targeting, reward_amount, slot_config, is_active, created_at)
+                            targeting, reward_amount, slot_config, is_active, created_at, network_id)
         values ${values}`,
   );
 }

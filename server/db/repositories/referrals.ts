@@ -55,7 +55,8 @@ export function listReferredMembers(db: Queryable, referrerId: number) {
   return query(
     db,
     sql`
-    select u.first_name, u.last_name, u.registration_date, r.first_completion_date, u.total_completions, r.status
+    select u.first_name, u.last_name, u.registration_date, r.first_completion_date, u.total_completions, r.status,
+           r.same_device
     from referrals r join users u on u.id = r.referred_user_id
     where r.referrer_user_id = ${referrerId}
     order by r.created_at desc

@@ -21,7 +21,8 @@ export function listMemberVouchers(db: Queryable, userId: number) {
     db,
     sql`
     select v.id as voucher_id, v.voucher_code, v.voucher_amount, v.voucher_brand, v.voucher_description,
-           coalesce(o.title, 'Free Spin Bonus') as title, v.assigned_at, c.completed_at, v.assignment_context
+           coalesce(o.title, 'Free Spin Bonus') as title, v.assigned_at, c.completed_at, v.assignment_context,
+           v.voucher_terms, v.expiry_date, v.status
     from vouchers v
     left join completions c on c.id = v.completion_id
     left join offers o on o.id = c.offer_id

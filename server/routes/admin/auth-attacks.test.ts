@@ -1,9 +1,10 @@
 // Bursts of concurrent admin sign-ins. Every password check is counted (a spy on
 // verifyPassword); on PostgreSQL the requests run on a pool of real parallel connections.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { DATABASE_KINDS, createTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { DATABASE_KINDS, testAppPerSuite } from '../../test/helpers';
+import type { Db } from '../../db/client';
 import { adminLoginAttempts } from '../../db/schema';
 import {
   MAX_FAILURES_PER_IP,
@@ -27,26 +28,26 @@ vi.mock('../../lib/password', async (importOriginal) => {
 const BURST = 200;
 
 describe.each(DATABASE_KINDS)('concurrent admin sign-in bursts on %s', (kind) => {
-  let tdb: TestDatabase;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind, 20);
-    app = await createTestApp(tdb.database);
-    await createAdmin(tdb.database.db, 'target', 'target-password');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-  });
+  let db: Db;
+  testAppPerSuite(
+    kind,
+    async (s) => {
+      app = s.app;
+      db = s.db;
+      await createAdmin(db, 'target', 'target-password');
+    },
+    { poolMax: 20 },
+  );
   beforeEach(async () => {
-    await tdb.database.db.delete(adminLoginAttempts);
+    await db.delete(adminLoginAttempts);
     checks.count = 0;
   });
 
   const burst = (attempt: (i: number) => Promise<{ statusCode: number }>) =>
     Promise.all(Array.from({ length: BURST }, (_, i) => attempt(i).then((r) => r.statusCode)));
   const recorded = async (username: string) => {
-    const [row] = await tdb.database.db
+    const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(adminLoginAttempts)
       .where(eq(adminLoginAttempts.username, username));

@@ -8,6 +8,8 @@ import offerRoutes from './offers';
 import voucherRoutes from './vouchers';
 import reportRoutes from './reports';
 import auditRoutes from './audit-log';
+import networkRoutes from './networks';
+import postbackLogRoutes from './postbacks';
 
 export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuthRoutes);
@@ -17,4 +19,6 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(voucherRoutes);
   await app.register(reportRoutes);
   await app.register(auditRoutes);
+  await app.register(networkRoutes);
+  await app.register(postbackLogRoutes);
 }

@@ -1,7 +1,7 @@
 // GET/POST/PUT /api/admin/offers.php (docs/product-rules.md#admin-rules).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOffer, editOffer, listOffers, setOfferActive } from '../../services/admin/offers';
-import { parseExternalOfferId, parseOfferFields } from '../../services/admin/validation';
+import { parseExternalOfferId, parseOfferFields, parseOfferNetworkId } from '../../services/admin/validation';
 import { badRequest } from '../../lib/errors';
 import * as contract from '../../../shared/contract/admin/offers';
 import { idParam } from '../../../shared/contract/common';
@@ -20,9 +20,11 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const fields = parseOfferFields(request.body);
       const externalId = parseExternalOfferId(request.body.external_offer_id);
+      const networkId = parseOfferNetworkId(request.body.network_id);
       const { offerId } = await createOffer(app.db, actorOf(request), {
         ...fields,
         external_offer_id: externalId,
+        network_id: networkId ?? null,
       });
       return { success: true as const, offer_id: offerId };
     },
@@ -41,7 +43,13 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         if (typeof body.is_active !== 'boolean') throw badRequest('is_active must be true or false');
         await setOfferActive(app.db, actorOf(request), id.data, body.is_active);
       } else {
-        await editOffer(app.db, actorOf(request), id.data, parseOfferFields(body));
+        await editOffer(
+          app.db,
+          actorOf(request),
+          id.data,
+          parseOfferFields(body),
+          parseOfferNetworkId(body.network_id),
+        );
       }
       return { success: true as const };
     },

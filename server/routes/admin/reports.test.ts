@@ -67,6 +67,8 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
         avg_payout: 2.75,
         spins_used: 1,
         rewards_won: 1,
+        network_id: null,
+        network_name: null,
       });
       expect(body.offers[1]).toMatchObject({
         total_completions: 2,
@@ -630,6 +632,8 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
         total_free_spins_remaining: 0,
         total_free_spins_granted: 1,
         referral_conversion_rate: 33.3,
+        clawbacks30d: { count: 0, value: 0 },
+        heldMembers: 0,
       });
       expect(body.recentUsers.map((u: { first_name: string }) => u.first_name)).toEqual([
         'Ravi',

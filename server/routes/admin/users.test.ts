@@ -50,6 +50,9 @@ describe.each(DATABASE_KINDS)('GET /api/admin/users.php on %s', (kind) => {
       free_spins_remaining: 0,
       is_suspicious: false,
       user_category: 'active_referrer',
+      held_at: null,
+      clawbacks_count: 0,
+      clawbacks_value: 0,
     });
     const category = Object.fromEntries(
       body.users.map((u: { first_name: string; user_category: string }) => [u.first_name, u.user_category]),

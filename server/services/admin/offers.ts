@@ -3,7 +3,8 @@
 import * as list from '../../db/repositories/admin/offers';
 import type { Db, Tx } from '../../db/client';
 import * as offers from '../../db/repositories/offers';
-import { conflict, notFound } from '../../lib/errors';
+import { findNetworkById } from '../../db/repositories/networks';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { SlotConfig } from '../../../shared/slot';
 import { writeAudit, type Actor } from './audit';
 import { invalidateSummaries } from '../../db/admin/cache';
@@ -36,7 +37,22 @@ const snapshot = (o: offers.OfferRecord) => ({
   reward_amount: o.rewardAmount,
   slot_config: o.slotConfig,
   is_active: o.isActive,
+  network_id: o.networkId,
 });
+
+/** An offer may name a partner network that exists and is active (null: the native receiver). */
+async function checkNetwork(db: Db | Tx, networkId: number | null): Promise<void> {
+  if (networkId === null) return;
+  const network = await findNetworkById(db, networkId);
+  if (!network)
+    throw badRequest(
+      `There is no network #${networkId}: choose one of the networks under Networks, or none for the native receiver`,
+    );
+  if (!network.config.isActive)
+    throw badRequest(
+      `The network "${network.config.name}" is inactive: activate it under Networks first, or choose another`,
+    );
+}
 
 const columnsOf = (f: OfferFields): offers.OfferColumns => ({
   title: f.title,
@@ -55,12 +71,15 @@ export const DUPLICATE_EXTERNAL_ID = 'An offer with this external offer ID alrea
 export async function createOffer(
   db: Db,
   actor: Actor,
-  input: OfferFields & { external_offer_id: string },
+  input: OfferFields & { external_offer_id: string; network_id?: number | null },
 ): Promise<{ offerId: number }> {
+  const networkId = input.network_id ?? null;
+  await checkNetwork(db, networkId);
   return db.transaction(async (tx) => {
     const created = await offers.insertOffer(tx, {
       ...columnsOf(input),
       externalOfferId: input.external_offer_id,
+      networkId,
     });
     if (!created) throw conflict(DUPLICATE_EXTERNAL_ID);
     await writeAudit(tx, actor, {
@@ -81,11 +100,22 @@ async function lockOffer(tx: Tx, offerId: number) {
   return offer;
 }
 
-/** The offer edit: every field but external_offer_id (the edit form does not send it). */
-export async function editOffer(db: Db, actor: Actor, offerId: number, input: OfferFields): Promise<void> {
+/**
+ * The offer edit: every field but external_offer_id (the edit form does not send it); a network_id
+ * left out keeps the offer's network, and only a changed one must be active.
+ */
+export async function editOffer(
+  db: Db,
+  actor: Actor,
+  offerId: number,
+  input: OfferFields,
+  networkIdInput?: number | null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
-    const after = await offers.updateOffer(tx, offerId, columnsOf(input));
+    const networkId = networkIdInput === undefined ? before.networkId : networkIdInput;
+    if (networkId !== before.networkId) await checkNetwork(tx, networkId);
+    const after = await offers.updateOffer(tx, offerId, { ...columnsOf(input), networkId });
     await writeAudit(tx, actor, {
       action: 'offer.edit',
       targetType: 'offer',

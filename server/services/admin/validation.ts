@@ -2,6 +2,7 @@
 // person can act on. The console validates too; the server never trusts it.
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
+import { idParam } from '../../../shared/contract/common';
 import { OFFER_FORM_MESSAGES, VOUCHER_FORM_MESSAGES } from '../../../shared/contract/form-messages';
 import {
   MAX_VOUCHER_CODES_PER_BATCH,
@@ -112,6 +113,19 @@ export function parseOfferFields(body: Record<string, unknown>): OfferFields {
     reward_amount: Math.round(reward * 100) / 100,
     slot_config: slotConfig,
   };
+}
+
+/**
+ * The offer's partner network: an id, null (or empty) for the native receiver, undefined when the
+ * body leaves it out (an edit then keeps the offer's network).
+ */
+export function parseOfferNetworkId(v: unknown): number | null | undefined {
+  if (v === undefined) return undefined;
+  if (v === null || v === '') return null;
+  const id = idParam('network_id').safeParse(v);
+  if (!id.success)
+    throw badRequest("network_id must be a network's id (see Networks), or empty for the native receiver");
+  return id.data;
 }
 
 export function parseExternalOfferId(v: unknown): string {

@@ -8,6 +8,8 @@ import { endpoint, listBase, okResponses, oneOf, pagination, type ResponseOf } f
 export const AUDIT_ACTIONS = [
   'user.block',
   'user.unblock',
+  /** A member blocked pending review by the reversal hold (admin_id null: the system). */
+  'user.hold',
   'offer.create',
   'offer.edit',
   'offer.activate',
@@ -15,9 +17,25 @@ export const AUDIT_ACTIONS = [
   'voucher.add',
   'voucher.expire',
   'voucher.unexpire',
+  /** A member marked their own voucher as used (admin_id null; admin_username names the member). */
+  'voucher.use',
+  'network.create',
+  'network.edit',
+  'network.activate',
+  'network.deactivate',
+  'network.secret_rotate',
+  'network.test',
+  'postback.replay',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['user', 'offer', 'voucher', 'voucher_batch'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'offer',
+  'voucher',
+  'voucher_batch',
+  'network',
+  'postback',
+] as const;
 
 const auditLogRow = z.object({
   id: z.number(),

@@ -15,6 +15,12 @@ export type ConversionSortField = (typeof CONVERSION_SORT_FIELDS)[number];
  */
 export const VOUCHER_FILTER = ['all', 'won', 'lost'] as const;
 export const USER_TYPE_FILTER = ['all', 'firebase', 'email'] as const;
+/**
+ * status: approved (the default, as before), reversed, or all (approved and reversed). Only a query
+ * that sends it gets each row's status, reversed_at, reversal_reason and clawback_value: the answer to
+ * a query without it is unchanged.
+ */
+export const CONVERSION_STATUS_FILTER = ['approved', 'reversed', 'all'] as const;
 export const CONVERSION_REFERRAL_FILTER = [
   'all',
   'referred_users',
@@ -53,6 +59,13 @@ const conversionRow = z.object({
   voucher_expiry: z.string().nullable(),
   voucher_status: z.string().nullable(),
   reward_type: z.string(),
+  /** With a status filter only (see CONVERSION_STATUS_FILTER). */
+  status: z.enum(['approved', 'reversed']).optional(),
+  reversed_at: z.string().nullable().optional(),
+  /** The partner's reason for the reversal, when it sent one. */
+  reversal_reason: z.string().nullable().optional(),
+  /** A reversal after the spin was used: the value of the code the member kept (₹); null: none. */
+  clawback_value: z.number().nullable().optional(),
 });
 export type AdminConversionRow = z.infer<typeof conversionRow>;
 
@@ -64,6 +77,7 @@ export const listConversions = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_CONVERS
       voucherFilter: oneOf(VOUCHER_FILTER).optional(),
       userTypeFilter: oneOf(USER_TYPE_FILTER).optional(),
       referralFilter: oneOf(CONVERSION_REFERRAL_FILTER).optional(),
+      status: oneOf(CONVERSION_STATUS_FILTER).optional(),
     },
     CONVERSION_SORT_FIELDS,
     'completed_at',

@@ -25,6 +25,10 @@ export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PAT
       total_free_spins_remaining: z.number(),
       total_free_spins_granted: z.number(),
       referral_conversion_rate: z.number(),
+      /** Reversals after the spin was used in the last 30 days, and the value of the codes kept (₹). */
+      clawbacks30d: z.object({ count: z.number(), value: z.number() }),
+      /** Members the reversal rule blocked, still blocked pending an administrator's review. */
+      heldMembers: z.number(),
     }),
     recentUsers: z.array(z.object({ ...memberFields, total_completions: z.number() })),
     recentConversions: z.array(

@@ -5,6 +5,7 @@ import { ADMIN_API_BASE, ADMIN_OFFERS_PATH } from '../paths';
 import {
   endpoint,
   formBody,
+  idParam,
   listQuery,
   okResponses,
   oneOf,
@@ -49,6 +50,9 @@ const offerRow = z.object({
   avg_payout: z.number(),
   spins_used: z.number(),
   rewards_won: z.number(),
+  /** The partner network that credits the offer (Networks); null: the native receiver. */
+  network_id: z.number().nullable(),
+  network_name: z.string().nullable(),
 });
 export type AdminOfferRow = z.infer<typeof offerRow>;
 
@@ -68,7 +72,12 @@ export const offerForm = offerRow
     targeting: true,
     reward_amount: true,
   })
-  .extend({ slot_config: slotConfig, is_active: z.literal(true) });
+  .extend({
+    slot_config: slotConfig,
+    is_active: z.literal(true),
+    /** An active network's id, or null (the native receiver). Left out of an edit: unchanged. */
+    network_id: z.number().nullable().optional(),
+  });
 export type OfferCreateRequest = z.infer<typeof offerForm>;
 
 export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
@@ -78,6 +87,8 @@ export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}
       category: oneOf(['all', ...OFFER_CATEGORIES]).optional(),
       model: oneOf(['all', ...OFFER_MODELS]).optional(),
       dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
+      /** The offers one partner network credits. */
+      network_id: idParam('network_id').optional(),
     },
     OFFER_SORT_FIELDS,
     'created_at',

@@ -63,6 +63,12 @@ const userRow = z.object({
   free_spins_remaining: z.number(),
   is_suspicious: z.boolean(),
   user_category: userCategory,
+  /** When the reversal rule blocked the member pending review (null: not held). */
+  held_at: z.string().nullable(),
+  /** Reversals after the spin was used: codes the member saw that cannot be taken back. */
+  clawbacks_count: z.number(),
+  /** The value of those codes (₹). */
+  clawbacks_value: z.number(),
 });
 export type AdminUserRow = z.infer<typeof userRow>;
 

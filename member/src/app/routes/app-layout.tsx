@@ -3,11 +3,19 @@ import { Outlet } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner';
 import { MemberLayout } from '../../components/layouts/member-layout';
 import { ProtectedRoute } from '../../lib/auth';
+import { useLiveUpdates } from '../live-updates';
+
+/** The signed-in member's live updates (rendered inside the guard, so only once signed in). */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
 
 /** Member pages: guard, then the shell around the page. */
 export function AppLayoutRoute() {
   return (
     <ProtectedRoute>
+      <LiveUpdates />
       <MemberLayout>
         <Suspense fallback={<LoadingState label="Loading..." />}>
           <Outlet />

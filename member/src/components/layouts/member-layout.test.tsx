@@ -23,6 +23,7 @@ describe('member shell', () => {
     state.current.stats = makeStats({ free_spins_remaining: 2 });
     const { unmount } = renderApp('/dashboard');
     expect(await screen.findByRole('link', { name: '2 Free Spins' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '2 Free Spins' })).toHaveTextContent(/^2 Free Spins$/);
     const tabs = screen.getByRole('navigation', { name: 'Tabs' });
     expect(
       within(within(tabs).getByRole('link', { name: /Referrals/ })).getByRole('img', {
@@ -30,6 +31,13 @@ describe('member shell', () => {
       }),
     ).toBeInTheDocument();
     void unmount;
+  });
+
+  it("reads '1 Free Spin' in the singular, its name matching the visible text", async () => {
+    state.current.stats = makeStats({ free_spins_remaining: 1 });
+    renderApp('/dashboard');
+    const badge = await screen.findByRole('link', { name: '1 Free Spin' });
+    expect(badge).toHaveTextContent(/^1 Free Spin$/);
   });
 
   it('shows neither the badge nor the dot at 0 free spins', async () => {

@@ -83,14 +83,12 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           </nav>
           <div className="topbar__end">
             {freeSpins > 0 ? (
-              <NavLink
-                to={paths.dashboard.path}
-                className="free-spins-badge"
-                aria-label={`${freeSpins} Free Spins`}
-              >
+              <NavLink to={paths.dashboard.path} className="free-spins-badge">
                 <SparkleIcon size={16} />
-                <span className="free-spins-badge__count">{freeSpins}</span>
-                <span className="free-spins-badge__label">Free Spins</span>
+                <span className="free-spins-badge__count">{freeSpins}</span>{' '}
+                <span className="free-spins-badge__label">
+                  {freeSpins === 1 ? 'Free Spin' : 'Free Spins'}
+                </span>
               </NavLink>
             ) : null}
             <div className="greeting">

@@ -1,9 +1,12 @@
 import type { MemberReferralStatus } from '../../../../shared/contract/member';
 
-// Member history labels of a referral's status (docs/product-rules.md#referrals).
+// Member history labels of a referral's status (docs/product-rules.md#referrals). A referral held
+// because both accounts look like the same device reads 'Under review' until an administrator decides.
 export function referralStatusLabel(
   status: MemberReferralStatus | string,
-): 'Registered' | 'Processing' | 'Rewarded' | 'Unknown' {
+  underReview = false,
+): 'Registered' | 'Processing' | 'Under review' | 'Rewarded' | 'Unknown' {
+  if (underReview && status === 'completed_waiting') return 'Under review';
   switch (status) {
     case 'registered_only':
       return 'Registered';
@@ -13,6 +16,23 @@ export function referralStatusLabel(
       return 'Rewarded';
     default:
       return 'Unknown';
+  }
+}
+
+/** Why a referral is under review, in one sentence. */
+export const UNDER_REVIEW_REASON =
+  "Your friend's account looks like it was made on the same device as yours, so an admin checks it before the free spin is granted.";
+
+/**
+ * The share link on the address the member is on: the same path and code, so a link shared from the
+ * app opened at 192.168.1.20:3000 does not point friends at localhost.
+ */
+export function shareUrlHere(shareUrl: string, origin: string): string {
+  try {
+    const url = new URL(shareUrl, origin);
+    return `${origin}${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return shareUrl;
   }
 }
 

@@ -37,6 +37,8 @@ export function makeOffer(overrides: Partial<MemberOffer> = {}): MemberOffer {
         { amount: 10, probability: 30 },
       ],
     },
+    clicked_at: null,
+    pending_since: null,
     ...overrides,
   };
 }
@@ -79,6 +81,9 @@ export function makeStats(overrides: Partial<UserStatsResponse['stats']> = {}): 
         assigned_at: '2026-11-20T10:31:00Z',
         completed_at: '2026-11-20T10:30:00Z',
         voucher_source: 'offer_completion',
+        voucher_terms: 'Valid on amazon.in only.',
+        expiry_date: '2099-12-31',
+        status: 'assigned',
       },
     ],
   };
@@ -108,6 +113,7 @@ export function makeReferrals(overrides: Partial<ReferralStatsResponse> = {}): R
         first_completion_date: '2026-10-03T09:00:00Z',
         total_completions: 2,
         status: 'completed_and_rewarded',
+        under_review: false,
       },
       {
         first_name: 'Meera',
@@ -116,6 +122,7 @@ export function makeReferrals(overrides: Partial<ReferralStatsResponse> = {}): R
         first_completion_date: null,
         total_completions: 0,
         status: 'registered_only',
+        under_review: false,
       },
     ],
     ...overrides,

@@ -41,7 +41,16 @@ export interface ConversionFilters {
   referralFilter?: string;
 }
 
-export interface ConversionListInput extends SortedPageInput, ConversionFilters {}
+export interface ConversionListInput extends SortedPageInput, ConversionFilters {
+  /** approved when absent; see CONVERSION_STATUS_FILTER. */
+  status?: 'approved' | 'reversed' | 'all';
+}
+
+const STATUS_CONDITIONS = {
+  approved: sql`c.status = 'approved'`,
+  reversed: sql`c.status = 'reversed'`,
+  all: sql`c.status in ('approved', 'reversed')`,
+};
 
 export async function conversionConditions(
   db: Queryable,
@@ -90,8 +99,10 @@ export async function listConversions(
   input: ConversionListInput,
 ): Promise<Omit<AdminConversionsResponse, 'success'>> {
   const conditions = await conversionConditions(db, input);
-  const filtered = hasFilter(conditions);
-  const where = whereOf([sql`c.status = 'approved'`, ...conditions]);
+  const status = input.status ?? 'approved';
+  // Unfiltered approved conversions are counted by a counter; any other status is counted.
+  const filtered = hasFilter(conditions) || status !== 'approved';
+  const where = whereOf([STATUS_CONDITIONS[status], ...conditions]);
   const { order, page } = sortedPage(SORTS, input, sql`c.id`);
   const [rows, count, totals] = await Promise.all([
     query(
@@ -103,8 +114,10 @@ export async function listConversions(
                  o.title, o.category, o.external_offer_id, c.payout_amount, c.payout_currency, c.completed_at,
                  c.is_first_completion, c.completion_type, c.referral_reward_processed, c.spinner_used,
                  c.reward_type, v.id as voucher_id, v.voucher_brand, v.voucher_amount, v.voucher_code,
-                 v.voucher_type, v.voucher_description, v.expiry_date as voucher_expiry, v.status as voucher_status
+                 v.voucher_type, v.voucher_description, v.expiry_date as voucher_expiry, v.status as voucher_status,
+                 c.status, c.reversed_at, c.reversal_reason, cl.voucher_value as clawback_value
           from (select c.* from completions c ${where} ${page}) c
+          left join clawbacks cl on cl.completion_id = c.id
           join users u on u.id = c.user_id
           left join users r on r.id = u.referred_by_user_id
           join offers o on o.id = c.offer_id
@@ -120,7 +133,7 @@ export async function listConversions(
     conversionTotals(db),
   ]);
   return {
-    conversions: rows.map(toConversionRow),
+    conversions: rows.map((r) => toConversionRow(r, input.status !== undefined)),
     summary: {
       totalConversions: totals.totalConversions,
       totalRevenue: totals.totalRevenue,

@@ -20,7 +20,7 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
 
   // Program-wide tiles, funnel and chart: cached for a few seconds (cache.ts); the short lists are live.
   const [
-    [users, offersRow, todayRow, vouchersRow, referralsRow, daily],
+    [users, offersRow, todayRow, vouchersRow, referralsRow, daily, clawbacksRow],
     [todayDaily, recentUsers, recentConversions, topReferrers],
   ] = await Promise.all([
     cached(db, `dashboard:${todayIso}`, () =>
@@ -35,7 +35,8 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
                    coalesce(sum(total_vouchers_won), 0)::bigint as total_rewards_given,
                    coalesce(sum(total_voucher_value), 0) as total_voucher_value,
                    coalesce(sum(free_spins_remaining), 0)::bigint as free_spins_remaining,
-                   coalesce(sum(total_free_spins_earned), 0)::bigint as free_spins_granted
+                   coalesce(sum(total_free_spins_earned), 0)::bigint as free_spins_granted,
+                   count(*) filter (where held_at is not null and is_suspicious)::int as held_members
             from users`,
         ),
         query(db, sql`select count(*) filter (where is_active)::int as active_offers from offers`),
@@ -60,6 +61,11 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
             from referrals`,
         ),
         dailyHistory(db, today),
+        query(
+          db,
+          sql`select count(*)::int as count, coalesce(sum(voucher_value), 0) as value
+            from clawbacks where created_at >= now() - interval '30 days'`,
+        ),
       ]),
     ),
     Promise.all([
@@ -118,6 +124,8 @@ export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 's
       total_free_spins_remaining: num(u.free_spins_remaining),
       total_free_spins_granted: num(u.free_spins_granted),
       referral_conversion_rate: percent(successful, totalReferrals),
+      clawbacks30d: { count: num(clawbacksRow[0]?.count), value: money(clawbacksRow[0]?.value) },
+      heldMembers: num(u.held_members),
     },
     recentUsers: recentUsers.map((r) => ({
       ...memberOf(r),

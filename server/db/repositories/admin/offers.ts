@@ -40,6 +40,7 @@ export interface OfferListInput extends SortedPageInput {
   category?: string;
   model?: string;
   dateRange?: string;
+  network_id?: number;
 }
 
 export async function listOffers(
@@ -59,11 +60,14 @@ export async function listOffers(
     equalsFilter(sql`o.category`, input.category),
     equalsFilter(sql`o.model`, input.model),
     dateRangeCondition(sql`o.created_at`, input.dateRange),
+    input.network_id !== undefined ? sql`o.network_id = ${input.network_id}` : undefined,
   ]);
   const [rows, count] = await Promise.all([
     query(
       db,
-      sql`select o.* from offers o ${where} ${sortedPage(SORTS, input, sql`o.id`, ['category']).page}`,
+      sql`select o.*, n.name as network_name
+            from offers o left join networks n on n.id = o.network_id
+          ${where} ${sortedPage(SORTS, input, sql`o.id`, ['category']).page}`,
     ),
     countRows(db, sql`from offers o ${where}`),
   ]);

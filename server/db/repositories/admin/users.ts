@@ -85,9 +85,13 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
                  u.last_activity, u.referred_by_user_id, u.referred_by_code,
                  nullif(trim(r.first_name || ' ' || r.last_name), '') as referred_by_name,
                  u.total_completions, u.total_revenue_generated, u.total_vouchers_won,
-                 u.successful_referrals, u.total_referrals, u.free_spins_remaining, u.is_suspicious
+                 u.successful_referrals, u.total_referrals, u.free_spins_remaining, u.is_suspicious,
+                 u.held_at, cb.clawbacks_count, cb.clawbacks_value
           from (select u.* from users u ${where} ${page}) u
           left join users r on r.id = u.referred_by_user_id
+          cross join lateral (
+            select count(*)::int as clawbacks_count, coalesce(sum(c.voucher_value), 0) as clawbacks_value
+              from clawbacks c where c.user_id = u.id) cb
           ${order}`,
     ),
     filtered ? countRows(db, sql`from users u ${where}`, { limit: 20_000, estimateFirst: true }) : null,

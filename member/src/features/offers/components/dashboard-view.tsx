@@ -142,6 +142,8 @@ export function DashboardView() {
       cardProps?: (offer: MemberOffer) => Pick<OfferCardProps, 'starting' | 'startDisabled'>;
     }[] = [
       { title: 'Ready to Spin', hint: 'Completed offers with a spin waiting', offers: groups.readyToSpin },
+      // Offers in progress come before new ones: what the member already started stays in view.
+      { title: 'Pending Verification', hint: 'The partner is confirming these', offers: groups.pending },
       {
         title: 'Available Offers',
         hint: 'Complete one to earn a spin',
@@ -151,7 +153,6 @@ export function DashboardView() {
           startDisabled: !online || (click.isPending && startingId !== o.offer_id),
         }),
       },
-      { title: 'Pending Verification', hint: 'The partner is confirming these', offers: groups.pending },
       { title: 'Completed & Rewarded', offers: groups.completed },
     ];
     // Sections in order share the budget of cards rendered so far.

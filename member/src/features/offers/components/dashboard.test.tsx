@@ -95,6 +95,38 @@ describe('dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Free spins' })).not.toBeInTheDocument();
   });
 
+  it('puts offers in progress (pending verification) above the available ones', async () => {
+    state.current.offers = {
+      success: true,
+      freeSpinsRemaining: 0,
+      offers: [
+        makeOffer({ offer_id: 1, title: 'Open offer' }),
+        makeOffer({ offer_id: 2, title: 'Waiting offer', status: 'pending' }),
+        makeOffer({ offer_id: 3, title: 'Spin offer', completed: true, status: 'completed' }),
+        makeOffer({
+          offer_id: 4,
+          title: 'Done offer',
+          completed: true,
+          spinner_used: true,
+          status: 'completed',
+          reward_type: 'voucher_10',
+        }),
+      ],
+    };
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: /Ready to Spin/ });
+    const order = screen
+      .getAllByRole('region')
+      .map((r) => r.getAttribute('aria-labelledby'))
+      .filter((id) => id?.startsWith('section-'));
+    expect(order).toEqual([
+      'section-ready-to-spin',
+      'section-pending-verification',
+      'section-available-offers',
+      'section-completed-rewarded',
+    ]);
+  });
+
   it('shows the free-spins banner and opens the slot machine for a free spin', async () => {
     state.current.offers = { ...state.current.offers, freeSpinsRemaining: 2 };
     const { user } = renderApp('/dashboard');

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../../../shared/format';
 import { makeOffer } from '../../../testing/mocks/db';
 import { renderWithProviders } from '../../../testing/test-utils';
 import { OfferCard } from './offer-card';
@@ -46,6 +47,36 @@ describe('offer card', () => {
     expect(screen.getByText('Verifying')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Start Offer' })).not.toBeInTheDocument();
+  });
+
+  it('Verifying: when the member started it and a timeline of Started → Partner confirming → Spin unlocked', () => {
+    renderCard({
+      status: 'pending',
+      clicked_at: '2026-11-22T13:00:00Z',
+      pending_since: '2026-11-22T13:20:00Z',
+    });
+    const started = screen.getByText(/^Started/, { selector: 'p' });
+    expect(started.querySelector('time')).toHaveAttribute('dateTime', '2026-11-22T13:00:00Z');
+    expect(started).toHaveTextContent(formatDateTime('2026-11-22T13:00:00Z'));
+    const steps = within(screen.getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Started', 'Partner confirming', 'Spin unlocked']);
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('Verifying without a click on record: started when the partner first answered; no time at all without either', () => {
+    const { unmount } = renderCard({ status: 'pending', pending_since: '2026-11-22T13:20:00Z' });
+    expect(screen.getByText(/^Started/, { selector: 'p' })).toHaveTextContent(
+      formatDateTime('2026-11-22T13:20:00Z'),
+    );
+    unmount();
+    renderCard({ status: 'pending' });
+    expect(screen.queryByText(/^Started/, { selector: 'p' })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Progress' })).toBeInTheDocument();
+  });
+
+  it('shows no timeline on an offer that is not pending', () => {
+    renderCard({ completed: true, status: 'completed', clicked_at: null });
+    expect(screen.queryByRole('list', { name: 'Progress' })).not.toBeInTheDocument();
   });
 
   it("Ready to Spin: 'Play Slot Machine!' when spinning is allowed, hidden otherwise", async () => {
@@ -119,8 +150,13 @@ describe('offer card', () => {
         ],
       }) as never,
     });
-    expect(screen.getByText('Win ₹20 - ₹20')).toBeInTheDocument();
+    expect(screen.getByText('Win ₹20')).toBeInTheDocument();
     expect(screen.getByText('Food & Delivery')).toBeInTheDocument();
+  });
+
+  it("an offer without slot_config shows the default table's range, 'Win ₹5 - ₹10'", () => {
+    renderCard({ slot_config: null });
+    expect(screen.getByText('Win ₹5 - ₹10')).toBeInTheDocument();
   });
 
   it("shows 'Invalid URL' for a preview link that does not parse", () => {

@@ -2,12 +2,13 @@ import { memo } from 'react';
 import type { MemberOffer } from '../../../../../shared/contract/member';
 import { CATEGORY_LABELS } from '../../../../../shared/constants';
 import { formatRupees } from '../../../../../shared/format';
-import { amountFromRewardType, winRange } from '../../../../../shared/slot';
+import { amountFromRewardType, winRange, winRangeText } from '../../../../../shared/slot';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { CheckIcon, ClockIcon, ExternalIcon, SparkleIcon, TrophyIcon } from '../../../components/ui/icons';
 import { OFFER_STATE_LABELS, offerState, previewHost, type OfferState } from '../offer-state';
+import { PendingTimeline } from './pending-timeline';
 
 const STATE_TONES: Record<OfferState, BadgeTone> = {
   available: 'blue',
@@ -79,7 +80,7 @@ export const OfferCard = memo(function OfferCard({
       {range ? (
         <p className="offer-card__range">
           <TrophyIcon size={16} />
-          Win {formatRupees(range.min)} - {formatRupees(range.max)}
+          {winRangeText(range)}
         </p>
       ) : null}
       {state === 'available' ? (
@@ -97,6 +98,7 @@ export const OfferCard = memo(function OfferCard({
           ) : null}
         </div>
       ) : null}
+      {state === 'verifying' ? <PendingTimeline startedAt={offer.clicked_at ?? offer.pending_since} /> : null}
       {offer.voucher_code ? <CodeBox code={offer.voucher_code} /> : null}
       {offer.completed ? (
         <p className="offer-card__done">

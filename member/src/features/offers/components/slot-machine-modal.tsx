@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MemberOffer, SpinResponse } from '../../../../../shared/contract/member';
 import { formatDate, formatRupees } from '../../../../../shared/format';
-import { DEFAULT_REEL_AMOUNTS, parseSlotConfig, SLOT_TIMINGS, winRange } from '../../../../../shared/slot';
+import {
+  DEFAULT_REEL_AMOUNTS,
+  DEFAULT_SLOT_CONFIG,
+  offerTable,
+  SLOT_TIMINGS,
+  winRange,
+  tableOdds,
+  winRangeText,
+  type SlotConfig,
+} from '../../../../../shared/slot';
 import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -20,11 +29,34 @@ export function reelStopMs(index: number): number {
   return SLOT_TIMINGS.reelStopBaseMs + SLOT_TIMINGS.reelStopStepMs * index;
 }
 
-function reelItems(offer: MemberOffer | null): number[] {
-  const config = parseSlotConfig(offer?.slot_config ?? null);
-  const amounts = (config?.reels ?? []).map((r) => r.amount).filter((a) => a > 0);
-  if (amounts.length === 0) return [...DEFAULT_REEL_AMOUNTS];
+/**
+ * The table this spin draws from: a free spin (also one spent from an offer's card) uses the default
+ * table, an offer spin its own slot_config (the default one when it has none).
+ */
+export function playedTable(offer: MemberOffer | null, freeSpinsRemaining: number): SlotConfig {
+  const free = spinRequestFor(offer?.offer_id ?? 0, freeSpinsRemaining).spinType === 'free';
+  return free ? DEFAULT_SLOT_CONFIG : offerTable(offer?.slot_config ?? null);
+}
+
+/** The reel strip: the table's paying amounts and 0; the default display set for the default table. */
+function reelItems(table: SlotConfig): number[] {
+  const amounts = table.reels.map((r) => r.amount).filter((a) => a > 0);
+  if (table === DEFAULT_SLOT_CONFIG || amounts.length === 0) return [...DEFAULT_REEL_AMOUNTS];
   return [...new Set([...amounts.sort((a, b) => b - a), 0])];
+}
+
+/** '20 %' (with a no-break space), up to two decimals. */
+export function percentText(n: number): string {
+  return `${Number(n.toFixed(2))}\u00a0%`;
+}
+
+/** The played table's odds, as the result panel states them: '₹10: 20 % · ₹5: 30 % · Try again: 50 %'. */
+export function oddsText(table: SlotConfig): string {
+  const odds = tableOdds(table);
+  return [
+    ...odds.prizes.map((p) => `${formatRupees(p.amount)}: ${percentText(p.percent)}`),
+    `Try again: ${percentText(odds.tryAgain)}`,
+  ].join(' · ');
 }
 
 type Phase = 'idle' | 'spinning' | 'animating' | 'result';
@@ -54,8 +86,11 @@ export function SlotMachineModal({
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const offerId = offer?.offer_id ?? 0;
-  const items = reelItems(offer);
-  const range = winRange(offer?.slot_config ?? null);
+  // Fixed at the spin (a free spin spent lowers the count the table depends on).
+  const [spunTable, setSpunTable] = useState<SlotConfig | null>(null);
+  const table = spunTable ?? playedTable(offer, freeSpinsRemaining);
+  const items = reelItems(table);
+  const range = winRange(table);
 
   useEffect(() => {
     const pending = timers.current;
@@ -67,12 +102,14 @@ export function SlotMachineModal({
     timers.current = [];
     setPhase('idle');
     setResult(null);
+    setSpunTable(null);
     setStopped([false, false, false]);
     setAnimating(false);
     spin.reset();
   }
 
   function startSpin() {
+    setSpunTable(playedTable(offer, freeSpinsRemaining));
     setPhase('spinning');
     setStopped([false, false, false]);
     spin.mutate(spinRequestFor(offerId, freeSpinsRemaining), {
@@ -114,7 +151,7 @@ export function SlotMachineModal({
     <Dialog open={open} onClose={close} dismissible={!busy} title="Slot Machine" className="slot-dialog">
       <p className="slot__subtitle">
         {title}
-        {range ? ` · Win ${formatRupees(range.min)} - ${formatRupees(range.max)}` : ''}
+        {range ? ` · ${winRangeText(range)}` : ''}
       </p>
       <div className={`slot${animating ? ' slot--animating' : ''}`} data-animating={animating || undefined}>
         <div className="slot__lights" aria-hidden="true" />
@@ -164,6 +201,9 @@ export function SlotMachineModal({
               </p>
             </>
           )}
+          <p className="slot-result__fine slot-result__odds">
+            Odds of this spin: {oddsText(result.spinType === 'free' ? DEFAULT_SLOT_CONFIG : table)}
+          </p>
           {result.spinType === 'free' ? (
             <p className="slot-result__fine">Free spins left: {result.freeSpinsRemaining}</p>
           ) : null}

@@ -117,6 +117,44 @@ describe('slot-machine modal', () => {
     ).not.toBeInTheDocument();
   });
 
+  it("states the played offer table's odds in the result panel", async () => {
+    state.current.spin = {
+      ...state.current.spin,
+      slotResult: [10, 0, 50],
+      isWinningCombination: false,
+      rewardType: 'none',
+      voucher: null,
+    };
+    const { user } = renderModal();
+    expect(screen.getByText(/Win ₹10 - ₹50/)).toBeInTheDocument();
+    await spinAndWaitForResponse(user);
+    act(() => vi.advanceTimersByTime(SLOT_TIMINGS.resultDelayMs));
+    expect(screen.getByTestId('spin-result')).toHaveTextContent(
+      /Odds of this spin: ₹50: 10\s%\s·\s₹10: 30\s%\s·\sTry again: 60\s%/,
+    );
+    // The offer's reels carry only what it can pay, and 0.
+    expect(document.querySelector('.reel')).not.toHaveTextContent('₹100');
+  });
+
+  it('a free spin, even from an offer card, plays and states the default table', async () => {
+    state.current.spin = {
+      ...state.current.spin,
+      slotResult: [5, 0, 10],
+      isWinningCombination: false,
+      rewardType: 'none',
+      spinType: 'free',
+      freeSpinsRemaining: 0,
+      voucher: null,
+    };
+    const { user } = renderModal({ freeSpinsRemaining: 1 });
+    expect(screen.getByText(/Win ₹5 - ₹10/)).toBeInTheDocument();
+    await spinAndWaitForResponse(user);
+    act(() => vi.advanceTimersByTime(SLOT_TIMINGS.resultDelayMs));
+    expect(screen.getByTestId('spin-result')).toHaveTextContent(
+      /₹10: 20\s%\s·\s₹5: 30\s%\s·\sTry again: 50\s%/,
+    );
+  });
+
   it("'Continue' closes the modal", async () => {
     const { user, onClose } = renderModal();
     await spinAndWaitForResponse(user);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { ReferralStatsResponse } from '../../../../../shared/contract/member';
 import { formatDate, formatPercent, initials } from '../../../../../shared/format';
 import { referralRating } from '../../../../../shared/slot';
@@ -28,6 +28,8 @@ import {
   referralStatusLabel,
   SHARE_MESSAGE,
   shareTargets,
+  shareUrlHere,
+  UNDER_REVIEW_REASON,
 } from '../referral-status';
 
 const HEAD = MEMBER_PAGE_HEADS['/referrals'];
@@ -37,6 +39,7 @@ type Tab = 'share' | 'statistics' | 'history';
 const STATUS_TONES: Record<string, BadgeTone> = {
   Registered: 'amber',
   Processing: 'blue',
+  'Under review': 'amber',
   Rewarded: 'green',
   Unknown: 'neutral',
 };
@@ -45,9 +48,26 @@ export function ReferralsView() {
   const query = useReferralStats();
   const [tab, setTab] = useState<Tab>('share');
 
+  // The link and the share buttons come first, so that a phone shows them without scrolling.
   function renderReferrals(data: ReferralStatsResponse) {
     return (
       <>
+        <div className="card">
+          <Tabs
+            label="Referral sections"
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { id: 'share', label: 'Share' },
+              { id: 'statistics', label: 'Statistics' },
+              { id: 'history', label: 'History' },
+            ]}
+          >
+            {tab === 'share' ? <SharePanel data={data} /> : null}
+            {tab === 'statistics' ? <StatisticsPanel data={data} /> : null}
+            {tab === 'history' ? <HistoryPanel data={data} /> : null}
+          </Tabs>
+        </div>
         <div className="stat-grid" role="group" aria-label="Referral summary">
           <StatCard
             tone="violet"
@@ -70,22 +90,6 @@ export function ReferralsView() {
           />
         </div>
         <HowItWorks />
-        <div className="card">
-          <Tabs
-            label="Referral sections"
-            value={tab}
-            onChange={setTab}
-            tabs={[
-              { id: 'share', label: 'Share' },
-              { id: 'statistics', label: 'Statistics' },
-              { id: 'history', label: 'History' },
-            ]}
-          >
-            {tab === 'share' ? <SharePanel data={data} /> : null}
-            {tab === 'statistics' ? <StatisticsPanel data={data} /> : null}
-            {tab === 'history' ? <HistoryPanel data={data} /> : null}
-          </Tabs>
-        </div>
       </>
     );
   }
@@ -138,14 +142,26 @@ function HowItWorks() {
   );
 }
 
+/** The page's origin in the browser; null while rendering on the server and hydrating (no window). */
+const noSubscription = () => () => {};
+function usePageOrigin(): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => null,
+  );
+}
+
 function SharePanel({ data }: { data: ReferralStatsResponse }) {
-  const targets = shareTargets(data.shareUrl, data.referralCode);
+  const origin = usePageOrigin();
+  const shareUrl = origin ? shareUrlHere(data.shareUrl, origin) : data.shareUrl;
+  const targets = shareTargets(shareUrl, data.referralCode);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   async function shareNative() {
     if (canShare) {
       try {
-        await navigator.share({ title: 'SpinRewards', text: SHARE_MESSAGE, url: data.shareUrl });
+        await navigator.share({ title: 'SpinRewards', text: SHARE_MESSAGE, url: shareUrl });
         return;
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -153,7 +169,7 @@ function SharePanel({ data }: { data: ReferralStatsResponse }) {
     }
     // No share sheet: the link is copied instead.
     try {
-      await copyText(data.shareUrl);
+      await copyText(shareUrl);
       toast.success('Referral link copied to clipboard!');
     } catch {
       toast.error('Failed to copy referral link');
@@ -171,11 +187,11 @@ function SharePanel({ data }: { data: ReferralStatsResponse }) {
             id="referral-link"
             className="input"
             readOnly
-            value={data.shareUrl}
+            value={shareUrl}
             onFocus={(e) => e.currentTarget.select()}
           />
           <CopyButton
-            text={data.shareUrl}
+            text={shareUrl}
             successMessage="Referral link copied to clipboard!"
             failureMessage="Failed to copy referral link"
             variant="primary"
@@ -194,7 +210,7 @@ function SharePanel({ data }: { data: ReferralStatsResponse }) {
           text={data.referralCode}
           successMessage="Referral code copied to clipboard!"
           failureMessage="Failed to copy referral code"
-          aria-label={`Copy referral code ${data.referralCode}`}
+          aria-label={`Copy Code ${data.referralCode}`}
         >
           Copy Code
         </CopyButton>
@@ -225,7 +241,7 @@ function SharePanel({ data }: { data: ReferralStatsResponse }) {
         </a>
         <button type="button" className="share-btn share-btn--more" onClick={() => void shareNative()}>
           <ShareIcon />
-          <span>{canShare ? 'More options' : 'Copy to share'}</span>
+          <span>Share</span>
         </button>
       </div>
     </div>
@@ -279,7 +295,7 @@ function HistoryPanel({ data }: { data: ReferralStatsResponse }) {
     <ul className="list">
       {data.referralDetails.map((r, i) => {
         const name = `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || 'Unknown';
-        const label = referralStatusLabel(r.status);
+        const label = referralStatusLabel(r.status, r.under_review);
         return (
           <li key={`${name}-${r.registration_date}-${i}`} className="list-row">
             <span className="avatar avatar--sm" aria-hidden="true">
@@ -295,6 +311,7 @@ function HistoryPanel({ data }: { data: ReferralStatsResponse }) {
               </p>
             </div>
             <Badge tone={STATUS_TONES[label]}>{label}</Badge>
+            {label === 'Under review' ? <p className="list-row__note">{UNDER_REVIEW_REASON}</p> : null}
           </li>
         );
       })}

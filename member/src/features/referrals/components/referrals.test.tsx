@@ -61,7 +61,7 @@ describe('referral page', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy Link' }));
     expect(await screen.findByText('Referral link copied to clipboard!')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('http://localhost:3000/?ref=ASHA2024');
-    await user.click(screen.getByRole('button', { name: 'Copy referral code ASHA2024' }));
+    await user.click(screen.getByRole('button', { name: 'Copy Code ASHA2024' }));
     expect(await screen.findByText('Referral code copied to clipboard!')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('ASHA2024');
   });
@@ -72,7 +72,7 @@ describe('referral page', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     await user.click(copyLink);
     expect(await screen.findByText('Failed to copy referral link')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Copy referral code ASHA2024' }));
+    await user.click(screen.getByRole('button', { name: 'Copy Code ASHA2024' }));
     expect(await screen.findByText('Failed to copy referral code')).toBeInTheDocument();
   });
 
@@ -81,7 +81,7 @@ describe('referral page', () => {
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     try {
       const { user } = renderApp('/referrals');
-      await user.click(await screen.findByRole('button', { name: 'More options' }));
+      await user.click(await screen.findByRole('button', { name: 'Share' }));
       expect(share).toHaveBeenCalledWith(
         expect.objectContaining({ url: 'http://localhost:3000/?ref=ASHA2024' }),
       );
@@ -93,8 +93,45 @@ describe('referral page', () => {
 
   it('copies the link instead when there is no share sheet', async () => {
     const { user } = renderApp('/referrals');
-    await user.click(await screen.findByRole('button', { name: 'Copy to share' }));
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Referral link copied to clipboard!')).toBeInTheDocument();
+  });
+
+  it('shares the link on the address the member is on, not the one the server was started with', async () => {
+    state.current.referrals = makeReferrals({ shareUrl: 'http://localhost:9999/?ref=ASHA2024' });
+    const { user } = renderApp('/referrals');
+    const here = `${window.location.origin}/?ref=ASHA2024`;
+    expect(here).not.toContain('9999');
+    expect(await screen.findByLabelText('Your referral link')).toHaveValue(here);
+    expect(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toContain(
+      encodeURIComponent(here),
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy Link' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(here);
+  });
+
+  it("a referral held because both accounts look like one device reads 'Under review' with why", async () => {
+    const base = makeReferrals().referralDetails[0]!;
+    state.current.referrals = makeReferrals({
+      referralDetails: [
+        { ...base, first_name: 'Twin', last_name: 'Phone', status: 'completed_waiting', under_review: true },
+        {
+          ...base,
+          first_name: 'Slow',
+          last_name: 'Partner',
+          status: 'completed_waiting',
+          under_review: false,
+        },
+      ],
+    });
+    const { user } = renderApp('/referrals');
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const twin = screen.getByText('Twin Phone').closest('li')!;
+    expect(within(twin).getByText('Under review')).toBeInTheDocument();
+    expect(within(twin).getByText(/same device as yours/)).toBeInTheDocument();
+    const slow = screen.getByText('Slow Partner').closest('li')!;
+    expect(within(slow).getByText('Processing')).toBeInTheDocument();
+    expect(within(slow).queryByText(/same device/)).not.toBeInTheDocument();
   });
 
   it('lists referral history with member statuses, and statistics with ratings', async () => {
@@ -147,5 +184,7 @@ describe('referral status labels', () => {
     expect(referralStatusLabel('completed_waiting')).toBe('Processing');
     expect(referralStatusLabel('completed_and_rewarded')).toBe('Rewarded');
     expect(referralStatusLabel('something_else')).toBe('Unknown');
+    expect(referralStatusLabel('completed_waiting', true)).toBe('Under review');
+    expect(referralStatusLabel('completed_and_rewarded', true)).toBe('Rewarded');
   });
 });

@@ -1,16 +1,29 @@
 import { useState } from 'react';
-import type { UserStatsResponse } from '../../../../../shared/contract/member';
+import type { UserStatsResponse, UserVoucher } from '../../../../../shared/contract/member';
 import { formatDate, formatDateTime, formatPercent, formatRupees } from '../../../../../shared/format';
 import { amountFromRewardType, winRateRating } from '../../../../../shared/slot';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
-import { ChartIcon, GiftIcon, TrophyIcon, WalletIcon, ClockIcon } from '../../../components/ui/icons';
+import {
+  ChartIcon,
+  CheckIcon,
+  GiftIcon,
+  TrophyIcon,
+  WalletIcon,
+  ClockIcon,
+} from '../../../components/ui/icons';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState } from '../../../components/ui/state';
 import { QueryState } from '../../../components/query-state';
 import { Tabs } from '../../../components/ui/tabs';
+import { messageOf } from '../../../lib/api-client';
 import { useUserStats } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useOnline } from '../../../lib/use-online';
+import { MARK_USED_FAILED_MESSAGE, useMarkVoucherUsed } from '../api/mark-voucher-used';
+import { daysLeft, expiryChip, isUsable, localDay, sortWallet } from '../voucher-wallet';
 
 const HEAD = MEMBER_PAGE_HEADS['/rewards'];
 
@@ -98,27 +111,115 @@ function VouchersPanel({ data }: { data: UserStatsResponse }) {
       </EmptyState>
     );
   }
+  const now = new Date();
   return (
     <ul className="voucher-grid">
-      {data.userVouchers.map((v) => (
-        <li key={v.voucher_id} className="voucher">
-          <div className="voucher__head">
-            <div>
-              <p className="voucher__brand">{v.voucher_brand || 'Unknown'}</p>
-              <p className="voucher__amount">{formatRupees(v.voucher_amount)}</p>
-            </div>
-            <Badge tone={v.voucher_source === 'free_spin' ? 'pink' : 'violet'}>
-              {v.voucher_source === 'free_spin' ? 'Free Spin' : 'Offer Completion'}
-            </Badge>
-          </div>
-          {v.voucher_description ? <p className="voucher__desc">{v.voucher_description}</p> : null}
-          <CodeBox code={v.voucher_code} />
-          <p className="voucher__meta">
-            {v.title ? `${v.title} · ` : ''}Won {formatDate(v.assigned_at)}
-          </p>
-        </li>
+      {sortWallet(data.userVouchers, now).map((v) => (
+        <WalletVoucher key={v.voucher_id} voucher={v} now={now} />
       ))}
     </ul>
+  );
+}
+
+const CHIP_TONE = { ok: 'green', soon: 'red', expired: 'neutral' } as const;
+
+/** One voucher of the wallet: its amount, expiry chip, description, terms, code and 'Mark as used'. */
+function WalletVoucher({ voucher: v, now }: { voucher: UserVoucher; now: Date }) {
+  const online = useOnline();
+  const markUsed = useMarkVoucherUsed();
+  const [confirming, setConfirming] = useState(false);
+  const used = v.status === 'used';
+  const chip = used ? null : expiryChip(daysLeft(v.expiry_date, now));
+  const expiry = v.expiry_date ? localDay(v.expiry_date) : null;
+  const usable = isUsable(v, now);
+
+  function onMarkUsed() {
+    markUsed.mutate(
+      { voucher_id: v.voucher_id },
+      {
+        onSuccess: () => toast.success('Voucher marked as used'),
+        onError: (error) => toast.error(messageOf(error, MARK_USED_FAILED_MESSAGE)),
+        onSettled: () => setConfirming(false),
+      },
+    );
+  }
+
+  return (
+    <li className={`voucher${usable ? '' : ' voucher--done'}`}>
+      <div className="voucher__head">
+        <div>
+          <p className="voucher__brand">{v.voucher_brand || 'Unknown'}</p>
+          <p className="voucher__amount">{formatRupees(v.voucher_amount)}</p>
+        </div>
+        <div className="voucher__chips">
+          {used ? <Badge tone="neutral">Used</Badge> : null}
+          {chip ? (
+            <Badge tone={CHIP_TONE[chip.tone]} className="voucher__expiry-chip">
+              {chip.text}
+            </Badge>
+          ) : null}
+          <Badge tone={v.voucher_source === 'free_spin' ? 'pink' : 'violet'}>
+            {v.voucher_source === 'free_spin' ? 'Free Spin' : 'Offer Completion'}
+          </Badge>
+        </div>
+      </div>
+      {v.voucher_description ? <p className="voucher__desc">{v.voucher_description}</p> : null}
+      <CodeBox code={v.voucher_code} />
+      <p className="voucher__meta">
+        {expiry ? `${chip?.tone === 'expired' ? 'Expired' : 'Valid until'} ${formatDate(expiry)} · ` : ''}
+        {v.title ? `${v.title} · ` : ''}Won {formatDate(v.assigned_at)}
+      </p>
+      {v.voucher_terms ? (
+        <p className="voucher__terms">
+          <span className="voucher__terms-label">Terms: </span>
+          {v.voucher_terms}
+        </p>
+      ) : null}
+      {usable ? (
+        <div className="voucher__actions">
+          {confirming && online ? (
+            <>
+              <p className="voucher__hint" id={`voucher-confirm-${v.voucher_id}`}>
+                Mark this code as used? This can't be undone.
+              </p>
+              <Button
+                size="sm"
+                icon={<CheckIcon size={16} />}
+                onClick={onMarkUsed}
+                loading={markUsed.isPending}
+                aria-describedby={`voucher-confirm-${v.voucher_id}`}
+              >
+                Yes, mark as used
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setConfirming(false)}
+                disabled={markUsed.isPending}
+              >
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<CheckIcon size={16} />}
+              onClick={() => setConfirming(true)}
+              disabled={!online}
+              aria-describedby={online ? undefined : `voucher-offline-${v.voucher_id}`}
+            >
+              Mark as used
+            </Button>
+          )}
+          {online ? null : (
+            <p className="voucher__hint" id={`voucher-offline-${v.voucher_id}`}>
+              You're offline. Connect to mark it as used.
+            </p>
+          )}
+        </div>
+      ) : null}
+    </li>
   );
 }
 

@@ -1,12 +1,35 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UserVoucher } from '../../../../../shared/contract/member';
 import { makeStats, state } from '../../../testing/mocks/db';
 import { server } from '../../../testing/mocks/server';
 import { renderApp, renderWithProviders } from '../../../testing/test-utils';
 import { RewardsView } from './rewards-view';
 
+function setOnline(value: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { value, configurable: true });
+  window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+}
+
+/** A date `days` from today, as the API gives expiry dates (yyyy-MM-dd). */
+function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function walletOf(...vouchers: Partial<UserVoucher>[]) {
+  const base = makeStats().userVouchers[0]!;
+  state.current.stats = {
+    ...makeStats(),
+    userVouchers: vouchers.map((v, i) => ({ ...base, voucher_id: 100 + i, voucher_code: `CODE-${i}`, ...v })),
+  };
+}
+
 describe('rewards page', () => {
+  afterEach(() => setOnline(true));
+
   it("shows 'Loading your rewards...' while the member's data loads, and an error when it fails", async () => {
     // In the app the guard's session check is this same call; the view is rendered alone here.
     let release!: () => void;
@@ -61,5 +84,99 @@ describe('rewards page', () => {
     expect(screen.getByText('No History Yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Statistics' }));
     expect(screen.getAllByText('Better Luck Next Time').length).toBeGreaterThan(0);
+  });
+
+  it('lists vouchers by urgency, each with its expiry chip, date, description and terms', async () => {
+    walletOf(
+      { voucher_code: 'LATER', expiry_date: inDays(40), voucher_terms: 'One per order.' },
+      { voucher_code: 'USED', expiry_date: inDays(2), status: 'used', assigned_at: '2026-11-01T10:00:00Z' },
+      { voucher_code: 'SOON', expiry_date: inDays(3) },
+      { voucher_code: 'GONE', expiry_date: inDays(-2), assigned_at: '2026-11-05T10:00:00Z' },
+      { voucher_code: 'TODAY', expiry_date: inDays(0) },
+    );
+    renderApp('/rewards');
+    await screen.findByText('LATER');
+    const cards = screen.getAllByRole('listitem').filter((li) => li.classList.contains('voucher'));
+    expect(cards.map((c) => within(c).getByRole('code', { hidden: true }).textContent)).toEqual([
+      'TODAY',
+      'SOON',
+      'LATER',
+      'GONE',
+      'USED',
+    ]);
+    const [today, soon, later, gone, used] = cards as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(today).getByText('Expires today')).toHaveClass('badge--red');
+    expect(within(soon).getByText('Expires in 3 days')).toHaveClass('badge--red');
+    expect(within(later).getByText('Expires in 40 days')).toHaveClass('badge--green');
+    expect(within(later).getByText(/Valid until/)).toBeInTheDocument();
+    expect(within(later).getByText('One per order.')).toBeInTheDocument();
+    expect(within(later).getByText('Amazon Pay gift card')).toBeInTheDocument();
+    expect(within(gone).getByText('Expired', { selector: '.badge' })).toBeInTheDocument();
+    expect(within(gone).queryByRole('button', { name: /Mark as used/ })).toBeNull();
+    expect(within(used).getByText('Used')).toBeInTheDocument();
+    expect(within(used).queryByRole('button', { name: /Mark as used/ })).toBeNull();
+  });
+
+  it('marks a voucher as used: the call names the voucher, and the wallet then shows it used', async () => {
+    walletOf({ voucher_code: 'FRESH', expiry_date: inDays(20) });
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/voucher-used.php', async ({ request }) => {
+        const body = (await request.json()) as { voucher_id: number };
+        sent.push(body);
+        state.current.stats.userVouchers = state.current.stats.userVouchers.map((v) =>
+          v.voucher_id === body.voucher_id ? { ...v, status: 'used' } : v,
+        );
+        return HttpResponse.json({ success: true, voucher_id: body.voucher_id, status: 'used' });
+      }),
+    );
+    const { user } = renderApp('/rewards');
+    // A tap asks first: the change cannot be undone, and Cancel sends nothing.
+    await user.click(await screen.findByRole('button', { name: 'Mark as used' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Mark as used' }));
+    expect(screen.getByRole('button', { name: 'Yes, mark as used' })).toHaveAccessibleDescription(
+      "Mark this code as used? This can't be undone.",
+    );
+    await user.click(screen.getByRole('button', { name: 'Yes, mark as used' }));
+    expect(await screen.findByText('Voucher marked as used')).toBeInTheDocument();
+    expect(sent).toEqual([{ voucher_id: 100 }]);
+    const card = (await screen.findByText('Used')).closest('li')!;
+    expect(within(card).getByText('FRESH')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Mark as used' })).toBeNull();
+  });
+
+  it("shows the server's refusal when marking fails", async () => {
+    walletOf({ voucher_code: 'TWICE', expiry_date: inDays(20) });
+    server.use(
+      http.post('*/api/voucher-used.php', () =>
+        HttpResponse.json(
+          { success: false, error: 'This voucher is already marked as used.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/rewards');
+    await user.click(await screen.findByRole('button', { name: 'Mark as used' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, mark as used' }));
+    expect(await screen.findByText('This voucher is already marked as used.')).toBeInTheDocument();
+  });
+
+  it('offline, the saved vouchers stay readable and marking one used is disabled with the reason', async () => {
+    walletOf({ voucher_code: 'SAVED', expiry_date: inDays(20) });
+    renderApp('/rewards');
+    await screen.findByText('SAVED');
+    setOnline(false);
+    const button = await screen.findByRole('button', { name: 'Mark as used' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription("You're offline. Connect to mark it as used.");
+    expect(screen.getByRole('button', { name: 'Copy Code SAVED' })).toBeEnabled();
   });
 });

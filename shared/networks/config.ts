@@ -1,42 +1,34 @@
 // A partner network's configuration (docs/product-rules.md#partner-networks): everything the one
 // verification mechanism (verify.ts) needs to read that network's postbacks. A preset (presets.ts) is
 // nothing but a filled-in value of this schema. Field names are camelCase inside the server; the
-// admin call's wire names (ip_allowlist, is_active...) are mapped where the call is defined.
+// admin call's wire names (ip_allowlist, is_active...) are mapped where the call is defined. The
+// enumerations are vocabulary.ts's (zod-free, so the console imports them too).
 import { z } from 'zod';
 import { parseIpRange } from './ip';
+import {
+  ANSWER_KINDS,
+  HEX_CASES,
+  KEYLESS_ALGORITHMS,
+  MAPPED_FIELDS,
+  OTHER_VALUES,
+  PRESET_CHOICES,
+  SIGNATURE_ALGORITHMS,
+  SIGNATURE_ENCODINGS,
+  SIGNATURE_PLACES,
+  SIGNATURE_SCOPES,
+  STATUS_LISTS,
+  WHEN_ABSENT,
+} from './vocabulary';
 
-export const PRESET_NAMES = [
-  'native',
-  'cpx',
-  'tapjoy',
-  'wannads',
-  'ayetstudios',
-  'bitlabs',
-  'adgatemedia',
-  'lootably',
-  'torox',
-  'tune',
-] as const;
-export type PresetName = (typeof PRESET_NAMES)[number];
-
-export const SIGNATURE_ALGORITHMS = ['none', 'md5', 'sha1', 'sha256', 'hmac-sha1', 'hmac-sha256'] as const;
-export type SignatureAlgorithm = (typeof SIGNATURE_ALGORITHMS)[number];
-
-/** The plain digests: their message must contain the secret, or anyone could compute them. */
-export const KEYLESS_ALGORITHMS: readonly SignatureAlgorithm[] = ['md5', 'sha1', 'sha256'];
-
-/** The fields a network's parameters map to, in the order they are listed to an operator. */
-export const MAPPED_FIELDS = [
-  'clickId',
-  'subId',
-  'transactionId',
-  'payout',
-  'currency',
-  'status',
-  'offerId',
-  'originalTransactionId',
-] as const;
-export type MappedField = (typeof MAPPED_FIELDS)[number];
+export {
+  KEYLESS_ALGORITHMS,
+  MAPPED_FIELDS,
+  PRESET_NAMES,
+  SIGNATURE_ALGORITHMS,
+  type MappedField,
+  type PresetName,
+  type SignatureAlgorithm,
+} from './vocabulary';
 
 const PARAM_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const paramName = z
@@ -79,7 +71,7 @@ export const networkConfigSchema = z
       )
       .max(64, 'The slug is at most 64 characters'),
     isActive: z.boolean(),
-    preset: z.enum([...PRESET_NAMES, 'custom']),
+    preset: z.enum(PRESET_CHOICES),
     /** The name of the parameter that carries each field; null where the network sends none. */
     params: z.object({
       /** Our click id, echoed back (`{click_id}` in the offer link). */
@@ -112,9 +104,9 @@ export const networkConfigSchema = z
       /** Values that are neither a completion nor a reversal (a survey screen-out): refused as ignored_status. */
       ignored: z.array(statusValue).max(16),
       /** No status parameter configured, or none sent: what the postback means ('refuse': missing_parameter). */
-      whenAbsent: z.enum(['approved', 'pending', 'refuse']),
+      whenAbsent: z.enum(WHEN_ABSENT),
       /** A value in no list: 'refuse' (unknown_status) or treat it as an approval. */
-      otherValues: z.enum(['refuse', 'approved']),
+      otherValues: z.enum(OTHER_VALUES),
       /**
        * A second parameter whose listed values make a postback neither a completion nor a reversal
        * (CPX sends survey screen-outs and rating bonuses with status 1 and `type=out` / `type=bonus`).
@@ -135,18 +127,18 @@ export const networkConfigSchema = z
        * signature sorted by name (`name=value&...`, each encoded as `encoding` says); or the full URL as
        * the network called it, without the signature parameter.
        */
-      scope: z.enum(['template', 'sorted-params', 'full-url']),
+      scope: z.enum(SIGNATURE_SCOPES),
       template: z.string().max(512).nullable(),
       /** For sorted-params: encodeURIComponent (ours) or PHP's urlencode (http_build_query, ayeT). */
-      encoding: z.enum(['uri-component', 'php-urlencode']),
+      encoding: z.enum(SIGNATURE_ENCODINGS),
       /** Where the signature travels: a parameter or a request header. */
-      in: z.enum(['param', 'header']),
+      in: z.enum(SIGNATURE_PLACES),
       name: z
         .string()
         .regex(PARAM_NAME, 'A parameter or header name is 1 to 64 letters, digits, "_", "." or "-"')
         .nullable(),
       /** How the received hex digest is written: exactly lowercase, exactly uppercase, or either. */
-      hexCase: z.enum(['lower', 'upper', 'any']),
+      hexCase: z.enum(HEX_CASES),
     }),
     /** For an unsigned network: the parameter that carries the secret itself (a token in the URL). */
     tokenParam: optionalParamName,
@@ -189,9 +181,8 @@ export const networkConfigSchema = z
       else seen.set(key(n), field);
     }
 
-    const lists = ['approved', 'pending', 'reversed', 'ignored'] as const;
     const owner = new Map<string, string>();
-    for (const list of lists)
+    for (const list of STATUS_LISTS)
       c.statuses[list].forEach((v, i) => {
         const prev = owner.get(v);
         if (prev) issue(['statuses', list, i], `Status value "${v}" is already listed as ${prev}`);
@@ -250,7 +241,7 @@ export const networkConfigSchema = z
       if ('error' in r) issue(['ipAllowlist', i], r.error);
     });
 
-    for (const which of ['success', 'duplicate', 'refusal'] as const) {
+    for (const which of ANSWER_KINDS) {
       const a = c.answers[which];
       if (a.contentType.startsWith('application/json') && a.body !== null && !isJson(a.body))
         issue(['answers', which, 'body'], 'This body is declared application/json but is not valid JSON');

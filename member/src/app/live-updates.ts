@@ -1,0 +1,141 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { API_BASE, EVENTS_PATH } from '../../../shared/contract/paths';
+import { paths } from '../config/paths';
+import { getOffersQueryOptions } from '../features/offers/api/get-offers';
+import { getReferralStatsQueryOptions } from '../features/referrals/api/get-referral-stats';
+import { getUserStatsQueryOptions } from '../lib/auth';
+import type { LiveEvent } from '../lib/live-events';
+import { wipePersistedCache } from '../lib/persister';
+import { getSessionUser, setSessionUser } from '../lib/session';
+import { toast } from '../lib/toast';
+
+// What each live event (lib/live-events.ts) means for the member's screens: the queries it makes
+// stale (through each call's own query options), and what the member is told. The app's caching
+// rules are unchanged (no refetch on focus, offers every 5 minutes): events only add refetches.
+
+/** After a `logout` event, how long this tab's own logout gets to finish before the session is checked. */
+const LOGOUT_SETTLE_MS = 1500;
+
+/** After a block, the member pages have left the screen by then. */
+const BLOCKED_CLEAR_DELAY_MS = 1000;
+
+export const liveToasts = {
+  approved: (title: string) => `${title} confirmed — your spin is ready!`,
+  pending: (title: string) => `${title}: the partner is confirming your completion`,
+  reversed: (title: string) => `${title} was reversed by the partner`,
+  freeSpin: 'Your friend completed an offer — you earned a free spin!',
+};
+
+/**
+ * Applies one event: invalidations, a toast, or the sign-out of a blocked member (`toLogin` shows the
+ * login page with the reason).
+ */
+export function applyLiveEvent(
+  event: LiveEvent,
+  queryClient: QueryClient,
+  toLogin: (reason: string) => void,
+): void {
+  const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  const offers = getOffersQueryOptions().queryKey;
+  const userStats = getUserStatsQueryOptions().queryKey;
+  switch (event.name) {
+    case 'conversion': {
+      const title = event.data.title?.trim() || 'Untitled Offer';
+      invalidate(offers);
+      // A pending answer changes only the offer's card; approval and reversal move the member's counts.
+      if (event.data.status !== 'pending') invalidate(userStats);
+      if (event.data.status === 'approved') toast.success(liveToasts.approved(title));
+      else if (event.data.status === 'pending') toast.info(liveToasts.pending(title));
+      else toast.error(liveToasts.reversed(title));
+      return;
+    }
+    case 'free_spin':
+      invalidate(userStats);
+      invalidate(offers);
+      invalidate(getReferralStatsQueryOptions().queryKey);
+      toast.success(liveToasts.freeSpin);
+      return;
+    case 'resync':
+      // Events may have been missed: everything the member has loaded is refetched.
+      void queryClient.invalidateQueries();
+      return;
+    case 'logout':
+      // This session ended (a logout here or in another tab): the session check decides, through the
+      // app's usual 401 path (to /login, which closes the stream), unless this tab is signing out itself.
+      setTimeout(() => {
+        if (getSessionUser()) invalidate(userStats);
+      }, LOGOUT_SETTLE_MS);
+      return;
+    case 'blocked': {
+      const user = getSessionUser();
+      setSessionUser(null);
+      void wipePersistedCache(user?.id);
+      // To /login first, the memory cache after: cleared while the member pages are still shown, their
+      // queries would ask again, meet the 401 of the ended session and go to /login without the reason.
+      toLogin(event.data.message);
+      setTimeout(() => queryClient.clear(), BLOCKED_CLEAR_DELAY_MS);
+      return;
+    }
+    case 'ready':
+      return;
+  }
+}
+
+/**
+ * Runs `fn` once the page has loaded and the main thread is idle (at most 2 s after the load), so that
+ * loading the connection code never competes with the first paint and hydration; returns a cancel.
+ */
+function afterPageSettles(fn: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(fn, { timeout: 2_000 });
+    else timer = setTimeout(fn, 200);
+  };
+  const onLoad = () => schedule();
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/**
+ * The signed-in member's live updates, while the member pages are shown. The connection code is
+ * loaded on first use, after sign-in.
+ */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  // useNavigate's function changes with the location; the connection must not.
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  });
+  useEffect(() => {
+    let cancelled = false;
+    let close: (() => void) | undefined;
+    const start = () =>
+      void import('../lib/live-events').then(({ connectLiveEvents }) => {
+        if (cancelled) return;
+        close = connectLiveEvents({
+          url: `${API_BASE}${EVENTS_PATH}`,
+          onEvent: (event) =>
+            applyLiveEvent(event, queryClient, (reason) =>
+              navigateRef.current(paths.login.getHref(), { replace: true, state: { error: reason } }),
+            ),
+        }).close;
+      });
+    const cancelStart = afterPageSettles(start);
+    return () => {
+      cancelled = true;
+      cancelStart();
+      close?.();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,38 @@
+-- A repeatable definition (server/db/client.ts, `migrate`): this file is the function's current text.
+--
+-- Member events (docs/architecture.md, "Live member updates"): a conversion of the member's changed
+-- state. Fired by a deferred constraint trigger (migration 0009), so it runs at commit and reads the
+-- completion as the transaction leaves it: an approval inserted as 'approved' and then held back to
+-- 'pending' in the same transaction announces 'pending' once, never 'approved' then 'pending'. Two
+-- firings of one transaction build the same payload, and PostgreSQL delivers identical notifications
+-- of a transaction once. A conversion first recorded as reversed (the member never saw it) says
+-- nothing. The payload stays far below NOTIFY's 8000 bytes: ids, the status and the offer's title cut
+-- to 120 characters.
+CREATE OR REPLACE FUNCTION member_events_completion()
+RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_user integer;
+  v_status text;
+  v_offer integer;
+  v_title text;
+BEGIN
+  SELECT c.user_id, c.status, c.offer_id, left(o.title, 120)
+    INTO v_user, v_status, v_offer, v_title
+    FROM completions c LEFT JOIN offers o ON o.id = c.offer_id
+   WHERE c.id = NEW.id;
+  IF NOT FOUND OR (TG_OP = 'INSERT' AND v_status = 'reversed') THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_notify('member_events', json_build_object(
+    'id', pg_current_xact_id()::text || '-c' || NEW.id,
+    'type', 'conversion',
+    'user', v_user,
+    'status', v_status,
+    'offerId', v_offer,
+    'completionId', NEW.id,
+    'title', v_title)::text);
+  RETURN NULL;
+END
+$$;

@@ -1,0 +1,130 @@
+// GET /api/events.php: the signed-in member's live updates as server-sent events
+// (docs/architecture.md, "Live member updates"; the events are listed in shared/contract/member.ts,
+// `memberEventData`). Fed by this process's MemberEventHub (server/services/member-events.ts), which
+// LISTENs to the database, so a postback received by any process reaches the member's stream here.
+//
+// The stream: `ready` first (its id is the resume point), then the events, each with an `id:`; a comment
+// line every heartbeat keeps it (and proxies in between) open. Reconnecting with `Last-Event-ID` (or
+// `?lastEventId=` from a new EventSource) replays what the member missed from the process's ring of
+// recent events, or sends `resync` when the id is unknown here. It ends with `logout` when its session
+// ends (logout in any tab, any process), with `blocked` when the member is blocked, and when the server
+// stops (the app reconnects, to another process if need be).
+import { PassThrough } from 'node:stream';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Gauge } from 'prom-client';
+import { MEMBER_COOKIE } from '../plugins/auth';
+import { BLOCKED_MESSAGE, HttpError } from '../lib/errors';
+import { hashSessionId } from '../services/sessions';
+import { MemberEventHub, notificationSourceFor, type EventSink } from '../services/member-events';
+import * as member from '../../shared/contract/member';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    memberEvents: MemberEventHub;
+  }
+}
+
+/** A stream whose client reads slower than this much waiting output is ended (it reconnects and resumes). */
+const MAX_PENDING_BYTES = 256 * 1024;
+
+export const TOO_MANY_STREAMS_MESSAGE =
+  'Too many open live-update connections for this account. Close some tabs of the app and try again.';
+
+/** One server-sent event: `data` is one line of JSON (JSON.stringify never writes a newline). */
+export function sseFrame(name: string, data: unknown, id?: string): string {
+  return `${id ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+async function eventsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const settings = app.config.memberEvents;
+  const hub = new MemberEventHub({
+    bufferSize: settings.bufferSize,
+    heartbeatMs: settings.heartbeatMs,
+    idKey: `member-events:${app.sessionSecret}`,
+    log: app.log,
+  });
+  app.decorate('memberEvents', hub);
+  await hub.start(notificationSourceFor(app.db, app.dbKind, app.log));
+  // Before the HTTP server closes: open streams would otherwise keep it waiting.
+  app.addHook('preClose', async () => hub.stop());
+
+  new Gauge({
+    name: 'member_event_streams',
+    help: 'Open live-update streams (GET /api/events.php) on this process',
+    registers: [app.metrics.registry],
+    collect() {
+      this.set(hub.streamCount);
+    },
+  });
+
+  app.route({
+    ...member.events,
+    onRequest: app.requireMember,
+    handler: async (request, reply) => {
+      const userId = request.member!.userId;
+      if (hub.streamsOf(userId) >= settings.streamsPerMember)
+        throw new HttpError(429, TOO_MANY_STREAMS_MESSAGE);
+      const sessionKey = hashSessionId(app.sessionSecret, request.cookies[MEMBER_COOKIE]!).slice(0, 16);
+      // The browser's own reconnection sends the header; a new EventSource can only use the query.
+      const header = request.headers['last-event-id'];
+      const fromHeader = typeof header === 'string' && header !== '' ? header : undefined;
+      const lastEventId = fromHeader ?? request.query.lastEventId ?? null;
+      // A malformed header is not the member's doing: it only means "resume unknown".
+      const known = lastEventId === null || member.memberEventId.safeParse(lastEventId).success;
+
+      const out = new PassThrough();
+      let open = true;
+      let unsubscribe = () => {};
+      const finish = () => {
+        if (!open) return;
+        open = false;
+        unsubscribe();
+        out.end();
+      };
+      const write = (chunk: string) => {
+        if (!open) return;
+        out.write(chunk);
+        if (out.writableLength + out.readableLength > MAX_PENDING_BYTES) finish();
+      };
+      const sink: EventSink = {
+        userId,
+        sessionKey,
+        send: (event) => write(sseFrame(event.type, event.data, event.id)),
+        end: (reason) => {
+          if (reason === 'blocked') write(sseFrame('blocked', { message: BLOCKED_MESSAGE }));
+          else if (reason === 'logout') write(sseFrame('logout', {}));
+          finish();
+        },
+        resync: (marker) => write(sseFrame('resync', {}, marker)),
+        heartbeat: () => write(': keep-alive\n\n'),
+      };
+
+      // Subscribing and replaying happen in one synchronous step: no event falls between them.
+      const subscription = hub.subscribe(sink, known ? lastEventId : 'unknown');
+      unsubscribe = subscription.unsubscribe;
+      if (subscription.resume.kind === 'resync') write(sseFrame('resync', {}));
+      else for (const event of subscription.resume.events) sink.send(event);
+      write(sseFrame('ready', {}, hub.marker()));
+
+      reply.raw.on('close', () => {
+        open = false;
+        unsubscribe();
+        out.destroy();
+      });
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          // nginx (and proxies that honour it) pass each event at once instead of buffering the stream.
+          .header('x-accel-buffering', 'no')
+          // Fastify pipes a stream as it is (no serializer); the contract's 200 only names the text.
+          .send(out as unknown as string)
+      );
+    },
+  });
+}
+
+export default fp(eventsRoutes, { name: 'member-events', dependencies: ['auth', 'database'] });
