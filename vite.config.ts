@@ -90,7 +90,7 @@ const config = {
       // Updates by prompt (UpdatePrompt with useRegisterSW), never by surprise.
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      includeAssets: ['favicon-32x32.png', 'favicon.ico', 'favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: 'SpinRewards',

@@ -17,6 +17,7 @@ import * as constants from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { measureBenchmarkIndex, slowdownForBenchmarkIndex } from './support/cpu-calibration';
 import { CHROME_FLAGS, memberCookie, startDemoServer } from './support/demo-server';
+import { busiestProcesses, waitForQuiet, yieldCpu } from './support/quiet-machine';
 import { freeEmulatorHost, freePort } from '../server/lib/free-port';
 
 const CHECK = process.argv.includes('--check');
@@ -68,7 +69,7 @@ interface PageResult {
    * Each run's calibration: the benchmarkIndex measured right before it (which chose the slowdown),
    * the slowdown used, and the index Lighthouse itself measured during the run.
    */
-  calibration: { measuredIndex: number; slowdown: number; benchmarkIndex: number }[];
+  calibration: { measuredIndex: number; slowdown: number; benchmarkIndex: number; quietAfterMs: number }[];
   /** Runs run again because the machine lost them (Lighthouse's runtimeError), with the reason. */
   retried: string[];
 }
@@ -90,6 +91,13 @@ async function audit(
   for (let i = -1, attempt = 0; i < RUNS;) {
     let slowdown = 1;
     let measuredIndex = 0;
+    // A quiet machine first (scripts/support/quiet-machine.ts): the previous run's garbage collected,
+    // nothing else using the cores the page's tasks are timed on.
+    const wait = await waitForQuiet();
+    if (!wait.quiet)
+      console.warn(
+        `lighthouse: ${page} run ${i + 1}: the machine stayed busy (${Math.round((wait.busy ?? 0) * 100)} % of its cores) for ${Math.round(wait.waitedMs / 1000)} s; running anyway. Busiest: ${(await busiestProcesses(1000)).join(', ') || 'n/a'}`,
+      );
     if (formFactor === 'mobile') {
       measuredIndex = Math.round(await measureBenchmarkIndex(port));
       slowdown = PINNED_SLOWDOWN ?? slowdownForBenchmarkIndex(measuredIndex);
@@ -135,6 +143,7 @@ async function audit(
       measuredIndex,
       slowdown,
       benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
+      quietAfterMs: wait.waitedMs,
     });
   }
   const lhr = computeMedianRun(runs);
@@ -193,7 +202,7 @@ async function main() {
   // Free ports unless given: a run never collides with another run or anything else on the machine.
   const port = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : await freePort();
   const emulator = process.env.LIGHTHOUSE_EMULATOR_HOST ?? (await freeEmulatorHost());
-  const server = await startDemoServer(port, emulator);
+  const server = await startDemoServer(port, emulator, { niceness: 10 });
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   const results: PageResult[] = [];
   try {
@@ -201,6 +210,9 @@ async function main() {
     if (PINNED_SLOWDOWN)
       console.log(`lighthouse: CPU slowdown ${PINNED_SLOWDOWN}x, pinned by LIGHTHOUSE_CPU_SLOWDOWN`);
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    // The browser keeps the normal priority; this process (Lighthouse: protocol traffic, trace
+    // processing between runs) and the demo server (started niced) yield the CPU to it.
+    yieldCpu(process.pid);
     // Each page with the path it must end on: the console sends a signed-out visitor to its sign-in
     // page, which is the page measured there; /dashboard must stay /dashboard (a signed-in member).
     const pages = [
@@ -265,7 +277,7 @@ Bar (docs/product-rules.md, "Performance bar"): performance and accessibility at
         `\n  each run: ${r.performanceRuns
           .map(
             (score, i) =>
-              `${score}${r.member ? (score >= RUN_TARGET ? ' ≥' : ' <') + ` ${RUN_TARGET}` : ''} (TBT ${r.tbtRuns[i]} ms, CPU ${r.calibration[i]!.slowdown}x at index ${r.calibration[i]!.measuredIndex}; ${r.calibration[i]!.benchmarkIndex} during the run)`,
+              `${score}${r.member ? (score >= RUN_TARGET ? ' ≥' : ' <') + ` ${RUN_TARGET}` : ''} (TBT ${r.tbtRuns[i]} ms, CPU ${r.calibration[i]!.slowdown}x at index ${r.calibration[i]!.measuredIndex}; ${r.calibration[i]!.benchmarkIndex} during the run; quiet after ${(r.calibration[i]!.quietAfterMs / 1000).toFixed(1)} s)`,
           )
           .join('; ')}` +
         `${r.flagged.length ? `\n  flagged: ${r.flagged.join('\n  flagged: ')}` : ''}`,

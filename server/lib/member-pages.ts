@@ -102,7 +102,7 @@ export function withShell(html: string, page: string): string {
   const shell =
     `<div id="app-shell" class="shell" aria-busy="true">` +
     `<header class="topbar"><div class="topbar__inner"><a class="brand" href="/dashboard">` +
-    `<img src="/favicon.svg" width="34" height="34" alt=""><span class="brand__name">SpinRewards</span></a></div></header>` +
+    `<svg width="34" height="34" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><defs><linearGradient id="shell-logo-g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="url(#shell-logo-g)"/><rect x="12" y="18" width="40" height="28" rx="6" fill="#fff" opacity="0.18"/><path fill="#fde047" d="m32 15 4.7 10.4 11.3 1.2-8.5 7.6 2.4 11.1L32 39.6l-9.9 5.7 2.4-11.1-8.5-7.6 11.3-1.2L32 15Z"/></svg><span class="brand__name">SpinRewards</span></a></div></header>` +
     `<main class="main"><div class="page"><div class="page-head"><div>` +
     `<h1 class="page-title">${escapeHtml(head.title)}</h1><p class="page-subtitle">${escapeHtml(head.subtitle)}</p>` +
     `</div></div><div class="state state--loading" role="status" aria-live="polite">` +
