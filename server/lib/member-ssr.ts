@@ -22,7 +22,7 @@ export interface RenderedPage {
   setCookies: string[];
 }
 
-type Renderer = (pathname: string, answers: ServerAnswers) => Promise<string>;
+type Renderer = (pathname: string, answers: ServerAnswers, search?: string) => Promise<string>;
 let renderer: Promise<Renderer> | null = null;
 /** The member app's renderer, loaded on first use (React's server renderer is not part of startup). */
 function loadRenderer(): Promise<Renderer> {
@@ -56,6 +56,21 @@ export async function renderForMember(
   });
   const markup = await (await loadRenderer())(page, answers);
   return { markup, answers, setCookies: [...new Set(setCookies)] };
+}
+
+/** The longest query string the sign-in page is rendered with (a referral link's `?ref=`). */
+const MAX_LOGIN_SEARCH = 100;
+
+/**
+ * The sign-in page rendered on the server, for any visitor: it needs no data, so its first paint is
+ * the page itself (the largest paint of a first visit, which the loader used to hold back until the
+ * app's scripts had run) and the app hydrates it. `search` is the address's query (`?ref=…`, shown
+ * on the page); null when there is nothing to gain or it is too long to be a referral link.
+ */
+export async function renderLoginPage(search: string): Promise<RenderedPage | null> {
+  if (search.length > MAX_LOGIN_SEARCH) return null;
+  const markup = await (await loadRenderer())('/login', {}, search);
+  return { markup, answers: {}, setCookies: [] };
 }
 
 /** JSON that is safe inside a script element (no `</script>`, no line separators). */

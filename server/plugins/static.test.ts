@@ -154,8 +154,8 @@ describe('member page HTML with the page chunks preloaded', () => {
     ]);
   });
 
-  it('leaves pages in the entry chunk and unknown pages as they are', async () => {
-    for (const url of ['/login', '/', '/no/such/page']) {
+  it('leaves pages in the entry chunk and unknown pages as they are (/login is rendered: below)', async () => {
+    for (const url of ['/', '/no/such/page']) {
       const res = await served.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);
@@ -265,6 +265,32 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
       expect(res.body.replace(/<!-- -->/g, ''), url).toContain(heading);
       expect(Object.keys(answersIn(res.body) ?? {}), url).toEqual(calls);
     }
+  });
+
+  it('paints the sign-in page itself for every visitor, with a referral link’s code, shared-cacheable', async () => {
+    const res = await served.app.inject({ url: '/login?ref=ABC%3Cb%3E123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body.replace(/<!-- -->/g, '');
+    expect(html).toContain('Continue with Google');
+    // The code from the address is shown as text, escaped.
+    expect(html).toContain('ABC&lt;b&gt;123');
+    expect(html).not.toContain('ABC<b>123');
+    expect(html).not.toContain('class="boot"');
+    // The app hydrates it: the marker with no answers (nothing of anyone's data).
+    expect(answersIn(html)).toEqual({});
+    // A signed-in visitor gets the same page (the app then sends them on).
+    const member = await signIn(served.app, newAccount('gil'));
+    const signedIn = await served.app.inject({ url: '/login', headers: { cookie: member.cookie } });
+    expect(signedIn.body).toContain('Continue with Google');
+    expect(answersIn(signedIn.body)).toEqual({});
+  });
+
+  it('leaves a sign-in address with a query too long for a referral link to the loader', async () => {
+    const res = await served.app.inject({ url: `/login?ref=${'x'.repeat(200)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('class="boot"');
+    expect(res.body).not.toContain('Continue with Google');
   });
 
   it('leaves a session the API refuses (expired, blocked) to the app shell and the app', async () => {

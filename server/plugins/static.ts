@@ -1,13 +1,13 @@
 // Serves the built member app at / and the console at /admin/, each with its SPA fallback.
 // index.html is never cached (so a new service worker and build are picked up); hashed assets are immutable.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { memberPageHtml } from '../lib/member-pages';
-import { isServerRenderedPage, renderForMember, withRenderedPage } from '../lib/member-ssr';
+import { isServerRenderedPage, renderForMember, renderLoginPage, withRenderedPage } from '../lib/member-ssr';
 import { MEMBER_COOKIE } from './auth';
 
 export default fp(
@@ -47,6 +47,20 @@ export default fp(
 
     const sendIndex = (reply: FastifyReply, dir: string) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html', dir);
+    /** The member app's index.html, read again when a rebuild changes it. */
+    const memberIndex = (() => {
+      let stamp = -1;
+      let html = '';
+      return () => {
+        const file = path.join(memberDir, 'index.html');
+        const mtime = statSync(file).mtimeMs;
+        if (mtime !== stamp) {
+          html = readFileSync(file, 'utf8');
+          stamp = mtime;
+        }
+        return html;
+      };
+    })();
 
     // A direct visit to a member page: its HTML names the page's chunks as modulepreloads.
     const pageHtml = memberPageHtml(memberDir);
@@ -70,17 +84,35 @@ export default fp(
         return null;
       }
     };
+    /** The sign-in page rendered on the server (server/lib/member-ssr.ts), or null. */
+    const loginPage = async (request: FastifyRequest) => {
+      try {
+        const query = request.url.indexOf('?');
+        const rendered = await renderLoginPage(query === -1 ? '' : request.url.slice(query));
+        const html = rendered && withRenderedPage(memberIndex(), rendered);
+        return html ? Buffer.from(html) : null;
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in page not rendered on the server; the loader stands in');
+        return null;
+      }
+    };
     const sendMemberPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
       // A member session cookie gets the page rendered with their data, or (a session the API
-      // refuses, a failure) the page's app shell; the app then checks the session itself.
+      // refuses, a failure) the page's app shell; the app then checks the session itself. The
+      // sign-in page needs no data: rendered for everyone.
       const signedIn = Boolean(request.cookies?.[MEMBER_COOKIE]);
-      const rendered = signedIn ? await renderedPage(request, reply, url) : null;
+      const rendered =
+        url === '/login'
+          ? await loginPage(request)
+          : signedIn
+            ? await renderedPage(request, reply, url)
+            : null;
       const page = rendered ? null : pageHtml(url, signedIn);
       if (!rendered && !page) return sendIndex(reply, memberDir);
       const encoding = encodingFor(request);
       reply
-        // A rendered page holds the member's own data: never stored by a shared cache.
-        .header('cache-control', rendered ? 'private, no-cache' : 'no-cache')
+        // A page rendered with a member's session holds their own data: never stored by a shared cache.
+        .header('cache-control', rendered && signedIn ? 'private, no-cache' : 'no-cache')
         .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);

@@ -9,6 +9,7 @@ import { delay, prepareApp, readServerAnswers } from './prepare';
  * Gets the page ready (saved copy, route code, first data: `prepareApp`), then renders the app
  * into `container` once. A page the server rendered (a signed-in member's direct visit) is
  * hydrated from the answers it was rendered from: the markup on screen stays, React attaches to it.
+ * So is the sign-in page, which the server renders for every visitor (no answers).
  * Otherwise React renders it, replacing the server's app shell or the HTML's loader. Either way the
  * first render is a transition: React works in slices that yield to the browser every few
  * milliseconds instead of one long task.
@@ -29,7 +30,8 @@ export async function mount(
   );
   if (serverAnswers) {
     // The server rendered every card; the first render matches it (the list's first commit ends this).
-    renderListsWhole(true);
+    // The sign-in page comes rendered too, with no answers and no list.
+    if (Object.keys(serverAnswers).length > 0) renderListsWhole(true);
     startTransition(() => {
       client.hydrateRoot(container, app);
     });

@@ -15,8 +15,15 @@ import { AppRoutes, preloadRoute } from './router';
 // markup matches the app's (member/src/app/index.tsx): the routes, then the toaster; the app's other
 // children (the 401 handler, the service worker prompt, the shell hand-off) render nothing at first.
 
-/** The page at `pathname` rendered from `answers`, as the markup of the member app's root. */
-export async function renderMemberPage(pathname: string, answers: ServerAnswers): Promise<string> {
+/**
+ * The page at `pathname` (with the address's query `search`, e.g. `?ref=…` on /login) rendered from
+ * `answers`, as the markup of the member app's root.
+ */
+export async function renderMemberPage(
+  pathname: string,
+  answers: ServerAnswers,
+  search = '',
+): Promise<string> {
   // One client per render: nothing of one member's data outlives their request.
   const queryClient = createQueryClient();
   // Not `seedServerAnswers`: the server keeps no signed-in member of its own.
@@ -28,7 +35,7 @@ export async function renderMemberPage(pathname: string, answers: ServerAnswers)
     return renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <StaticRouter location={pathname}>
+          <StaticRouter location={`${pathname}${search}`}>
             <AppRoutes />
           </StaticRouter>
           <Toaster />

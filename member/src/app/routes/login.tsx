@@ -47,7 +47,8 @@ export function LoginRoute() {
   const state = (location.state ?? {}) as LoginRedirectState;
   const ref = params.get('ref');
 
-  const referrerRef = ref ? null : referralFromReferrer(document.referrer);
+  // The server renders this page too (server/lib/member-ssr.ts), where there is no document.
+  const referrerRef = ref || typeof document === 'undefined' ? null : referralFromReferrer(document.referrer);
 
   useEffect(() => {
     if (ref) storeReferral(ref);
