@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'network.secret_rotate',
   'network.test',
   'postback.replay',
+  /** An administrator granted the free spin of a referral held as same-device. */
+  'referral.grant',
+  /** An administrator closed a referral held as same-device without a reward. */
+  'referral.deny',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -35,6 +39,7 @@ export const AUDIT_TARGET_TYPES = [
   'voucher_batch',
   'network',
   'postback',
+  'referral',
 ] as const;
 
 const auditLogRow = z.object({
