@@ -90,7 +90,7 @@ export async function waitForQuiet({
   maxBusy = 0.15,
   windowMs = 500,
   windows = 2,
-  timeoutMs = 60_000,
+  timeoutMs = 30_000,
 }: { maxBusy?: number; windowMs?: number; windows?: number; timeoutMs?: number } = {}): Promise<QuietWait> {
   const started = Date.now();
   let streak = 0;
