@@ -1,0 +1,23 @@
+// The console's claim rows (GET /api/admin/claims.php), from server/db/repositories/admin/claims.ts.
+import type { AdminClaimRow } from '../../../shared/contract/admin/claims';
+import { iso, isoOrNull, num, numOrNull, str, strOrNull } from '../row-mappers';
+
+export function toClaimRow(r: Record<string, unknown>): AdminClaimRow {
+  return {
+    claim_id: num(r.id),
+    status: str(r.status) as AdminClaimRow['status'],
+    created_at: iso(r.created_at),
+    note: str(r.note),
+    click_id: str(r.click_id),
+    clicked_at: iso(r.clicked_at),
+    offer_id: num(r.offer_id),
+    offer_title: str(r.offer_title),
+    user_id: num(r.user_id),
+    user_name: `${str(r.first_name)} ${str(r.last_name)}`.trim(),
+    user_email: str(r.email),
+    reject_reason: strOrNull(r.reject_reason),
+    decided_at: isoOrNull(r.decided_at),
+    decided_by: strOrNull(r.decided_by),
+    completion_id: numOrNull(r.completion_id),
+  };
+}
