@@ -110,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberRoutes);
   await app.register(import('./routes/events'));
   await app.register(import('./routes/member-vouchers'));
+  await app.register(import('./routes/member-claims'));
   await app.register(postbackRoutes);
   await app.register(import('./routes/network-postback'));
   if (opts.config.mode === 'demo') await app.register(demoPartnerRoutes);

@@ -254,6 +254,47 @@ export const completions = pgTable(
     index('completions_user_reversed_idx')
       .on(t.userId, t.reversedAt)
       .where(sql`${t.status} = 'reversed'`),
+    // Needs attention (migration 0012): the reversals of the hold's window.
+    index('completions_reversed_at_idx')
+      .on(t.reversedAt)
+      .where(sql`${t.status} = 'reversed'`),
+  ],
+);
+
+/**
+ * A member's missing-conversion claim on one of their clicks (migration 0010): pending until an
+ * administrator approves it (a manual approved conversion, completion_id) or rejects it with a reason.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    clickId: text('click_id')
+      .notNull()
+      .references(() => clicks.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    rejectReason: text('reject_reason'),
+    decidedBy: integer('decided_by').references(() => admins.id),
+    decidedAt: ts('decided_at'),
+    completionId: integer('completion_id').references(() => completions.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('claims_click_key').on(t.clickId),
+    index('claims_created_idx').on(t.createdAt, t.id),
+    index('claims_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('claims_offer_created_idx').on(t.offerId, t.createdAt, t.id),
+    index('claims_user_offer_idx').on(t.userId, t.offerId, t.createdAt),
+    check('claims_note_length', sql`char_length(${t.note}) <= 500`),
   ],
 );
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   API_BASE,
+  CLAIM_PATH,
   CLICK_OFFER_PATH,
   EVENTS_PATH,
   FIREBASE_AUTH_PATH,
@@ -53,6 +54,16 @@ const memberOffer = z.object({
   clicked_at: z.string().nullable(),
   /** Pending verification only (else null): when the partner reported the completion as pending. */
   pending_since: z.string().nullable(),
+  /**
+   * The member may report this offer as completed but not credited (POST /api/claim.php): they
+   * started it between 1 hour and 30 days ago, it has no conversion, and no claim of theirs on it is
+   * under review (docs/product-rules.md#claims).
+   */
+  can_claim: z.boolean(),
+  /** The member's latest claim on this offer: its status, or null when they filed none. */
+  claim_status: z.enum(['pending', 'approved', 'rejected']).nullable(),
+  /** A rejected claim's reason, as the administrator wrote it for the member; else null. */
+  claim_reason: z.string().nullable(),
 });
 export type MemberOffer = z.infer<typeof memberOffer>;
 
@@ -235,6 +246,8 @@ export type ReferralStatsResponse = ResponseOf<typeof referralStats>;
  *   ready: the stream is open; its `id:` is where a reconnection resumes from, even before any event
  *   conversion: the partner's answer on an offer the member started (pending, approved or reversed)
  *   free_spin: a referred friend's first completion granted the member `count` free spins
+ *   claim: an administrator answered the member's missing-conversion claim (approved: the spin is
+ *     ready; rejected: with the reason)
  *   blocked: the member was blocked (the stream then ends; the app signs out with `message`)
  *   logout: the stream's session ended (signed out, possibly in another tab; the stream then ends)
  *   resync: events may have been missed (resume point unknown here): refetch everything
@@ -248,6 +261,14 @@ export const memberEventData = {
     title: z.string().nullable(),
   }),
   free_spin: z.object({ count: z.number() }),
+  claim: z.object({
+    status: z.enum(['approved', 'rejected']),
+    offerId: z.number(),
+    claimId: z.number(),
+    title: z.string().nullable(),
+    /** A rejection's reason for the member; null on an approval. */
+    reason: z.string().nullable(),
+  }),
   blocked: z.object({ message: z.string() }),
   logout: z.object({}),
   resync: z.object({}),
@@ -279,3 +300,39 @@ export const voucherUsed = endpoint('POST', `${API_BASE}${VOUCHER_USED_PATH}`, {
 });
 export type VoucherUsedRequest = RequestOf<typeof voucherUsed>;
 export type VoucherUsedResponse = ResponseOf<typeof voucherUsed>;
+
+/** The longest note a member may add to a claim (characters, after trimming). */
+export const CLAIM_NOTE_MAX = 500;
+
+/**
+ * A missing-conversion claim (docs/product-rules.md#claims): the member's own click (clickId), or
+ * their latest eligible click on the offer (offerId), with a short note. 404 for a click that is not
+ * theirs, 409 when the click is too recent, too old, already converted or already claimed.
+ */
+export const claim = endpoint('POST', `${API_BASE}${CLAIM_PATH}`, {
+  body: z
+    .strictObject({
+      clickId: z
+        .string()
+        .min(1, 'clickId is required')
+        .max(64, 'clickId is at most 64 characters')
+        .optional(),
+      offerId: positiveId('offerId', { strings: false }).optional(),
+      note: z
+        .string()
+        .trim()
+        .max(CLAIM_NOTE_MAX, `The note is at most ${CLAIM_NOTE_MAX} characters`)
+        .default(''),
+    })
+    .refine((b) => b.clickId !== undefined || b.offerId !== undefined, {
+      message: 'clickId or offerId is required',
+      path: ['offerId'],
+    }),
+  response: okResponses({
+    claim_id: z.number(),
+    offer_id: z.number(),
+    status: z.literal('pending'),
+  }),
+});
+export type ClaimRequest = RequestOf<typeof claim>;
+export type ClaimResponse = ResponseOf<typeof claim>;

@@ -22,6 +22,8 @@ export const CLIENT_CONFIG_PATH = '/client-config.json';
 export const EVENTS_PATH = '/events.php';
 /** The member marks one of their vouchers as used (their wallet on the Rewards page). */
 export const VOUCHER_USED_PATH = '/voucher-used.php';
+/** The member reports a completed offer that was not credited (a missing-conversion claim). */
+export const CLAIM_PATH = '/claim.php';
 
 /** The paths the member app calls: its API client takes nothing else. */
 export type MemberApiPath =
@@ -33,6 +35,7 @@ export type MemberApiPath =
   | typeof SLOT_SPIN_PATH
   | typeof REFERRAL_STATS_PATH
   | typeof VOUCHER_USED_PATH
+  | typeof CLAIM_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
@@ -50,6 +53,7 @@ export const ADMIN_NETWORKS_PATH = '/networks.php';
 export const ADMIN_NETWORK_PRESETS_PATH = '/network-presets.php';
 export const ADMIN_NETWORK_TEST_PATH = '/network-test.php';
 export const ADMIN_POSTBACKS_PATH = '/postbacks.php';
+export const ADMIN_CLAIMS_PATH = '/claims.php';
 
 /** A partner network's postback receiver, relative to API_BASE: `/postback/{slug}`. */
 export const NETWORK_POSTBACK_PATH_PREFIX = '/postback/';

@@ -22,7 +22,10 @@ BEGIN
     INTO v_user, v_status, v_offer, v_title
     FROM completions c LEFT JOIN offers o ON o.id = c.offer_id
    WHERE c.id = NEW.id;
-  IF NOT FOUND OR (TG_OP = 'INSERT' AND v_status = 'reversed') THEN
+  -- An approved claim (migration 0010, transaction id 'claim-<id>') is announced by its own 'claim'
+  -- event (member_events_claim.sql), which says it was the member's claim: not twice.
+  IF NOT FOUND OR (TG_OP = 'INSERT' AND v_status = 'reversed')
+     OR (v_status = 'approved' AND NEW.transaction_id LIKE 'claim-%') THEN
     RETURN NULL;
   END IF;
   PERFORM pg_notify('member_events', json_build_object(

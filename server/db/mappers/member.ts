@@ -45,6 +45,9 @@ export function toMemberOffer(r: MemberOfferRow): MemberOffer {
     slot_config: parseSlotConfig(r.slot_config),
     clicked_at: isoOrNull(r.clicked_at),
     pending_since: isoOrNull(r.pending_since),
+    can_claim: r.can_claim === true,
+    claim_status: r.claim_status ?? null,
+    claim_reason: r.claim_reason ?? null,
   };
 }
 

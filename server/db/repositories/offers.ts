@@ -20,20 +20,40 @@ export interface MemberOfferRow {
   /** A pending completion only: the click that started it, and when the partner's pending answer came. */
   clicked_at: Date | string | null;
   pending_since: Date | string | null;
+  /** A missing-conversion claim can be filed (docs/product-rules.md#claims). */
+  can_claim: boolean;
+  /** The member's latest claim on the offer, and a rejection's reason. */
+  claim_status: 'pending' | 'approved' | 'rejected' | null;
+  claim_reason: string | null;
 }
 
 // Active offers, plus inactive ones the member has a live completion on (so a won voucher or a
 // pending spin never disappears when an admin deactivates the offer). A pending completion also
-// reads its click (by primary key), for the card's "started" time; other rows join nothing more.
+// reads its click (by primary key), for the card's "started" time. The member's latest claim on the
+// offer (claims_user_offer_idx) gives the claim's status; an offer without a live completion or a
+// claim under review looks for a click that can still be claimed (clicks_user_offer_idx: between
+// 1 hour and 30 days old, no conversion, no claim).
 const memberOffers = statement(
   'member_offers',
   `select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
           c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code,
-          k.created_at as clicked_at, case when c.status = 'pending' then c.created_at end as pending_since
+          k.created_at as clicked_at, case when c.status = 'pending' then c.created_at end as pending_since,
+          cl.status as claim_status, case when cl.status = 'rejected' then cl.reject_reason end as claim_reason,
+          case when c.id is null and cl.status is distinct from 'pending' then exists (
+            select 1 from clicks e
+             where e.user_id = $1 and e.offer_id = o.id
+               and e.created_at <= now() - interval '1 hour' and e.created_at >= now() - interval '30 days'
+               and not exists (select 1 from completions x where x.click_id = e.id)
+               and not exists (select 1 from claims y where y.click_id = e.id))
+          else false end as can_claim
      from offers o
      left join completions c on c.offer_id = o.id and c.user_id = $1 and c.status <> 'reversed'
      left join vouchers v on v.id = c.voucher_id
      left join clicks k on k.id = c.click_id and c.status = 'pending'
+     left join lateral (
+       select y.status, y.reject_reason from claims y
+        where y.user_id = $1 and y.offer_id = o.id
+        order by y.created_at desc, y.id desc limit 1) cl on true
     where o.is_active or c.id is not null
     order by o.created_at desc, o.id desc
     limit 500`,

@@ -10,6 +10,7 @@ import reportRoutes from './reports';
 import auditRoutes from './audit-log';
 import networkRoutes from './networks';
 import postbackLogRoutes from './postbacks';
+import claimRoutes from './claims';
 
 export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuthRoutes);
@@ -21,4 +22,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(auditRoutes);
   await app.register(networkRoutes);
   await app.register(postbackLogRoutes);
+  await app.register(claimRoutes);
 }

@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   'referral.grant',
   /** An administrator closed a referral held as same-device without a reward. */
   'referral.deny',
+  /** A missing-conversion claim approved (a manual approved conversion) or rejected with a reason. */
+  'claim.approve',
+  'claim.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -40,6 +43,7 @@ export const AUDIT_TARGET_TYPES = [
   'network',
   'postback',
   'referral',
+  'claim',
 ] as const;
 
 const auditLogRow = z.object({

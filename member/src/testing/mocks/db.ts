@@ -39,6 +39,9 @@ export function makeOffer(overrides: Partial<MemberOffer> = {}): MemberOffer {
     },
     clicked_at: null,
     pending_since: null,
+    can_claim: false,
+    claim_status: null,
+    claim_reason: null,
     ...overrides,
   };
 }
