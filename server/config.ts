@@ -40,7 +40,15 @@ const envSchema = z.object({
     .min(0, 'REVERSAL_HOLD_DAYS must be 0 (off) or more')
     .max(3650, 'REVERSAL_HOLD_DAYS must be at most 3650')
     .optional(),
+  FX_USD_INR: z.coerce
+    .number('FX_USD_INR must be a number of rupees per US dollar')
+    .positive('FX_USD_INR must be a number of rupees per US dollar above 0')
+    .max(10_000, 'FX_USD_INR must be at most 10000 rupees per US dollar')
+    .optional(),
 });
+
+/** FX_USD_INR unset: rupees per US dollar used to show USD payouts beside rupee voucher costs. */
+export const FX_USD_INR_DEFAULT = 83;
 
 /**
  * The reversal hold (docs/product-rules.md): a member with `threshold` reversed completions within the
@@ -206,6 +214,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
       threshold: env.REVERSAL_HOLD_THRESHOLD ?? REVERSAL_HOLD_DEFAULTS.threshold,
       days: env.REVERSAL_HOLD_DAYS ?? REVERSAL_HOLD_DEFAULTS.days,
     } satisfies ReversalHoldPolicy,
+    /**
+     * FX_USD_INR: rupees per US dollar. Payouts arrive in USD, vouchers are rupees; the dashboard and the
+     * offers list convert revenue with it to show revenue, voucher cost and margin side by side.
+     */
+    fxUsdInr: env.FX_USD_INR ?? FX_USD_INR_DEFAULT,
     /**
      * Live member updates (GET /api/events.php): a comment line every `heartbeatMs` keeps idle streams
      * and proxies open; the last `bufferSize` events (all members) can be replayed to a stream that

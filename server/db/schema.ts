@@ -157,6 +157,10 @@ export const offers = pgTable(
     totalRevenue: numeric('total_revenue', { precision: 16, scale: 4, mode: 'number' }).notNull().default(0),
     spinsUsed: integer('spins_used').notNull().default(0),
     rewardsWon: integer('rewards_won').notNull().default(0),
+    /** The rupee value of the codes this offer's spins handed out, kept by rewards_spin (migration 0012). */
+    totalVoucherValue: numeric('total_voucher_value', { precision: 14, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     /** The network whose receiver credits this offer; null = the native receiver (migration 0008). */
     networkId: integer('network_id').references(() => networks.id),
   },
@@ -258,6 +262,10 @@ export const completions = pgTable(
     index('completions_reversed_at_idx')
       .on(t.reversedAt)
       .where(sql`${t.status} = 'reversed'`),
+    // Needs attention (migration 0012): the reversals of the hold's window.
+    index('completions_reversed_at_idx')
+      .on(t.reversedAt)
+      .where(sql`${t.status} = 'reversed'`),
   ],
 );
 
@@ -332,6 +340,10 @@ export const vouchers = pgTable(
     index('vouchers_assigned_user_idx').on(t.assignedToUserId),
     index('vouchers_created_idx').on(t.createdAt),
     index('vouchers_expiry_idx').on(t.expiryDate),
+    // Needs attention (migration 0012): available stock by amount and brand.
+    index('vouchers_available_stock_idx')
+      .on(t.voucherAmount, t.voucherBrand, t.expiryDate)
+      .where(sql`${t.status} = 'available'`),
   ],
 );
 
@@ -358,6 +370,11 @@ export const spins = pgTable(
     uniqueIndex('spins_completion_key').on(t.completionId),
     uniqueIndex('spins_voucher_key').on(t.voucherId),
     index('spins_user_idx').on(t.userId, t.createdAt),
+    // Needs attention (migration 0012): an offer's last spins, the draws of the last 7 days.
+    index('spins_offer_recent_idx').on(t.offerId, t.id),
+    index('spins_drawn_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.drawnAmount} is not null`),
   ],
 );
 

@@ -42,6 +42,7 @@ export type MemberApiPath =
 export const ADMIN_LOGIN_PATH = '/login.php';
 export const ADMIN_LOGOUT_PATH = '/logout.php';
 export const ADMIN_DASHBOARD_PATH = '/dashboard.php';
+export const ADMIN_ATTENTION_PATH = '/attention.php';
 export const ADMIN_USERS_PATH = '/users.php';
 export const ADMIN_OFFERS_PATH = '/offers.php';
 export const ADMIN_VOUCHERS_PATH = '/vouchers.php';

@@ -118,7 +118,8 @@ BEGIN
   IF v_completion_id IS NOT NULL THEN
     UPDATE completions SET reward_type = v_reward, voucher_id = CASE WHEN v_win THEN v_voucher.id END
       WHERE id = v_completion_id;
-    UPDATE offers SET spins_used = spins_used + 1, rewards_won = rewards_won + CASE WHEN v_win THEN 1 ELSE 0 END
+    UPDATE offers SET spins_used = spins_used + 1, rewards_won = rewards_won + CASE WHEN v_win THEN 1 ELSE 0 END,
+                      total_voucher_value = total_voucher_value + CASE WHEN v_win THEN v_voucher.voucher_amount ELSE 0 END
       WHERE id = v_offer_id;
   END IF;
   IF v_win THEN

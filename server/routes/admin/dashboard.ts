@@ -7,7 +7,10 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.dashboard,
     onRequest: app.requireAdmin,
-    handler: async () => ({ success: true as const, ...(await dashboard(app.db)) }),
+    handler: async () => ({
+      success: true as const,
+      ...(await dashboard(app.db, { fxUsdInr: app.config.fxUsdInr })),
+    }),
   });
 };
 

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import adminAuthRoutes from './auth';
 import dashboardRoutes from './dashboard';
+import attentionRoutes from './attention';
 import userRoutes from './users';
 import offerRoutes from './offers';
 import voucherRoutes from './vouchers';
@@ -15,6 +16,7 @@ import claimRoutes from './claims';
 export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuthRoutes);
   await app.register(dashboardRoutes);
+  await app.register(attentionRoutes);
   await app.register(userRoutes);
   await app.register(offerRoutes);
   await app.register(voucherRoutes);

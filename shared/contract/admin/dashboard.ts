@@ -4,6 +4,10 @@ import { ADMIN_API_BASE, ADMIN_DASHBOARD_PATH } from '../paths';
 import { endpoint, okResponses, type ResponseOf } from '../common';
 import { memberFields } from './users';
 
+/** The getting-started checklist's steps, in the order the dashboard shows them. */
+export const GETTING_STARTED_STEPS = ['network', 'offers', 'vouchers', 'member_app'] as const;
+export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
+
 export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PATH}`, {
   response: okResponses({
     stats: z.object({
@@ -63,6 +67,27 @@ export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PAT
     }),
     /** An addition to the product's dashboard: daily conversions and revenue over the last 30 days. */
     dailyConversions: z.array(z.object({ day: z.string(), conversions: z.number(), revenue: z.number() })),
+    /**
+     * Money in one currency (FX_USD_INR rupees per US dollar): revenue (USD payouts), its rupee value,
+     * the vouchers handed out (₹) and the margin between them (₹).
+     */
+    money: z.object({
+      fx_usd_inr: z.number(),
+      revenue_usd: z.number(),
+      revenue_inr: z.number(),
+      voucher_cost: z.number(),
+      margin_inr: z.number(),
+    }),
+    /**
+     * Shown while the console has no real activity (no conversion on a non-demo offer) and a step is
+     * left; each step is done by the server's reading of the database (docs/decisions.md).
+     */
+    gettingStarted: z.object({
+      show: z.boolean(),
+      steps: z.array(z.object({ id: z.enum(GETTING_STARTED_STEPS), done: z.boolean() })),
+      /** Prize amounts some active offer can pay that have no available code. */
+      missing_amounts: z.array(z.number()),
+    }),
   }),
 });
 export type AdminDashboardResponse = ResponseOf<typeof dashboard>;

@@ -13,7 +13,9 @@ export const RECENT_CONVERSIONS = 8;
 export const TOP_REFERRERS = 10;
 export const DAILY_DAYS = 30;
 
-export async function dashboard(db: Db): Promise<Omit<AdminDashboardResponse, 'success'>> {
+export async function dashboard(
+  db: Db,
+): Promise<Omit<AdminDashboardResponse, 'success' | 'money' | 'gettingStarted'>> {
   const today = dateRangeBounds('today')!.from;
   const todayIso = today.toISOString();
   const firstDay = new Date(today.getTime() - (DAILY_DAYS - 1) * 86_400_000);

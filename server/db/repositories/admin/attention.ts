@@ -1,0 +1,189 @@
+// GET /api/admin/attention.php and the dashboard's getting-started checklist: the reads behind them,
+// each bounded by an index of migration 0012 (or an earlier one) so that none reads a table whole at
+// a million rows. The rules that turn these rows into flags are in server/services/admin/attention.ts.
+import { sql } from 'drizzle-orm';
+import { query, type Queryable } from '../../client';
+import { POSTBACK_SUCCESS_OUTCOMES } from '../../../../shared/contract/admin/postbacks';
+import { num, numOrNull, str, strOrNull, isoOrNull, dateOnly, bool, money } from '../../row-mappers';
+
+/** Active offers with what the monitor needs: the table, and the counters for the average payout (USD). */
+export async function activeOffers(db: Queryable) {
+  const rows = await query(
+    db,
+    sql`select id, title, slot_config, total_revenue, total_completions
+          from offers where is_active order by id`,
+  );
+  return rows.map((r) => ({
+    id: num(r.id),
+    title: str(r.title),
+    slotConfig: r.slot_config as unknown,
+    totalRevenue: num(r.total_revenue),
+    totalCompletions: num(r.total_completions),
+  }));
+}
+
+export interface DrawGroup {
+  /** null: free spins. */
+  offerId: number | null;
+  /** null: the draw paid nothing. */
+  drawnAmount: number | null;
+  draws: number;
+  /** Rupees of the codes handed out in this group (wins only; a stock-out gave nothing). */
+  paid: number;
+}
+
+/**
+ * The last `window` spins of each active offer and of free spins, grouped by the amount drawn: a
+ * backward range scan of spins_offer_recent_idx per offer, read from the index alone.
+ */
+export async function recentDraws(db: Queryable, window: number): Promise<DrawGroup[]> {
+  const rows = await query(
+    db,
+    sql`select o.id as offer_id, s.drawn_amount, count(*)::int as draws,
+               coalesce(sum(s.drawn_amount) filter (where s.is_win), 0) as paid
+          from offers o
+          cross join lateral (
+            select sp.drawn_amount, sp.is_win from spins sp
+             where sp.offer_id = o.id order by sp.id desc limit ${window}) s
+         where o.is_active
+         group by o.id, s.drawn_amount
+        union all
+        select null, s.drawn_amount, count(*)::int, coalesce(sum(s.drawn_amount) filter (where s.is_win), 0)
+          from (select sp.drawn_amount, sp.is_win from spins sp
+                 where sp.offer_id is null order by sp.id desc limit ${window}) s
+         group by s.drawn_amount`,
+  );
+  return rows.map((r) => ({
+    offerId: numOrNull(r.offer_id),
+    drawnAmount: numOrNull(r.drawn_amount),
+    draws: num(r.draws),
+    paid: money(r.paid),
+  }));
+}
+
+/** Available, unexpired codes by amount and brand (an index-only scan of vouchers_available_stock_idx). */
+export async function availableStock(db: Queryable) {
+  const rows = await query(
+    db,
+    sql`select voucher_amount, voucher_brand, count(*)::int as available
+          from vouchers
+         where status = 'available' and (expiry_date is null or expiry_date >= current_date)
+         group by voucher_amount, voucher_brand
+         order by voucher_amount, voucher_brand`,
+  );
+  return rows.map((r) => ({
+    amount: num(r.voucher_amount),
+    brand: str(r.voucher_brand),
+    available: num(r.available),
+  }));
+}
+
+/**
+ * The draws that wanted a code over the last `days` days, by amount: won, stock-outs (a winning draw
+ * with no code: rewards_spin records stock_out) and the members those stock-outs hit (spins_drawn_created_idx).
+ */
+export async function recentDemand(db: Queryable, days: number) {
+  const rows = await query(
+    db,
+    sql`select drawn_amount, count(*)::int as draws,
+               count(*) filter (where stock_out)::int as stock_outs,
+               count(distinct user_id) filter (where stock_out)::int as members_missed
+          from spins
+         where drawn_amount is not null and created_at >= now() - make_interval(days => ${days})
+         group by drawn_amount`,
+  );
+  return rows.map((r) => ({
+    amount: num(r.drawn_amount),
+    draws: num(r.draws),
+    stockOuts: num(r.stock_outs),
+    membersMissed: num(r.members_missed),
+  }));
+}
+
+/** Available codes whose expiry date is today or within `days` days, by brand and amount. */
+export async function expiringUnassigned(db: Queryable, days: number) {
+  const rows = await query(
+    db,
+    sql`select voucher_brand, voucher_amount, count(*)::int as codes, min(expiry_date) as first_expiry
+          from vouchers
+         where status = 'available' and expiry_date >= current_date
+           and expiry_date <= current_date + ${days}::int
+         group by voucher_brand, voucher_amount
+         order by min(expiry_date), voucher_brand, voucher_amount`,
+  );
+  return rows.map((r) => ({
+    brand: str(r.voucher_brand),
+    amount: num(r.voucher_amount),
+    codes: num(r.codes),
+    first_expiry: dateOnly(r.first_expiry) ?? '',
+  }));
+}
+
+export const REVERSAL_MEMBERS = 20;
+
+/** Members with at least `min` reversals over the last `days` days, most first (completions_reversed_at_idx). */
+export async function reversalsPilingUp(db: Queryable, days: number, min: number) {
+  const rows = await query(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.email, u.held_at, r.n
+          from (select user_id, count(*)::int as n from completions
+                 where status = 'reversed' and reversed_at >= now() - make_interval(days => ${days})
+                 group by user_id having count(*) >= ${min}
+                 order by n desc, user_id limit ${REVERSAL_MEMBERS}) r
+          join users u on u.id = r.user_id
+         order by r.n desc, u.id`,
+  );
+  return rows.map((r) => ({
+    user_id: num(r.id),
+    name: `${str(r.first_name)} ${str(r.last_name)}`.trim(),
+    email: str(r.email),
+    reversals: num(r.n),
+    held_at: isoOrNull(r.held_at),
+  }));
+}
+
+/** Refused postback attempts (folded repeats counted) per network over the last `hours` hours. */
+export async function refusedPostbacks(db: Queryable, hours: number) {
+  const success = [...POSTBACK_SUCCESS_OUTCOMES];
+  const rows = await query(
+    db,
+    sql`select p.network_id, n.name, sum(p.repeat_count)::int as refused
+          from postback_log p left join networks n on n.id = p.network_id
+         where p.received_at >= now() - make_interval(hours => ${hours}) and p.outcome not in ${success}
+         group by p.network_id, n.name
+         order by refused desc, p.network_id nulls first`,
+  );
+  return rows.map((r) => ({
+    network_id: numOrNull(r.network_id),
+    network: strOrNull(r.name),
+    refused: num(r.refused),
+  }));
+}
+
+/** Same-device referrals waiting for an administrator's decision (referrals_needs_review_idx, 0011). */
+export async function heldReferrals(db: Queryable): Promise<number> {
+  const [row] = await query(
+    db,
+    sql`select count(*)::int as n from referrals where same_device and status = 'completed_waiting'`,
+  );
+  return num(row?.n);
+}
+
+/** The getting-started checklist's facts, each an `exists` on a small table or an index. */
+export async function gettingStartedFacts(db: Queryable, demoNetworks: readonly string[]) {
+  const [row] = await query(
+    db,
+    sql`select
+          exists(select 1 from networks where is_active and slug not in ${[...demoNetworks]}) as network,
+          exists(select 1 from admin_audit_log where target_type = 'offer') as offers_reviewed,
+          exists(select 1 from sessions where user_id is not null) as member_app,
+          exists(select 1 from offers where network not in ${[...demoNetworks]} and total_completions > 0)
+            as real_activity`,
+  );
+  return {
+    network: bool(row?.network),
+    offersReviewed: bool(row?.offers_reviewed),
+    memberApp: bool(row?.member_app),
+    realActivity: bool(row?.real_activity),
+  };
+}

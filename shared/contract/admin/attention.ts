@@ -1,0 +1,98 @@
+// GET /api/admin/attention.php: what needs the operator's attention (the dashboard's panel and the
+// menu's count). Every figure is computed by the server; docs/decisions.md, "Needs attention", gives
+// the rules (windows, thresholds, the 95 % interval).
+import { z } from 'zod';
+import { ADMIN_API_BASE, ADMIN_ATTENTION_PATH } from '../paths';
+import { endpoint, okResponses, type ResponseOf } from '../common';
+
+/** The win-rate monitor reads each offer's last WIN_RATE_WINDOW spins (since its last edit). */
+export const WIN_RATE_WINDOW = 1000;
+/** Voucher stock: demand over the last STOCK_DAYS days; an alert below STOCK_ALERT_DAYS days left. */
+export const STOCK_DAYS = 7;
+export const STOCK_ALERT_DAYS = 3;
+/** Codes still available whose expiry date falls within the next EXPIRING_DAYS days. */
+export const EXPIRING_DAYS = 7;
+/** Refused postbacks per network over the last REFUSED_HOURS hours. */
+export const REFUSED_HOURS = 24;
+
+const amountRate = z.object({
+  /** The prize (₹). */
+  amount: z.number(),
+  /** The table's chance of drawing it, percent. */
+  configured: z.number(),
+  /** Draws of it among the window's spins (won, or a stock-out), and their share in percent. */
+  draws: z.number(),
+  observed: z.number(),
+  /** The 95 % Wilson score interval of the observed rate, percent. */
+  low: z.number(),
+  high: z.number(),
+  /** The configured chance falls outside the interval. */
+  flagged: z.boolean(),
+});
+
+const winRate = z.object({
+  /** null: free spins (the default table). */
+  offer_id: z.number().nullable(),
+  title: z.string(),
+  /** Spins in the window (at most WIN_RATE_WINDOW). */
+  spins: z.number(),
+  amounts: z.array(amountRate),
+  /** Rupees handed out per spin in the window (codes actually given), and what the table expects. */
+  cost_per_spin: z.number(),
+  expected_cost_per_spin: z.number(),
+  /** The offer's average payout per conversion (one spin each), in rupees at FX_USD_INR; null: none yet. */
+  payout_inr: z.number().nullable(),
+  /** A spin costs more than the offer pays. */
+  cost_flagged: z.boolean(),
+});
+
+const stockRow = z.object({
+  /** A spin claims a code by amount, any brand: stock runs out per amount. */
+  amount: z.number(),
+  available: z.number(),
+  brands: z.array(z.object({ brand: z.string(), available: z.number() })),
+  /** Draws that wanted a code of this amount over the last STOCK_DAYS days, and codes handed out. */
+  wins7d: z.number(),
+  wins_per_day: z.number(),
+  /** available / wins_per_day, one decimal; null when nothing was drawn (no demand). */
+  days_left: z.number().nullable(),
+  /** Winning draws that found no code (shown to the member as a miss), and the members they hit. */
+  stock_outs7d: z.number(),
+  members_missed7d: z.number(),
+  /** An active offer's table (or free spins') can pay this amount. */
+  payable: z.boolean(),
+  flagged: z.boolean(),
+});
+
+export const attention = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_ATTENTION_PATH}`, {
+  response: okResponses({
+    /** Items flagged across the sections: the menu's count. */
+    count: z.number(),
+    winRates: z.array(winRate),
+    stock: z.array(stockRow),
+    expiring: z.array(
+      z.object({ brand: z.string(), amount: z.number(), codes: z.number(), first_expiry: z.string() }),
+    ),
+    /** Members with reversals piling up in the reversal hold's window, most first. */
+    reversals: z.object({
+      days: z.number(),
+      members: z.array(
+        z.object({
+          user_id: z.number(),
+          name: z.string(),
+          email: z.string(),
+          reversals: z.number(),
+          held_at: z.string().nullable(),
+        }),
+      ),
+    }),
+    refusedPostbacks: z.array(
+      z.object({ network_id: z.number().nullable(), network: z.string(), refused: z.number() }),
+    ),
+    /** Same-device referrals waiting for Grant Reward or Deny. */
+    heldReferrals: z.number(),
+  }),
+});
+export type AdminAttentionResponse = ResponseOf<typeof attention>;
+export type AdminWinRate = AdminAttentionResponse['winRates'][number];
+export type AdminStockRow = AdminAttentionResponse['stock'][number];
