@@ -10,7 +10,7 @@ import {
   toUserVoucher,
   toVoucherBreakdownRow,
 } from '../db/mappers/member';
-import { listApprovedCompletionsOf } from '../db/repositories/completions';
+import { listCompletionHistoryOf } from '../db/repositories/completions';
 import { findMemberById } from '../db/repositories/members';
 import {
   countPendingReferralsOf,
@@ -29,7 +29,7 @@ async function memberOf(db: Queryable, userId: number) {
 
 export async function userStats(db: Queryable, userId: number): Promise<Omit<UserStatsResponse, 'success'>> {
   const u = await memberOf(db, userId);
-  const completions = await listApprovedCompletionsOf(db, userId);
+  const completions = await listCompletionHistoryOf(db, userId);
   const breakdown = await voucherBreakdownOf(db, userId);
   const vouchers = await listMemberVouchers(db, userId);
   return {

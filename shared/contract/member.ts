@@ -81,7 +81,13 @@ export type SpinVoucher = z.infer<typeof spinVoucher>;
 
 const voucherStatus = z.enum(['available', 'assigned', 'used', 'expired']);
 
-const memberReferralStatus = z.enum(['registered_only', 'completed_waiting', 'completed_and_rewarded']);
+/** 'not_approved': a same-device referral an administrator closed without a reward. */
+const memberReferralStatus = z.enum([
+  'registered_only',
+  'completed_waiting',
+  'completed_and_rewarded',
+  'not_approved',
+]);
 export type MemberReferralStatus = z.infer<typeof memberReferralStatus>;
 
 export const firebaseAuth = endpoint('POST', `${API_BASE}${FIREBASE_AUTH_PATH}`, {
@@ -126,6 +132,12 @@ export const userStats = endpoint('GET', `${API_BASE}${USER_STATS_PATH}`, {
         voucher_brand: z.string().nullable(),
         voucher_amount: z.number().nullable(),
         reward_type: z.string(),
+        /** 'reversed': the partner took the conversion back (shown as Reversed in the history). */
+        status: z.enum(['approved', 'reversed']),
+        /** When the partner reversed it; null while approved. */
+        reversed_at: z.string().nullable(),
+        /** The partner's reason for the reversal, when it sent one. */
+        reversal_reason: z.string().nullable(),
       }),
     ),
     voucherBreakdown: z.array(
@@ -234,6 +246,8 @@ export const referralStats = endpoint('GET', `${API_BASE}${REFERRAL_STATS_PATH}`
          * fingerprint), so no free spin is granted unless an administrator decides otherwise.
          */
         under_review: z.boolean(),
+        /** An administrator's decision on a held referral: granted (the free spin) or denied; else null. */
+        review_outcome: z.enum(['granted', 'denied']).nullable(),
       }),
     ),
   }),

@@ -19,7 +19,12 @@ import { dateRangeChoices, translatedChoices } from '../lib/choices';
 
 type Row = AdminReferralRow & { id: number };
 
-const STATUS_COLORS = { successful: 'success', completed_waiting: 'warning', pending: 'default' } as const;
+const STATUS_COLORS = {
+  successful: 'success',
+  completed_waiting: 'warning',
+  pending: 'default',
+  denied: 'error',
+} as const;
 
 const exporter = csvExporter<Row>('referrals', [
   'referral_id',

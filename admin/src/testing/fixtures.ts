@@ -101,6 +101,11 @@ export const referral = (n: number, over: Partial<AdminReferralRow> = {}): Admin
   free_spins_granted: 1,
   status: 'successful',
   same_device: false,
+  needs_review: false,
+  review_decision: null,
+  reviewed_at: null,
+  reviewed_by: null,
+  review_reason: null,
   ...over,
 });
 

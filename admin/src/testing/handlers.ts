@@ -261,6 +261,7 @@ export function handlers() {
             ? (100 * all.filter((r) => r.status === 'successful').length) / all.length
             : 0,
           total_referral_revenue: 42,
+          needs_review: all.filter((r) => r.needs_review).length,
         },
       }),
     ),

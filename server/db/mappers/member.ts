@@ -73,6 +73,9 @@ export function toUserCompletion(r: Record<string, unknown>): UserCompletion {
     voucher_brand: strOrNull(r.voucher_brand),
     voucher_amount: numOrNull(r.voucher_amount),
     reward_type: r.reward_type as string,
+    status: r.status === 'reversed' ? 'reversed' : 'approved',
+    reversed_at: r.status === 'reversed' ? isoOrNull(r.reversed_at) : null,
+    reversal_reason: r.status === 'reversed' ? strOrNull(r.reversal_reason) : null,
   };
 }
 
@@ -112,6 +115,7 @@ const MEMBER_REFERRAL_STATUS: Record<string, MemberReferralStatus> = {
   pending: 'registered_only',
   completed_waiting: 'completed_waiting',
   successful: 'completed_and_rewarded',
+  denied: 'not_approved',
 };
 
 export function toReferralDetail(
@@ -124,6 +128,9 @@ export function toReferralDetail(
     first_completion_date: isoOrNull(r.first_completion_date),
     total_completions: num(r.total_completions),
     status: MEMBER_REFERRAL_STATUS[r.status as string] ?? 'registered_only',
-    under_review: r.same_device === true && r.status !== 'successful',
+    // Held: both accounts look like one device and the friend's first offer is done; no decision yet.
+    under_review: r.same_device === true && r.status === 'completed_waiting',
+    review_outcome:
+      r.reviewed_at == null ? null : r.status === 'successful' ? 'granted' : r.status === 'denied' ? 'denied' : null,
   };
 }

@@ -36,6 +36,81 @@ export async function settlePendingReferral(
   return row;
 }
 
+/** A referral as an administrator's decision sees it, locked until the decision's transaction ends. */
+export interface ReferralForDecision {
+  id: number;
+  status: 'pending' | 'completed_waiting' | 'successful' | 'denied';
+  sameDevice: boolean;
+  referrerUserId: number;
+  referredUserId: number;
+  firstCompletionId: number | null;
+  freeSpinsGranted: number;
+  referrerEmail: string;
+  referredEmail: string;
+}
+
+/**
+ * The referral row locked (FOR UPDATE), so concurrent decisions on it run one after the other and each
+ * sees what the previous one committed; undefined when there is no such referral.
+ */
+export async function lockReferralForDecision(
+  db: Queryable,
+  id: number,
+): Promise<ReferralForDecision | undefined> {
+  const [row] = await query<ReferralForDecision>(
+    db,
+    sql`select r.id, r.status, r.same_device as "sameDevice", r.referrer_user_id as "referrerUserId",
+               r.referred_user_id as "referredUserId", r.first_completion_id as "firstCompletionId",
+               r.free_spins_granted as "freeSpinsGranted",
+               rr.email as "referrerEmail", rd.email as "referredEmail"
+          from referrals r
+          join users rr on rr.id = r.referrer_user_id
+          join users rd on rd.id = r.referred_user_id
+         where r.id = ${id}
+         for update of r`,
+  );
+  return row;
+}
+
+/**
+ * The status of the completion that settled a referral, share-locked so a concurrent reversal of it
+ * waits for the decision (or the decision sees the reversal). Undefined when there is none.
+ */
+export async function firstCompletionStatus(
+  db: Queryable,
+  completionId: number,
+): Promise<string | undefined> {
+  const [row] = await query<{ status: string }>(
+    db,
+    sql`select status from completions where id = ${completionId} for share`,
+  );
+  return row?.status;
+}
+
+/**
+ * An administrator's decision on a held same-device referral: 'grant' makes it successful with its one
+ * free spin, 'deny' closes it. Only a referral still held (same device, completed_waiting) changes, so
+ * of two decisions only the first gets `true`.
+ */
+export async function decideHeldReferral(
+  db: Queryable,
+  id: number,
+  d: { decision: 'grant' | 'deny'; adminId: number; reason: string | null },
+): Promise<boolean> {
+  const grant = d.decision === 'grant';
+  const rows = await query(
+    db,
+    sql`update referrals
+           set status = ${grant ? 'successful' : 'denied'},
+               free_spins_granted = ${grant ? 1 : 0},
+               reward_granted_at = ${grant ? sql`now()` : sql`null`},
+               reviewed_at = now(), reviewed_by_admin_id = ${d.adminId}, review_reason = ${d.reason}
+         where id = ${id} and same_device and status = 'completed_waiting'
+     returning id`,
+  );
+  return rows.length === 1;
+}
+
 /** Registrations and successes per month over the last 12 months, of the member's referrals. */
 export function monthlyReferralsOf(db: Queryable, referrerId: number) {
   return query(
@@ -56,7 +131,7 @@ export function listReferredMembers(db: Queryable, referrerId: number) {
     db,
     sql`
     select u.first_name, u.last_name, u.registration_date, r.first_completion_date, u.total_completions, r.status,
-           r.same_device
+           r.same_device, r.reviewed_at
     from referrals r join users u on u.id = r.referred_user_id
     where r.referrer_user_id = ${referrerId}
     order by r.created_at desc

@@ -357,6 +357,11 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
         free_spins_granted: 0,
         status: 'completed_waiting',
         same_device: true,
+        needs_review: true,
+        review_decision: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        review_reason: null,
       });
       expect(body.referrals[0]).toMatchObject({ status: 'successful', free_spins_granted: 1 });
       expect(body.referrals[2]).toMatchObject({
@@ -370,6 +375,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
         completed_referrals: 2,
         success_rate: 33.3,
         total_referral_revenue: 13,
+        needs_review: 1,
       });
       expect(body.pagination).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1 });
     });
@@ -378,6 +384,8 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       ['status=successful', ['Ravi Kumar']],
       ['status=completed', ['Meera Shah']],
       ['status=pending', ['Kiran Das']],
+      ['status=needs_review', ['Meera Shah']],
+      ['status=denied', []],
       ['status=all', ['Ravi Kumar', 'Meera Shah', 'Kiran Das']],
       ['dateRange=today', []],
       ['dateRange=week', ['Ravi Kumar', 'Meera Shah']],

@@ -1,11 +1,22 @@
 import type { MemberReferralStatus } from '../../../../shared/contract/member';
 
 // Member history labels of a referral's status (docs/product-rules.md#referrals). A referral held
-// because both accounts look like the same device reads 'Under review' until an administrator decides.
+// because both accounts look like the same device reads 'Under review' until an administrator decides;
+// then 'Reward granted' or 'Not approved'.
+export type ReferralStatusLabel =
+  | 'Registered'
+  | 'Processing'
+  | 'Under review'
+  | 'Rewarded'
+  | 'Reward granted'
+  | 'Not approved'
+  | 'Unknown';
+
 export function referralStatusLabel(
   status: MemberReferralStatus | string,
   underReview = false,
-): 'Registered' | 'Processing' | 'Under review' | 'Rewarded' | 'Unknown' {
+  reviewOutcome: 'granted' | 'denied' | null = null,
+): ReferralStatusLabel {
   if (underReview && status === 'completed_waiting') return 'Under review';
   switch (status) {
     case 'registered_only':
@@ -13,7 +24,9 @@ export function referralStatusLabel(
     case 'completed_waiting':
       return 'Processing';
     case 'completed_and_rewarded':
-      return 'Rewarded';
+      return reviewOutcome === 'granted' ? 'Reward granted' : 'Rewarded';
+    case 'not_approved':
+      return 'Not approved';
     default:
       return 'Unknown';
   }
@@ -22,6 +35,14 @@ export function referralStatusLabel(
 /** Why a referral is under review, in one sentence. */
 export const UNDER_REVIEW_REASON =
   "Your friend's account looks like it was made on the same device as yours, so an admin checks it before the free spin is granted.";
+
+/** What an administrator's decision on a held referral means for the member, in one sentence. */
+export const REVIEW_OUTCOME_NOTE: Partial<Record<ReferralStatusLabel, string>> = {
+  'Under review': UNDER_REVIEW_REASON,
+  'Reward granted': 'An admin checked this referral and granted your free spin.',
+  'Not approved':
+    'An admin checked this referral and did not approve a free spin: both accounts were used on the same device.',
+};
 
 /**
  * The share link on the address the member is on: the same path and code, so a link shared from the

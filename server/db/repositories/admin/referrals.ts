@@ -30,6 +30,7 @@ const STATUS: Record<string, string> = {
   completed: 'completed_waiting',
   completed_waiting: 'completed_waiting',
   pending: 'pending',
+  denied: 'denied',
 };
 
 export interface ReferralListInput extends SortedPageInput {
@@ -55,7 +56,11 @@ export async function listReferrals(
                or f.referred_user_id in (select s.id from users s
                  where s.email ilike ${pattern} or (s.first_name || ' ' || s.last_name) ilike ${pattern}))`
       : undefined,
-    input.status && STATUS[input.status] ? sql`f.status = ${STATUS[input.status]}` : undefined,
+    input.status === 'needs_review'
+      ? sql`f.same_device and f.status = 'completed_waiting'`
+      : input.status && STATUS[input.status]
+        ? sql`f.status = ${STATUS[input.status]}`
+        : undefined,
     dateRangeCondition(sql`f.created_at`, input.dateRange),
   ]);
   const { order, page } = sortedPage(SORTS, input, sql`f.id`, NULLS_LAST);
@@ -63,12 +68,14 @@ export async function listReferrals(
     query(
       db,
       sql`select f.id, f.status, f.same_device, f.first_completion_date, f.free_spins_granted, f.created_at,
+                 f.reviewed_at, f.review_reason, ad.username as reviewed_by,
                  nullif(trim(rr.first_name || ' ' || rr.last_name), '') as referrer_name, rr.email as referrer_email,
                  nullif(trim(rd.first_name || ' ' || rd.last_name), '') as referred_name, rd.email as referred_email,
                  rd.registration_date, rd.total_completions as referred_user_completions
           from (select f.* from referrals f ${where} ${page}) f
           join users rr on rr.id = f.referrer_user_id
           join users rd on rd.id = f.referred_user_id
+          left join admins ad on ad.id = f.reviewed_by_admin_id
           ${order}`,
     ),
     filtered ? countRows(db, sql`from referrals f ${where}`) : null,
@@ -87,15 +94,26 @@ export async function listReferrals(
       free_spins_granted: num(r.free_spins_granted),
       status: str(r.status) as AdminReferralRow['status'],
       same_device: bool(r.same_device),
+      needs_review: bool(r.same_device) && r.status === 'completed_waiting',
+      review_decision: reviewDecision(r),
+      reviewed_at: isoOrNull(r.reviewed_at),
+      reviewed_by: r.reviewed_by == null ? null : str(r.reviewed_by),
+      review_reason: r.review_reason == null ? null : str(r.review_reason),
     })),
     summary,
     pagination: paginationOf(input, count, summary.total_referrals),
   };
 }
 
+/** A decision is recorded by its time; its outcome is the status it left. */
+function reviewDecision(r: Record<string, unknown>): AdminReferralRow['review_decision'] {
+  if (r.reviewed_at == null) return null;
+  return r.status === 'denied' ? 'denied' : r.status === 'successful' ? 'granted' : null;
+}
+
 /**
  * Summary over all referrals (filters change only the rows): completed_referrals are those whose
- * referred user completed a first offer (successful or completed_waiting); revenue is what referred
+ * referred user completed a first offer (successful, completed_waiting or denied); revenue is what referred
  * users generated.
  */
 export function referralSummary(db: Queryable): Promise<AdminReferralsResponse['summary']> {
@@ -108,7 +126,8 @@ async function computeReferralSummary(db: Queryable): Promise<AdminReferralsResp
       db,
       sql`select count(*)::int as total,
                  count(*) filter (where status = 'successful')::int as successful,
-                 count(*) filter (where status in ('successful', 'completed_waiting'))::int as completed
+                 count(*) filter (where status in ('successful', 'completed_waiting', 'denied'))::int as completed,
+                 count(*) filter (where same_device and status = 'completed_waiting')::int as needs_review
           from referrals`,
     ),
     query(
@@ -124,5 +143,6 @@ async function computeReferralSummary(db: Queryable): Promise<AdminReferralsResp
     completed_referrals: num(counts?.completed),
     success_rate: percent(successful, total),
     total_referral_revenue: money(revenue?.revenue),
+    needs_review: num(counts?.needs_review),
   };
 }

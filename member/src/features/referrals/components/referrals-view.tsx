@@ -29,7 +29,7 @@ import {
   SHARE_MESSAGE,
   shareTargets,
   shareUrlHere,
-  UNDER_REVIEW_REASON,
+  REVIEW_OUTCOME_NOTE,
 } from '../referral-status';
 
 const HEAD = MEMBER_PAGE_HEADS['/referrals'];
@@ -41,6 +41,8 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   Processing: 'blue',
   'Under review': 'amber',
   Rewarded: 'green',
+  'Reward granted': 'green',
+  'Not approved': 'red',
   Unknown: 'neutral',
 };
 
@@ -295,7 +297,8 @@ function HistoryPanel({ data }: { data: ReferralStatsResponse }) {
     <ul className="list">
       {data.referralDetails.map((r, i) => {
         const name = `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || 'Unknown';
-        const label = referralStatusLabel(r.status, r.under_review);
+        const label = referralStatusLabel(r.status, r.under_review, r.review_outcome);
+        const note = REVIEW_OUTCOME_NOTE[label];
         return (
           <li key={`${name}-${r.registration_date}-${i}`} className="list-row">
             <span className="avatar avatar--sm" aria-hidden="true">
@@ -311,7 +314,7 @@ function HistoryPanel({ data }: { data: ReferralStatsResponse }) {
               </p>
             </div>
             <Badge tone={STATUS_TONES[label]}>{label}</Badge>
-            {label === 'Under review' ? <p className="list-row__note">{UNDER_REVIEW_REASON}</p> : null}
+            {note ? <p className="list-row__note">{note}</p> : null}
           </li>
         );
       })}

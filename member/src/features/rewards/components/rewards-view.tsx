@@ -223,6 +223,12 @@ function WalletVoucher({ voucher: v, now }: { voucher: UserVoucher; now: Date })
   );
 }
 
+/** Why a conversion in the history reads Reversed: the partner's reason when it sent one. */
+export function reversalNote(reason: string | null): string {
+  const why = reason?.trim();
+  return why ? `Reversed by the partner: ${why}` : 'Reversed by the partner.';
+}
+
 function HistoryPanel({ data }: { data: UserStatsResponse }) {
   if (data.completions.length === 0) {
     return (
@@ -235,15 +241,19 @@ function HistoryPanel({ data }: { data: UserStatsResponse }) {
     <ul className="list">
       {data.completions.map((c, i) => {
         const amount = c.voucher_amount ?? amountFromRewardType(c.reward_type);
+        const reversed = c.status === 'reversed';
         return (
           <li key={`${c.completed_at}-${i}`} className="list-row">
             <div className="list-row__main">
               <p className="list-row__title">{c.title?.trim() || 'Untitled Offer'}</p>
               <p className="list-row__meta">
                 {c.category || 'General'} · {formatDateTime(c.completed_at)}
+                {reversed && c.reversed_at ? ` · Reversed ${formatDateTime(c.reversed_at)}` : ''}
               </p>
             </div>
-            {amount ? (
+            {reversed ? (
+              <Badge tone="red">Reversed</Badge>
+            ) : amount ? (
               <Badge tone="green">
                 {formatRupees(amount)}
                 {c.voucher_brand ? ` ${c.voucher_brand}` : ''}
@@ -251,6 +261,7 @@ function HistoryPanel({ data }: { data: UserStatsResponse }) {
             ) : (
               <Badge tone="neutral">No reward</Badge>
             )}
+            {reversed ? <p className="list-row__note">{reversalNote(c.reversal_reason)}</p> : null}
           </li>
         );
       })}
