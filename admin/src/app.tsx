@@ -19,7 +19,7 @@ import { createHttpClient } from './http-client';
 import { i18nProvider } from './i18n-provider';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './layout/loading-screen';
-import { TopRightNotification } from './layout/notification';
+import { ConsoleNotification } from './layout/notification';
 import { theme } from './layout/theme';
 import { LoginPage } from './login/login-page';
 import networks from './networks';
@@ -89,7 +89,7 @@ export function App(props: AppProps) {
       layout={AppLayout}
       dashboard={RedirectToDashboard}
       loading={LoadingScreen}
-      notification={TopRightNotification}
+      notification={ConsoleNotification}
       theme={theme}
       disableTelemetry
     >

@@ -9,7 +9,7 @@ import type { AdminClickRow, AdminClicksResponse } from '../../../shared/contrac
 import { formatDateTime, formatPercent } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable } from '../components/list-shell';
 import { RewardChip, RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -174,7 +174,7 @@ function ClicksView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(c: Row) => (
             // A view button with no action attached, as the product defines it.
             <RowActionButton label={t('app.clicks.view')} target={c.click_id} icon={ViewIcon} />

@@ -4,6 +4,36 @@ import { DataTable, useListContext, type DataTableProps, type RaRecord } from 'r
 import { EmptyState, ErrorState, PageLoading } from './page-states';
 import { SpecPagination } from './spec-pagination';
 
+/** The class of a row's actions column: pinned to the right edge of the table card (see TABLE_SX). */
+export const ACTIONS_CLASS = 'column-actions';
+
+/** Props of a DataTable.Col holding a row's actions: pinned to the right, not sortable. */
+export const actionsColumn = {
+  disableSort: true,
+  cellClassName: ACTIONS_CLASS,
+  headerClassName: ACTIONS_CLASS,
+} as const;
+
+const TABLE_SX = {
+  // react-admin draws the bulk toolbar 48 px above the table, where the card (which scrolls sideways)
+  // clips it and the filter card sits: here it takes its place at the top of the table instead.
+  // (`&&`: one class more than react-admin's own rule, whose styles are inserted after the card's.)
+  '&& .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+  // A row's actions stay in view when the table is wider than the screen.
+  [`&& td.${ACTIONS_CLASS}, && th.${ACTIONS_CLASS}`]: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
+    whiteSpace: 'nowrap',
+    width: '1%',
+  },
+  // Above the other header cells (react-admin makes the header sticky too).
+  [`&& th.${ACTIONS_CLASS}`]: { zIndex: 3 },
+  '& .RaDataTable-clickableRow': { cursor: 'pointer' },
+} as const;
+
 /**
  * The body of a list page: the page's loading text on first load, an error with a retry, otherwise
  * the table in a card that scrolls sideways on narrow screens.
@@ -21,7 +51,7 @@ export function ListTableCard({
   if (isPending) return <PageLoading message={loading} />;
   if (error) return <ErrorState error={error} onRetry={() => refetch()} />;
   return (
-    <Card sx={{ mb: 2 }}>
+    <Card sx={{ mb: 2, ...TABLE_SX }}>
       <div style={{ overflowX: 'auto' }}>{children}</div>
       {footer}
     </Card>

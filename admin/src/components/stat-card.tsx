@@ -36,7 +36,8 @@ export function StatCard({
           </Box>
         )}
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          {/* The label wraps rather than being cut ('Voucher Value Giv…' at 1280 px). */}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {label}
           </Typography>
           <Typography variant="h5" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>

@@ -1,5 +1,17 @@
-import { Box, Chip, IconButton, Tooltip, Typography, type SvgIconProps } from '@mui/material';
-import type { ComponentType, ReactNode } from 'react';
+import {
+  Box,
+  Chip,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+  type SvgIconProps,
+} from '@mui/material';
+import MoreIcon from '@mui/icons-material/MoreVert';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatRupees } from '../../../shared/format';
 
@@ -42,10 +54,82 @@ export function RowActionButton({
 }) {
   return (
     <Tooltip title={label}>
-      <IconButton size="small" aria-label={`${label}: ${target}`} onClick={onClick}>
+      <IconButton
+        size="small"
+        aria-label={`${label}: ${target}`}
+        onClick={(e) => {
+          // The row itself opens the record on click: a button in it does only its own thing.
+          e.stopPropagation();
+          onClick?.();
+        }}
+      >
         <Icon fontSize="small" />
       </IconButton>
     </Tooltip>
+  );
+}
+
+export interface RowMenuAction {
+  label: string;
+  icon: ComponentType<SvgIconProps>;
+  onClick: () => void;
+}
+
+/**
+ * A row's less frequent actions behind a '⋮' button (named 'More actions: {target}'), so that the
+ * actions column stays narrow enough to be seen at 1280 px.
+ */
+export function RowActionsMenu({
+  target,
+  actions,
+}: {
+  target: string | number | null;
+  actions: RowMenuAction[];
+}) {
+  const t = useTranslate();
+  const id = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = t('app.actions.more');
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          size="small"
+          aria-label={`${label}: ${target}`}
+          aria-haspopup="menu"
+          aria-controls={anchor ? id : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(e) => {
+            e.stopPropagation();
+            setAnchor(e.currentTarget);
+          }}
+        >
+          <MoreIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={id}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
+        {actions.map(({ label: itemLabel, icon: Icon, onClick }) => (
+          <MenuItem
+            key={itemLabel}
+            onClick={() => {
+              setAnchor(null);
+              onClick();
+            }}
+          >
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{itemLabel}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
   );
 }
 

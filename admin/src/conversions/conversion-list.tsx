@@ -15,7 +15,7 @@ import type {
 import { formatDateTime, formatPercent, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable } from '../components/list-shell';
 import { RewardChip, RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -253,6 +253,11 @@ function ConversionsView() {
         noun={t('app.conversions.noun')}
         hideWhenSinglePage
         emptyMessage={t('app.conversions.empty')}
+        // A click on a row opens the conversion's details.
+        rowClick={(_id, _resource, c) => {
+          setViewing(c as Row);
+          return false;
+        }}
       >
         <DataTable.Col
           label={t('app.columns.user')}
@@ -345,7 +350,7 @@ function ConversionsView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(c: Row) => (
             <RowActionButton
               label={t('app.conversions.view')}

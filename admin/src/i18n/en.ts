@@ -20,10 +20,11 @@ export const en = {
   app: {
     brand_admin: '%{brand} Admin',
     monitored: 'Admin pages are logged and monitored.',
+    user_menu: '%{name}, account menu',
     yes: 'Yes',
     no: 'No',
     menu: { dashboard: 'Dashboard' },
-    actions: { cancel: 'Cancel', close: 'Close', retry: 'Retry' },
+    actions: { cancel: 'Cancel', close: 'Close', retry: 'Retry', more: 'More actions' },
     errors: { generic: 'Something went wrong. Please try again.' },
     auth: {
       title: '%{brand} Admin',

@@ -1,11 +1,14 @@
 import { Notification } from 'react-admin';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
 
-/** Toasts appear top-right and last 5 seconds. */
-export function TopRightNotification() {
+/**
+ * Toasts appear bottom-left (Material's place for snackbars on wide screens) and last 5 seconds: at the
+ * top right they covered the app bar's user menu.
+ */
+export function ConsoleNotification() {
   return (
     <Notification
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       autoHideDuration={TOAST_DURATION_MS}
     />
   );

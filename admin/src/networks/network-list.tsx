@@ -17,7 +17,7 @@ import type { AdminNetworkRow } from '../../../shared/contract/admin/networks';
 import { formatDateTime } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
-import { ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
 import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { translatedChoices } from '../lib/choices';
@@ -138,7 +138,7 @@ function NetworksView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(n: Row) => (
             <Box
               sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}

@@ -34,8 +34,8 @@ import { formatDate, formatRupees } from '../../../shared/format';
 import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
 import { FilterCard } from '../components/filter-card';
 import { ChoiceSelect, SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTable } from '../components/list-shell';
-import { RowActionButton, TwoLineCell } from '../components/table-cells';
+import { actionsColumn, ListTable } from '../components/list-shell';
+import { RowActionButton, RowActionsMenu, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { dateRangeChoices, translatedChoices } from '../lib/choices';
@@ -81,6 +81,7 @@ function ToggleActive({ offer }: { offer: Row }) {
     <Tooltip title={offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}>
       <Switch
         checked={offer.is_active}
+        onClick={(e) => e.stopPropagation()}
         disabled={isPending}
         slotProps={{
           input: {
@@ -289,20 +290,25 @@ function OffersView() {
         loading={t('app.offers.loading')}
         noun={t('app.offers.noun')}
         emptyMessage={t('app.offers.empty')}
+        // A click on a row opens its edit dialog.
+        rowClick={(_id, _resource, o) => {
+          setEditing(o as Row);
+          return false;
+        }}
       >
         <DataTable.Col
           label={t('app.offers.columns.title')}
           source="title"
           sortByOrder="DESC"
           render={(o: Row) => (
-            <Box sx={{ minWidth: 200, maxWidth: 280 }}>
+            <Box sx={{ minWidth: 180, maxWidth: 240 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {o.title || 'Untitled Offer'}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap>
                 {o.description || 'No description'}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap>
                 {`${o.external_offer_id} · ${hostOf(o.offer_url)}`}
               </Typography>
             </Box>
@@ -318,7 +324,7 @@ function OffersView() {
           label={t('app.offers.columns.model')}
           disableSort
           render={(o: Row) => (
-            <Box sx={{ whiteSpace: 'nowrap' }}>
+            <Box sx={{ minWidth: 110 }}>
               <TwoLineCell
                 primary={`${o.model} · ${o.targeting}`}
                 secondary={o.network_name ?? t('app.offers.native_postback')}
@@ -369,9 +375,9 @@ function OffersView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(o: Row) => (
-            <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+            <Box sx={{ display: 'flex', alignItems: 'center' }}>
               <ToggleActive offer={o} />
               <RowActionButton
                 label={t('app.offers.edit')}
@@ -379,17 +385,12 @@ function OffersView() {
                 icon={EditIcon}
                 onClick={() => setEditing(o)}
               />
-              <RowActionButton
-                label={t('app.offers.view_slot')}
+              <RowActionsMenu
                 target={o.title}
-                icon={CasinoIcon}
-                onClick={() => showSlot(o)}
-              />
-              <RowActionButton
-                label={t('app.offers.open_url')}
-                target={o.title}
-                icon={OpenIcon}
-                onClick={() => openUrl(o)}
+                actions={[
+                  { label: t('app.offers.view_slot'), icon: CasinoIcon, onClick: () => showSlot(o) },
+                  { label: t('app.offers.open_url'), icon: OpenIcon, onClick: () => openUrl(o) },
+                ]}
               />
             </Box>
           )}

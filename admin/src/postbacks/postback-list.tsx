@@ -19,7 +19,7 @@ import { formatDateTime } from '../../../shared/format';
 import { DetailList } from '../components/detail-list';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, type Choice } from '../components/filters';
-import { ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable } from '../components/list-shell';
 import { TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import type { AdminDataProvider } from '../data-provider';
@@ -277,7 +277,7 @@ function PostbacksView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(p: Row) =>
             p.replayable ? (
               <ReplayButton postback={p} />

@@ -18,7 +18,7 @@ import type { AdminUserRow, AdminUsersResponse } from '../../../shared/contract/
 import { formatDate, initials } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable } from '../components/list-shell';
 import { RowActionButton } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -137,6 +137,11 @@ function UsersView() {
           </BulkActionsToolbar>
         }
         rowSx={(u: Row) => (u.is_suspicious ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : {})}
+        // A click on a row opens the member's details.
+        rowClick={(_id, _resource, u) => {
+          setOpenId((u as Row).user_id);
+          return false;
+        }}
         sx={{ '& td, & th': { px: 1 } }}
       >
         <DataTable.Col
@@ -213,9 +218,9 @@ function UsersView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(u: Row) => (
-            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}>
+            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
               <RowActionButton
                 label={t('app.users.view')}
                 target={u.email}

@@ -24,7 +24,7 @@ import type {
 import { formatDate, formatRupees } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
-import { ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable } from '../components/list-shell';
 import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -248,6 +248,11 @@ function VouchersView() {
         loading={t('app.vouchers.loading')}
         noun={t('app.vouchers.noun')}
         emptyMessage={t('app.vouchers.empty')}
+        // A click on a row opens the voucher's details.
+        rowClick={(_id, _resource, v) => {
+          setViewing(v as Row);
+          return false;
+        }}
       >
         <DataTable.Col
           label={t('app.vouchers.columns.code')}
@@ -306,7 +311,7 @@ function VouchersView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(v: Row) => {
             const action = statusAction(v);
             return (
@@ -321,7 +326,10 @@ function VouchersView() {
                   <Button
                     size="small"
                     color={action === 'expire' ? 'error' : 'success'}
-                    onClick={() => setConfirming({ voucher: v, action })}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setConfirming({ voucher: v, action });
+                    }}
                     aria-label={`${t(action === 'expire' ? 'app.vouchers.mark_expired' : 'app.vouchers.unexpire')}: ${v.voucher_code}`}
                   >
                     {t(action === 'expire' ? 'app.vouchers.mark_expired' : 'app.vouchers.unexpire')}
