@@ -389,7 +389,8 @@ export const referrals = pgTable(
       .notNull()
       .references(() => users.id),
     referralCode: text('referral_code').notNull(),
-    status: text('status', { enum: ['pending', 'completed_waiting', 'successful'] })
+    /** 'denied': a same-device referral an administrator closed without a reward (migration 0011). */
+    status: text('status', { enum: ['pending', 'completed_waiting', 'successful', 'denied'] })
       .notNull()
       .default('pending'),
     sameDevice: boolean('same_device').notNull().default(false),
@@ -398,12 +399,19 @@ export const referrals = pgTable(
     freeSpinsGranted: integer('free_spins_granted').notNull().default(0),
     rewardGrantedAt: ts('reward_granted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** An administrator's decision on a same-device referral: when, by whom, why (migration 0011). */
+    reviewedAt: ts('reviewed_at'),
+    reviewedByAdminId: integer('reviewed_by_admin_id').references(() => admins.id),
+    reviewReason: text('review_reason'),
   },
   (t) => [
     uniqueIndex('referrals_referred_key').on(t.referredUserId),
     index('referrals_referrer_idx').on(t.referrerUserId, t.createdAt),
     index('referrals_status_idx').on(t.status, t.createdAt),
     index('referrals_created_idx').on(t.createdAt),
+    index('referrals_needs_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sameDevice} and ${t.status} = 'completed_waiting'`),
   ],
 );
 

@@ -57,7 +57,7 @@ export async function dashboard(
           db,
           sql`select count(*)::int as total,
                    count(*) filter (where status = 'successful')::int as successful,
-                   count(*) filter (where status in ('successful', 'completed_waiting'))::int as completed_first,
+                   count(*) filter (where status in ('successful', 'completed_waiting', 'denied'))::int as completed_first,
                    count(*) filter (where free_spins_granted > 0)::int as rewarded,
                    count(*) filter (where created_at >= ${todayIso})::int as today
             from referrals`,
