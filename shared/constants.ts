@@ -58,3 +58,6 @@ export const PROFILE_BADGES = {
   luckyWinnerVouchers: 5,
   influencerReferrals: 3,
 } as const;
+
+/** Missing-conversion claims (docs/product-rules.md#claims): the longest note a member may add. */
+export const CLAIM_NOTE_MAX = 500;

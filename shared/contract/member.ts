@@ -1,6 +1,7 @@
 // The member calls (docs/product-rules.md#calls): sign-in and sign-out, the member's stats, offers, clicks, spins
 // and referrals. Field names are the specification's, exactly.
 import { z } from 'zod';
+import { CLAIM_NOTE_MAX } from '../constants';
 import {
   API_BASE,
   CLAIM_PATH,
@@ -316,7 +317,7 @@ export type VoucherUsedRequest = RequestOf<typeof voucherUsed>;
 export type VoucherUsedResponse = ResponseOf<typeof voucherUsed>;
 
 /** The longest note a member may add to a claim (characters, after trimming). */
-export const CLAIM_NOTE_MAX = 500;
+export { CLAIM_NOTE_MAX };
 
 /**
  * A missing-conversion claim (docs/product-rules.md#claims): the member's own click (clickId), or

@@ -26,6 +26,9 @@ export const liveToasts = {
   pending: (title: string) => `${title}: the partner is confirming your completion`,
   reversed: (title: string) => `${title} was reversed by the partner`,
   freeSpin: 'Your friend completed an offer — you earned a free spin!',
+  claimApproved: (title: string) => `Your claim for ${title} was approved — your spin is ready!`,
+  claimRejected: (title: string, reason: string | null) =>
+    `Your claim for ${title} was not accepted${reason?.trim() ? `: ${reason.trim()}` : '.'}`,
 };
 
 /**
@@ -57,6 +60,17 @@ export function applyLiveEvent(
       invalidate(getReferralStatsQueryOptions().queryKey);
       toast.success(liveToasts.freeSpin);
       return;
+    case 'claim': {
+      // An administrator answered the member's missing-conversion claim: the card shows the answer
+      // (an approval is also the offer's conversion: the spin, the member's counts).
+      const title = event.data.title?.trim() || 'Untitled Offer';
+      invalidate(offers);
+      if (event.data.status === 'approved') {
+        invalidate(userStats);
+        toast.success(liveToasts.claimApproved(title));
+      } else toast.error(liveToasts.claimRejected(title, event.data.reason));
+      return;
+    }
     case 'resync':
       // Events may have been missed: everything the member has loaded is refetched.
       void queryClient.invalidateQueries();

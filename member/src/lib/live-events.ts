@@ -25,6 +25,7 @@ export const LIVE_EVENT_NAMES = [
   'ready',
   'conversion',
   'free_spin',
+  'claim',
   'resync',
   'logout',
   'blocked',

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { MemberOffer } from '../../../../../shared/contract/member';
 import { CATEGORY_LABELS } from '../../../../../shared/constants';
 import { formatRupees } from '../../../../../shared/format';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { CheckIcon, ClockIcon, ExternalIcon, SparkleIcon, TrophyIcon } from '../../../components/ui/icons';
 import { OFFER_STATE_LABELS, offerState, previewHost, type OfferState } from '../offer-state';
+import { ClaimDialog } from './claim-dialog';
 import { PendingTimeline } from './pending-timeline';
 
 const STATE_TONES: Record<OfferState, BadgeTone> = {
@@ -51,6 +52,7 @@ export const OfferCard = memo(function OfferCard({
   const host = previewHost(offer.preview_url);
   const previewHref = offer.preview_url && host !== 'Invalid URL' ? offer.preview_url : null;
   const wonAmount = amountFromRewardType(offer.reward_type);
+  const [claimOpen, setClaimOpen] = useState(false);
 
   return (
     <article className={`offer-card offer-card--${state}`} aria-labelledby={`offer-${offer.offer_id}-title`}>
@@ -100,6 +102,7 @@ export const OfferCard = memo(function OfferCard({
       ) : null}
       {state === 'verifying' ? <PendingTimeline startedAt={offer.clicked_at ?? offer.pending_since} /> : null}
       {offer.voucher_code ? <CodeBox code={offer.voucher_code} /> : null}
+      <ClaimStatus offer={offer} />
       {offer.completed ? (
         <p className="offer-card__done">
           <CheckIcon size={16} />
@@ -110,6 +113,17 @@ export const OfferCard = memo(function OfferCard({
         {state === 'available' ? (
           <Button block onClick={() => onStart(offer)} loading={starting} disabled={startDisabled}>
             {starting ? 'Processing...' : 'Start Offer'}
+          </Button>
+        ) : null}
+        {state === 'available' && offer.can_claim ? (
+          <Button
+            block
+            variant="ghost"
+            className="offer-card__claim"
+            aria-label={`Not credited? Report ${title}`}
+            onClick={() => setClaimOpen(true)}
+          >
+            Not credited?
           </Button>
         ) : null}
         {state === 'verifying' ? (
@@ -137,6 +151,34 @@ export const OfferCard = memo(function OfferCard({
           </Button>
         ) : null}
       </div>
+      {claimOpen ? <ClaimDialog offer={offer} title={title} onClose={() => setClaimOpen(false)} /> : null}
     </article>
   );
 });
+
+/** The member's latest missing-conversion claim on the offer, as the card tells it. */
+function ClaimStatus({ offer }: { offer: MemberOffer }) {
+  if (offer.claim_status === 'pending')
+    return (
+      <p className="offer-card__claim-status offer-card__claim-status--pending">
+        <ClockIcon size={16} />
+        Claim under review
+      </p>
+    );
+  if (offer.claim_status === 'approved')
+    return (
+      <p className="offer-card__claim-status offer-card__claim-status--approved">
+        <CheckIcon size={16} />
+        Claim approved
+      </p>
+    );
+  if (offer.claim_status === 'rejected')
+    return (
+      <p className="offer-card__claim-status offer-card__claim-status--rejected">
+        {offer.claim_reason?.trim()
+          ? `Claim not accepted: ${offer.claim_reason.trim()}`
+          : 'Claim not accepted'}
+      </p>
+    );
+  return null;
+}
