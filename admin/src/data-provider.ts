@@ -37,7 +37,8 @@ import type { HttpClient } from './http-client';
  * | getOne      | GET    the list call with its id filter where it has one (networks: ?id=), otherwise |
  * |             |        page by page (no single-record call exists) until the id is found |
  * | update      | PUT    {apiUrl}/{path} with the resource's body (users: {user_id, action: flag|unflag}; |
- * |             |        offers: {offer_id, is_active} toggle or the edit body; vouchers: {voucher_id, status}) |
+ * |             |        offers: {offer_id, is_active} toggle or the edit body; vouchers: {voucher_id, status}; |
+ * |             |        referrals: {referral_id, action: grant|deny, reason?}) |
  * | updateMany  | one update per id, in parallel (bulk block/unblock) → { data: ids that succeeded, |
  * |             |        meta: { failed: ids that failed } }; rejects 'All bulk actions failed' when none did |
  * | create      | POST   {apiUrl}/{path} with the form's body (offers: OfferCreateRequest; vouchers: |
@@ -141,6 +142,12 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     idField: 'referral_id',
     filters: ['search', 'status', 'dateRange'],
     sortOrder: false,
+    // Grant Reward or Deny a held (same-device) referral, with the admin's optional reason.
+    updateBody: (id, data) => ({
+      referral_id: id,
+      action: data.decision,
+      ...(typeof data.reason === 'string' && data.reason ? { reason: data.reason } : {}),
+    }),
   },
   conversions: {
     path: ADMIN_CONVERSIONS_PATH,

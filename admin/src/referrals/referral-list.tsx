@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Chip, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Tooltip, Typography } from '@mui/material';
 import ShareIcon from '@mui/icons-material/Share';
 import SuccessIcon from '@mui/icons-material/EmojiEvents';
 import RateIcon from '@mui/icons-material/Percent';
@@ -16,6 +16,7 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout } from '../lib/format';
 import { dateRangeChoices, translatedChoices } from '../lib/choices';
+import { ReferralDecisionButtons, ReferralDecisionNote } from './referral-decision';
 
 type Row = AdminReferralRow & { id: number };
 
@@ -38,6 +39,11 @@ const exporter = csvExporter<Row>('referrals', [
   'free_spins_granted',
   'status',
   'same_device',
+  'needs_review',
+  'review_decision',
+  'reviewed_at',
+  'reviewed_by',
+  'review_reason',
 ]);
 
 function Funnel({ summary }: { summary: AdminReferralsResponse['summary'] | undefined }) {
@@ -80,17 +86,37 @@ function Funnel({ summary }: { summary: AdminReferralsResponse['summary'] | unde
 
 function ReferralsView() {
   const t = useTranslate();
-  const { meta, isPending } = useListContext<Row>();
+  const { meta, isPending, filterValues, displayedFilters, setFilters } = useListContext<Row>();
   const summary = (meta as Partial<AdminReferralsResponse> | undefined)?.summary;
+  const needsReview = summary?.needs_review ?? 0;
+  const reviewing = filterValues?.status === 'needs_review';
   return (
     <>
       <PageHeader
         title={t('app.referrals.title')}
         badge={
-          <Chip
-            color="success"
-            label={t('app.referrals.success_badge', { rate: formatPercent(summary?.success_rate ?? 0) })}
-          />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Chip
+              color="success"
+              label={t('app.referrals.success_badge', { rate: formatPercent(summary?.success_rate ?? 0) })}
+            />
+            {needsReview > 0 || reviewing ? (
+              // One click to the referrals waiting for a decision (the same filter as the Status menu).
+              <Chip
+                color="warning"
+                variant={reviewing ? 'filled' : 'outlined'}
+                aria-pressed={reviewing}
+                label={t('app.referrals.needs_review_chip', { smart_count: needsReview, n: needsReview })}
+                onClick={() =>
+                  setFilters(
+                    { ...filterValues, status: reviewing ? undefined : 'needs_review' },
+                    displayedFilters,
+                    false,
+                  )
+                }
+              />
+            ) : null}
+          </Box>
         }
         actions={<ExportButton />}
       />
@@ -131,9 +157,11 @@ function ReferralsView() {
           label={t('app.filters.status')}
           choices={translatedChoices(t, 'app.referrals.filter_status', [
             'all',
+            'needs_review',
             'successful',
             'completed',
             'pending',
+            'denied',
           ])}
         />
         <SelectFilter
@@ -212,23 +240,27 @@ function ReferralsView() {
           label={t('app.referrals.columns.status')}
           disableSort
           render={(r: Row) => (
-            <Chip
-              size="small"
-              color={STATUS_COLORS[r.status] ?? 'default'}
-              label={t(`app.referrals.status.${r.status}`, { _: 'Unknown' })}
-            />
+            <Box>
+              {r.needs_review ? (
+                <Chip size="small" color="warning" label={t('app.referrals.status.needs_review')} />
+              ) : (
+                <Chip
+                  size="small"
+                  color={STATUS_COLORS[r.status] ?? 'default'}
+                  label={t(`app.referrals.status.${r.status}`, { _: 'Unknown' })}
+                />
+              )}
+              <ReferralDecisionNote referral={r} />
+            </Box>
           )}
         />
         <DataTable.Col
           label={t('app.columns.actions')}
           disableSort
           render={(r: Row) =>
-            // Shown when no free spin is granted yet and a first completion exists; no action attached.
-            !r.free_spins_granted && r.first_completion_date ? (
-              <Button size="small" variant="outlined">
-                {t('app.referrals.grant_reward')}
-              </Button>
-            ) : null
+            // Only a referral held as same-device waits for a decision; every other one is settled by
+            // its friend's first completion.
+            r.needs_review ? <ReferralDecisionButtons referral={r} /> : null
           }
         />
       </ListTable>

@@ -248,6 +248,39 @@ export function handlers() {
       row.status = status;
       return HttpResponse.json({ success: true });
     }),
+    // Grant Reward / Deny: a held referral changes once; anything else answers 409 as the API does.
+    http.put(`${API}/referrals.php`, async ({ request }) => {
+      await log(request);
+      const { referral_id, action, reason } = (await request.json()) as {
+        referral_id: number;
+        action: 'grant' | 'deny';
+        reason?: string;
+      };
+      const row = db.referrals.find((r) => r.referral_id === referral_id);
+      if (!row) return HttpResponse.json({ success: false, error: 'Referral not found' }, { status: 404 });
+      if (!row.needs_review) {
+        return HttpResponse.json(
+          { success: false, error: 'This referral was already granted: its free spin was given once.' },
+          { status: 409 },
+        );
+      }
+      const grant = action === 'grant';
+      Object.assign(row, {
+        status: grant ? 'successful' : 'denied',
+        free_spins_granted: grant ? 1 : 0,
+        needs_review: false,
+        review_decision: grant ? 'granted' : 'denied',
+        reviewed_at: '2025-02-01T12:00:00Z',
+        reviewed_by: 'admin',
+        review_reason: reason ?? null,
+      });
+      return HttpResponse.json({
+        success: true,
+        referral_id,
+        status: row.status,
+        free_spins_granted: row.free_spins_granted,
+      });
+    }),
     listHandler(
       'referrals.php',
       'referrals',
