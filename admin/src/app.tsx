@@ -11,6 +11,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import auditLog from './audit-log';
+import claims from './claims';
 import { createAuthProvider } from './auth-provider';
 import clicks from './clicks';
 import conversions from './conversions';
@@ -110,6 +111,7 @@ export function App(props: AppProps) {
       <Resource name="conversions" {...conversions} />
       <Resource name="networks" {...networks} />
       <Resource name="postbacks" {...postbacks} />
+      <Resource name="claims" {...claims} />
       <Resource name="clicks" {...clicks} />
       <Resource name="audit-log" {...auditLog} />
     </Admin>

@@ -9,6 +9,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/constants';
 import {
   ADMIN_API_BASE,
   ADMIN_AUDIT_LOG_PATH,
+  ADMIN_CLAIMS_PATH,
   ADMIN_CLICKS_PATH,
   ADMIN_CONVERSIONS_PATH,
   ADMIN_DASHBOARD_PATH,
@@ -48,6 +49,7 @@ import type { HttpClient } from './http-client';
  * | getNetworkPresets | GET {apiUrl}/network-presets.php → the presets a network form starts from |
  * | testNetworkPostback | POST {apiUrl}/network-test.php (dry run) → the receiver's would-be answer |
  * | replayPostback | POST {apiUrl}/postbacks.php {postback_id, action: 'replay'} → {outcome, http_status, detail} |
+ * | decideClaim | PUT {apiUrl}/claims.php {claim_id, action: 'approve'|'reject', reason?} → {claim_id, status, completion_id} |
  * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
  *
  * Filters are passed under the API's exact query names and only those; an empty value or
@@ -186,6 +188,13 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     filters: ['search', 'network_id', 'outcome', 'result', 'status', 'date_from', 'date_to'],
     sortOrder: true,
   },
+  claims: {
+    path: ADMIN_CLAIMS_PATH,
+    listKey: 'claims',
+    idField: 'claim_id',
+    filters: ['status', 'offer', 'date_from', 'date_to'],
+    sortOrder: true,
+  },
   'audit-log': {
     path: ADMIN_AUDIT_LOG_PATH,
     listKey: 'entries',
@@ -253,12 +262,24 @@ export interface ReplayResult {
   detail: string;
 }
 
+export interface ClaimDecisionResult {
+  claim_id: number;
+  status: 'approved' | 'rejected';
+  completion_id: number | null;
+}
+
 export interface AdminDataProvider extends DataProvider {
   /** `background`: the console's own timed refetch, sent as not user activity (X-Background-Refresh). */
   getDashboard(options?: { background?: boolean }): Promise<AdminDashboardResponse>;
   getNetworkPresets(): Promise<AdminNetworkPreset[]>;
   testNetworkPostback(request: NetworkTestRequest): Promise<NetworkTestResult>;
   replayPostback(postbackId: Identifier): Promise<ReplayResult>;
+  /** Approve or Reject (with the reason the member sees) a pending missing-conversion claim. */
+  decideClaim(
+    claimId: Identifier,
+    action: 'approve' | 'reject',
+    reason?: string,
+  ): Promise<ClaimDecisionResult>;
 }
 
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BASE): AdminDataProvider {
@@ -398,6 +419,14 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
       const { json } = await httpClient<ReplayResult>(`${apiUrl}${ADMIN_POSTBACKS_PATH}`, {
         method: 'POST',
         body: { postback_id: postbackId, action: 'replay' },
+      });
+      return json;
+    },
+
+    async decideClaim(claimId: Identifier, action: 'approve' | 'reject', reason?: string) {
+      const { json } = await httpClient<ClaimDecisionResult>(`${apiUrl}${ADMIN_CLAIMS_PATH}`, {
+        method: 'PUT',
+        body: { claim_id: claimId, action, ...(reason !== undefined ? { reason } : {}) },
       });
       return json;
     },

@@ -33,6 +33,7 @@ function AppMenu() {
       <Menu.ResourceItem name="conversions" />
       <Menu.ResourceItem name="networks" />
       <Menu.ResourceItem name="postbacks" />
+      <Menu.ResourceItem name="claims" />
       <Menu.ResourceItem name="clicks" />
       <Menu.ResourceItem name="audit-log" />
     </Menu>

@@ -2,6 +2,7 @@
 // test can fill (`db`) and a log of what the console sent (`requests`).
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
+import type { AdminClaimRow } from '../../../shared/contract/admin/claims';
 import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
 import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
@@ -26,6 +27,9 @@ export interface Db {
   networks: AdminNetworkRow[];
   presets: AdminNetworkPreset[];
   postbacks: AdminPostbackRow[];
+  claims: AdminClaimRow[];
+  /** Answer of PUT claims.php when a test sets one (else the claim is decided as asked). */
+  claimAnswer: { status: number; body: JsonBodyType } | null;
   /** Answer of POST networks.php, PUT networks.php and network-test.php when a test sets one. */
   networkAnswer: { status: number; body: JsonBodyType } | null;
   /** Answer of POST postbacks.php (Replay). */
@@ -61,6 +65,8 @@ export function freshDb(): Db {
     networks: [],
     presets: [customPreset()],
     postbacks: [],
+    claims: [],
+    claimAnswer: null,
     networkAnswer: null,
     replayAnswer: { success: true, outcome: 'accepted', http_status: 200, detail: 'Credited' },
     failingUserIds: [],
@@ -375,6 +381,39 @@ export function handlers() {
         http_status: 200,
         body: 'ok',
         detail: 'Would credit the click of user1@example.com on Offer 1.',
+      });
+    }),
+    http.get(`${API}/claims.php`, async ({ request }) => {
+      const url = await log(request);
+      if (!db.signedIn) return unauthorized();
+      const status = url.searchParams.get('status');
+      const offer = url.searchParams.get('offer');
+      const all = db.claims.filter(
+        (c) => (!status || c.status === status) && (!offer || c.offer_id === Number(offer)),
+      );
+      const { rows, pagination } = paginate(all, url);
+      const pending = db.claims.filter((c) => c.status === 'pending').length;
+      return HttpResponse.json({ success: true, claims: rows, pending, pagination });
+    }),
+    http.put(`${API}/claims.php`, async ({ request }) => {
+      await log(request);
+      if (db.claimAnswer) return HttpResponse.json(db.claimAnswer.body, { status: db.claimAnswer.status });
+      const body = (await request.json()) as {
+        claim_id: number;
+        action: 'approve' | 'reject';
+        reason?: string;
+      };
+      const claim = db.claims.find((c) => c.claim_id === Number(body.claim_id));
+      if (!claim) return HttpResponse.json({ success: false, error: 'Claim not found' }, { status: 404 });
+      claim.status = body.action === 'approve' ? 'approved' : 'rejected';
+      claim.reject_reason = body.action === 'reject' ? (body.reason ?? null) : null;
+      claim.decided_at = '2026-11-24T12:00:00.000Z';
+      claim.decided_by = 'admin';
+      return HttpResponse.json({
+        success: true,
+        claim_id: claim.claim_id,
+        status: claim.status,
+        completion_id: body.action === 'approve' ? 500 : null,
       });
     }),
     listHandler('postbacks.php', 'postbacks', () => db.postbacks),
