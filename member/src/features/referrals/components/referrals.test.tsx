@@ -134,6 +134,39 @@ describe('referral page', () => {
     expect(within(slow).queryByText(/same device/)).not.toBeInTheDocument();
   });
 
+  it("says how an admin decided a held referral: 'Reward granted' or 'Not approved', each with why", async () => {
+    const base = makeReferrals().referralDetails[0]!;
+    state.current.referrals = makeReferrals({
+      referralDetails: [
+        {
+          ...base,
+          first_name: 'Granted',
+          last_name: 'Twin',
+          status: 'completed_and_rewarded',
+          under_review: false,
+          review_outcome: 'granted',
+        },
+        {
+          ...base,
+          first_name: 'Denied',
+          last_name: 'Twin',
+          status: 'not_approved',
+          under_review: false,
+          review_outcome: 'denied',
+        },
+      ],
+    });
+    const { user } = renderApp('/referrals');
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const granted = screen.getByText('Granted Twin').closest('li')!;
+    expect(within(granted).getByText('Reward granted')).toBeInTheDocument();
+    expect(within(granted).getByText(/granted your free spin/)).toBeInTheDocument();
+    const denied = screen.getByText('Denied Twin').closest('li')!;
+    expect(within(denied).getByText('Not approved')).toBeInTheDocument();
+    expect(within(denied).getByText(/did not approve a free spin/)).toBeInTheDocument();
+    expect(within(denied).queryByText('Under review')).not.toBeInTheDocument();
+  });
+
   it('lists referral history with member statuses, and statistics with ratings', async () => {
     const { user } = renderApp('/referrals');
     await user.click(await screen.findByRole('tab', { name: 'History' }));
@@ -186,5 +219,7 @@ describe('referral status labels', () => {
     expect(referralStatusLabel('something_else')).toBe('Unknown');
     expect(referralStatusLabel('completed_waiting', true)).toBe('Under review');
     expect(referralStatusLabel('completed_and_rewarded', true)).toBe('Rewarded');
+    expect(referralStatusLabel('completed_and_rewarded', false, 'granted')).toBe('Reward granted');
+    expect(referralStatusLabel('not_approved', false, 'denied')).toBe('Not approved');
   });
 });

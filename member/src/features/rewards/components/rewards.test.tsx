@@ -71,6 +71,41 @@ describe('rewards page', () => {
     expect(screen.getByRole('table')).toHaveTextContent('Amazon');
   });
 
+  it("shows a reversed conversion as Reversed, with the partner's reason when it sent one", async () => {
+    const base = makeStats().completions[0]!;
+    state.current.stats = {
+      ...makeStats(),
+      completions: [
+        {
+          ...base,
+          title: 'Card signup',
+          status: 'reversed',
+          reversed_at: '2026-11-22T08:00:00Z',
+          reversal_reason: 'chargeback',
+        },
+        {
+          ...base,
+          title: 'Survey sprint',
+          status: 'reversed',
+          reversed_at: '2026-11-21T08:00:00Z',
+          reversal_reason: null,
+        },
+        base,
+      ],
+    };
+    const { user } = renderApp('/rewards');
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const card = screen.getByText('Card signup').closest('li')!;
+    expect(within(card).getByText('Reversed')).toBeInTheDocument();
+    expect(within(card).getByText('Reversed by the partner: chargeback')).toBeInTheDocument();
+    expect(within(card).queryByText(/₹50/)).not.toBeInTheDocument();
+    const survey = screen.getByText('Survey sprint').closest('li')!;
+    expect(within(survey).getByText('Reversed by the partner.')).toBeInTheDocument();
+    const kept = screen.getByText('Stream Plus trial').closest('li')!;
+    expect(within(kept).getByText('₹50 Amazon')).toBeInTheDocument();
+    expect(within(kept).queryByText(/Reversed/)).not.toBeInTheDocument();
+  });
+
   it("shows 'No Vouchers Yet' and 'No History Yet' for a new member", async () => {
     state.current.stats = {
       ...makeStats({ total_vouchers_won: 0, spins_used: 0 }),
