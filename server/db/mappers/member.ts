@@ -118,6 +118,13 @@ const MEMBER_REFERRAL_STATUS: Record<string, MemberReferralStatus> = {
   denied: 'not_approved',
 };
 
+/** An administrator's decision on a held referral, read from the status it left; null when none was taken. */
+function reviewOutcome(r: Record<string, unknown>): 'granted' | 'denied' | null {
+  if (r.reviewed_at == null) return null;
+  if (r.status === 'successful') return 'granted';
+  return r.status === 'denied' ? 'denied' : null;
+}
+
 export function toReferralDetail(
   r: Record<string, unknown>,
 ): ReferralStatsResponse['referralDetails'][number] {
@@ -130,7 +137,6 @@ export function toReferralDetail(
     status: MEMBER_REFERRAL_STATUS[r.status as string] ?? 'registered_only',
     // Held: both accounts look like one device and the friend's first offer is done; no decision yet.
     under_review: r.same_device === true && r.status === 'completed_waiting',
-    review_outcome:
-      r.reviewed_at == null ? null : r.status === 'successful' ? 'granted' : r.status === 'denied' ? 'denied' : null,
+    review_outcome: reviewOutcome(r),
   };
 }

@@ -4,13 +4,7 @@ import type { MemberReferralStatus } from '../../../../shared/contract/member';
 // because both accounts look like the same device reads 'Under review' until an administrator decides;
 // then 'Reward granted' or 'Not approved'.
 export type ReferralStatusLabel =
-  | 'Registered'
-  | 'Processing'
-  | 'Under review'
-  | 'Rewarded'
-  | 'Reward granted'
-  | 'Not approved'
-  | 'Unknown';
+  'Registered' | 'Processing' | 'Under review' | 'Rewarded' | 'Reward granted' | 'Not approved' | 'Unknown';
 
 export function referralStatusLabel(
   status: MemberReferralStatus | string,
