@@ -12,6 +12,7 @@ import {
   ADMIN_CLAIMS_PATH,
   ADMIN_CLICKS_PATH,
   ADMIN_CONVERSIONS_PATH,
+  ADMIN_ATTENTION_PATH,
   ADMIN_DASHBOARD_PATH,
   ADMIN_NETWORK_PRESETS_PATH,
   ADMIN_NETWORK_TEST_PATH,
@@ -23,6 +24,7 @@ import {
   ADMIN_VOUCHERS_PATH,
 } from '../../shared/contract/paths';
 import type { AdminDashboardResponse } from '../../shared/contract/admin/dashboard';
+import type { AdminAttentionResponse } from '../../shared/contract/admin/attention';
 import type { AdminNetworkPreset } from '../../shared/contract/admin/networks';
 import type { Pagination } from '../../shared/contract/common';
 import type { HttpClient } from './http-client';
@@ -46,6 +48,7 @@ import type { HttpClient } from './http-client';
  * |             |        VoucherCreateRequest → { created, duplicates } in the returned record) |
  * | getDashboard | GET {apiUrl}/dashboard.php → AdminDashboardResponse (the dashboard page; not a resource); |
  * |             |        { background: true } adds X-Background-Refresh: 1 (not user activity) |
+ * | getAttention | GET {apiUrl}/attention.php → AdminAttentionResponse (the dashboard's needs-attention panel, the menu's count) |
  * | getNetworkPresets | GET {apiUrl}/network-presets.php → the presets a network form starts from |
  * | testNetworkPostback | POST {apiUrl}/network-test.php (dry run) → the receiver's would-be answer |
  * | replayPostback | POST {apiUrl}/postbacks.php {postback_id, action: 'replay'} → {outcome, http_status, detail} |
@@ -271,6 +274,7 @@ export interface ClaimDecisionResult {
 export interface AdminDataProvider extends DataProvider {
   /** `background`: the console's own timed refetch, sent as not user activity (X-Background-Refresh). */
   getDashboard(options?: { background?: boolean }): Promise<AdminDashboardResponse>;
+  getAttention(): Promise<AdminAttentionResponse>;
   getNetworkPresets(): Promise<AdminNetworkPreset[]>;
   testNetworkPostback(request: NetworkTestRequest): Promise<NetworkTestResult>;
   replayPostback(postbackId: Identifier): Promise<ReplayResult>;
@@ -393,6 +397,11 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
         `${apiUrl}${ADMIN_DASHBOARD_PATH}`,
         options.background ? { background: true } : undefined,
       );
+      return json;
+    },
+
+    async getAttention() {
+      const { json } = await httpClient<AdminAttentionResponse>(`${apiUrl}${ADMIN_ATTENTION_PATH}`);
       return json;
     },
 

@@ -22,6 +22,9 @@ import ShareIcon from '@mui/icons-material/Share';
 import CasinoIcon from '@mui/icons-material/Casino';
 import ClawbackIcon from '@mui/icons-material/Undo';
 import HeldIcon from '@mui/icons-material/PauseCircle';
+import CurrencyIcon from '@mui/icons-material/CurrencyRupee';
+import CostIcon from '@mui/icons-material/Redeem';
+import MarginIcon from '@mui/icons-material/TrendingUp';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { useBasename, useTranslate } from 'react-admin';
@@ -33,6 +36,8 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { formatCount, formatPayout } from '../lib/format';
 import { DashboardChart } from './dashboard-chart';
 import { useDashboard } from './use-dashboard';
+import { AttentionPanel } from './attention-panel';
+import { GettingStarted } from './getting-started';
 
 /** Recent users and conversions 8 rows, top referrers 10, funnel bars at least 10% wide. */
 export const RECENT_ROWS = 8;
@@ -136,6 +141,46 @@ function ReversalCards({ stats }: { stats: AdminDashboardResponse['stats'] }) {
   );
 }
 
+/** Revenue (USD payouts at FX_USD_INR), voucher cost and margin, all in rupees, side by side. */
+function MoneyCards({ money }: { money: AdminDashboardResponse['money'] }) {
+  const t = useTranslate();
+  return (
+    <Box component="section" aria-labelledby="money-title" sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap', mb: 1 }}>
+        <Typography id="money-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t('app.money.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('app.money.subtitle', { fx: money.fx_usd_inr })}
+        </Typography>
+      </Box>
+      <StatGrid columns={3}>
+        <StatCard
+          label={t('app.money.revenue')}
+          value={formatRupees(money.revenue_inr)}
+          hint={t('app.money.revenue_hint', { usd: formatPayout(money.revenue_usd) })}
+          icon={<CurrencyIcon />}
+          color="success.dark"
+        />
+        <StatCard
+          label={t('app.money.voucher_cost')}
+          value={formatRupees(money.voucher_cost)}
+          hint={t('app.money.voucher_cost_hint')}
+          icon={<CostIcon />}
+          color="secondary.main"
+        />
+        <StatCard
+          label={t('app.money.margin')}
+          value={formatRupees(money.margin_inr)}
+          hint={t('app.money.margin_hint')}
+          icon={<MarginIcon />}
+          color={money.margin_inr < 0 ? 'error.main' : 'success.main'}
+        />
+      </StatGrid>
+    </Box>
+  );
+}
+
 export function DashboardPage() {
   const t = useTranslate();
   const { data, isPending, error, refetch } = useDashboard();
@@ -159,6 +204,8 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={t('app.dashboard.title')} subtitle={t('app.dashboard.subtitle')} />
+      <GettingStarted data={data.gettingStarted} />
+      <AttentionPanel />
       <StatGrid columns={4}>
         <StatCard
           label={t('app.dashboard.total_users')}
@@ -223,6 +270,7 @@ export function DashboardPage() {
         />
       </StatGrid>
       <ReversalCards stats={s} />
+      <MoneyCards money={data.money} />
 
       <DashboardChart data={data.dailyConversions} />
 

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Badge, Box, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import type { ReactNode } from 'react';
 import {
@@ -15,17 +15,36 @@ import {
 import { LoadingScreen } from './loading-screen';
 import { BRAND_NAME } from '../../../shared/constants';
 import { LogoutItem } from './logout-item';
+import { useAttention } from '../dashboard/use-attention';
 
-function AppMenu() {
+/** The dashboard's menu entry, with the count of items that need attention (its panel lists them). */
+function DashboardMenuItem() {
   const t = useTranslate();
   const basename = useBasename();
+  const count = useAttention().data?.count ?? 0;
+  const label = t('app.attention.menu_count', { smart_count: count });
+  return (
+    <Menu.Item
+      to={`${basename}/dashboard`}
+      primaryText={t('app.menu.dashboard')}
+      aria-label={count > 0 ? `${t('app.menu.dashboard')}, ${label}` : undefined}
+      leftIcon={
+        count > 0 ? (
+          <Badge badgeContent={count} color="warning" max={99} title={label}>
+            <DashboardIcon />
+          </Badge>
+        ) : (
+          <DashboardIcon />
+        )
+      }
+    />
+  );
+}
+
+function AppMenu() {
   return (
     <Menu>
-      <Menu.Item
-        to={`${basename}/dashboard`}
-        primaryText={t('app.menu.dashboard')}
-        leftIcon={<DashboardIcon />}
-      />
+      <DashboardMenuItem />
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="offers" />
       <Menu.ResourceItem name="vouchers" />

@@ -2,6 +2,7 @@ import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
 import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
 import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
+import type { AdminAttentionResponse } from '../../../shared/contract/admin/attention';
 import type {
   AdminNetworkPreset,
   AdminNetworkRow,
@@ -238,6 +239,80 @@ export const dashboard = (): AdminDashboardResponse => ({
     conversions: (i * 7) % 13,
     revenue: ((i * 5) % 11) * 3,
   })),
+  money: {
+    fx_usd_inr: 83,
+    revenue_usd: 4321.5,
+    revenue_inr: 358684.5,
+    voucher_cost: 7000,
+    margin_inr: 351684.5,
+  },
+  gettingStarted: {
+    show: false,
+    steps: [
+      { id: 'network', done: true },
+      { id: 'offers', done: true },
+      { id: 'vouchers', done: true },
+      { id: 'member_app', done: true },
+    ],
+    missing_amounts: [],
+  },
+});
+
+/** Needs attention with one item in every section (count 8), as the dashboard's panel lists them. */
+export const attention = (): AdminAttentionResponse => ({
+  success: true,
+  count: 8,
+  winRates: [
+    {
+      offer_id: 7,
+      title: 'Dragon Quest',
+      spins: 1000,
+      amounts: [
+        { amount: 50, configured: 10, draws: 300, observed: 30, low: 27.24, high: 32.91, flagged: true },
+        { amount: 10, configured: 40, draws: 400, observed: 40, low: 36.97, high: 43.1, flagged: false },
+      ],
+      cost_per_spin: 18,
+      expected_cost_per_spin: 9,
+      payout_inr: 8.3,
+      cost_flagged: true,
+    },
+  ],
+  stock: [
+    {
+      amount: 50,
+      available: 7,
+      brands: [
+        { brand: 'Amazon', available: 5 },
+        { brand: 'Flipkart', available: 2 },
+      ],
+      wins7d: 30,
+      wins_per_day: 4.29,
+      days_left: 1.6,
+      stock_outs7d: 2,
+      members_missed7d: 1,
+      payable: true,
+      flagged: true,
+    },
+    {
+      amount: 10,
+      available: 100,
+      brands: [{ brand: 'Amazon', available: 100 }],
+      wins7d: 30,
+      wins_per_day: 4.29,
+      days_left: 23.3,
+      stock_outs7d: 0,
+      members_missed7d: 0,
+      payable: true,
+      flagged: false,
+    },
+  ],
+  expiring: [{ brand: 'Amazon', amount: 50, codes: 2, first_expiry: '2025-02-10' }],
+  reversals: {
+    days: 30,
+    members: [{ user_id: 4, name: 'Ravi Kumar', email: 'ravi@example.com', reversals: 3, held_at: null }],
+  },
+  refusedPostbacks: [{ network_id: 2, network: 'Acme Ads', refused: 6 }],
+  heldReferrals: 2,
 });
 
 const cpxSettings = (): NetworkSettings => ({

@@ -6,17 +6,19 @@ import type { AdminClaimRow } from '../../../shared/contract/admin/claims';
 import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
 import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
+import type { AdminAttentionResponse } from '../../../shared/contract/admin/attention';
 import type { AdminNetworkPreset, AdminNetworkRow } from '../../../shared/contract/admin/networks';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import type { AdminPostbackRow } from '../../../shared/contract/admin/postbacks';
 import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
 import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
-import { customPreset, dashboard } from './fixtures';
+import { attention, customPreset, dashboard } from './fixtures';
 
 export interface Db {
   signedIn: boolean;
   dashboard: AdminDashboardResponse;
+  attention: AdminAttentionResponse;
   users: AdminUserRow[];
   offers: AdminOfferRow[];
   vouchers: AdminVoucherRow[];
@@ -55,6 +57,7 @@ export function freshDb(): Db {
   return {
     signedIn: true,
     dashboard: dashboard(),
+    attention: attention(),
     users: [],
     offers: [],
     vouchers: [],
@@ -157,6 +160,11 @@ export function handlers() {
         await delay(db.delayMs);
       if (!db.signedIn) return unauthorized();
       return HttpResponse.json(db.dashboard as unknown as JsonBodyType);
+    }),
+    http.get(`${API}/attention.php`, async ({ request }) => {
+      await log(request);
+      if (!db.signedIn) return unauthorized();
+      return HttpResponse.json(db.attention as unknown as JsonBodyType);
     }),
     listHandler(
       'users.php',

@@ -1,0 +1,332 @@
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  List,
+  ListItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Link as RouterLink } from 'react-router-dom';
+import { useBasename, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import {
+  WIN_RATE_WINDOW,
+  type AdminAttentionResponse,
+  type AdminStockRow,
+} from '../../../shared/contract/admin/attention';
+import { AMOUNT_RANGES } from '../../../shared/constants';
+import { formatDate, formatPercent, formatRupees } from '../../../shared/format';
+import { ErrorState, PageLoading } from '../components/page-states';
+import { useAttention } from './use-attention';
+
+/** A list page of the console with react-admin's filter in the URL. */
+export function listLink(basename: string, resource: string, filter: Record<string, unknown>): string {
+  return `${basename}/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+}
+
+/** The vouchers list's amount range holding `amount` (it has no exact-amount filter). */
+export function amountRange(amount: number): (typeof AMOUNT_RANGES)[number] {
+  if (amount <= 50) return '0-50';
+  if (amount <= 100) return '51-100';
+  if (amount <= 500) return '101-500';
+  if (amount <= 1000) return '501-1000';
+  return '1001+';
+}
+
+interface Item {
+  key: string;
+  text: string;
+  to: string;
+  severity: 'error' | 'warning';
+}
+
+/** The flagged items, by section, in the order the panel lists them; their total is the menu's count. */
+export function attentionItems(
+  data: AdminAttentionResponse,
+  basename: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): { section: string; items: Item[] }[] {
+  const winRates: Item[] = [];
+  for (const w of data.winRates) {
+    const to =
+      w.offer_id === null
+        ? listLink(basename, 'vouchers', { assignment_filter: 'free_spin_rewards' })
+        : listLink(basename, 'offers', { search: w.title });
+    for (const a of w.amounts.filter((x) => x.flagged))
+      winRates.push({
+        key: `rate-${w.offer_id}-${a.amount}`,
+        severity: 'warning',
+        to,
+        text: t('app.attention.win_rate_item', {
+          title: w.title,
+          amount: formatRupees(a.amount),
+          observed: formatPercent(a.observed),
+          spins: w.spins,
+          low: formatPercent(a.low),
+          high: formatPercent(a.high),
+          configured: formatPercent(a.configured),
+        }),
+      });
+    if (w.cost_flagged)
+      winRates.push({
+        key: `cost-${w.offer_id}`,
+        severity: 'error',
+        to,
+        text: t('app.attention.cost_item', {
+          title: w.title,
+          cost: formatRupees(w.cost_per_spin),
+          payout: formatRupees(w.payout_inr),
+        }),
+      });
+  }
+  const stock: Item[] = data.stock
+    .filter((s) => s.flagged)
+    .map((s) => ({
+      key: `stock-${s.amount}`,
+      severity: s.available === 0 || s.stock_outs7d > 0 ? 'error' : 'warning',
+      to: listLink(basename, 'vouchers', { status: 'available', amount_range: amountRange(s.amount) }),
+      text: [
+        t('app.attention.stock_item', {
+          amount: formatRupees(s.amount),
+          available: s.available,
+          perDay: s.wins_per_day,
+        }),
+        s.available === 0
+          ? t('app.attention.no_stock')
+          : s.days_left !== null
+            ? t('app.attention.days_left', { days: s.days_left })
+            : null,
+        s.stock_outs7d > 0
+          ? t('app.attention.stock_outs', { n: s.stock_outs7d, members: s.members_missed7d })
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    }));
+  const expiring: Item[] = data.expiring.map((e) => ({
+    key: `expiring-${e.brand}-${e.amount}`,
+    severity: 'warning',
+    to: listLink(basename, 'vouchers', {
+      status: 'available',
+      brand: e.brand,
+      expiry_filter: 'expiring_soon',
+      amount_range: amountRange(e.amount),
+    }),
+    text: t('app.attention.expiring_item', {
+      brand: e.brand,
+      amount: formatRupees(e.amount),
+      codes: e.codes,
+      date: formatDate(e.first_expiry),
+    }),
+  }));
+  const reversals: Item[] = data.reversals.members.map((m) => ({
+    key: `reversals-${m.user_id}`,
+    severity: m.held_at ? 'error' : 'warning',
+    to: listLink(basename, 'conversions', { status: 'reversed', search: m.email }),
+    text:
+      t('app.attention.reversals_item', {
+        name: m.name || m.email,
+        n: m.reversals,
+        days: data.reversals.days,
+      }) + (m.held_at ? ` (${t('app.attention.held')})` : ''),
+  }));
+  const refused: Item[] = data.refusedPostbacks.map((r) => ({
+    key: `refused-${r.network_id ?? 'native'}`,
+    severity: 'warning',
+    to: listLink(basename, 'postbacks', {
+      result: 'refused',
+      ...(r.network_id !== null ? { network_id: r.network_id } : {}),
+    }),
+    text: t('app.attention.refused_item', { network: r.network, n: r.refused }),
+  }));
+  const referrals: Item[] =
+    data.heldReferrals > 0
+      ? [
+          {
+            key: 'referrals',
+            severity: 'warning',
+            to: listLink(basename, 'referrals', { status: 'needs_review' }),
+            text: t('app.attention.referrals_item', { n: data.heldReferrals }),
+          },
+        ]
+      : [];
+  return [
+    { section: t('app.attention.win_rates'), items: winRates },
+    { section: t('app.attention.stock'), items: stock },
+    { section: t('app.attention.expiring'), items: expiring },
+    { section: t('app.attention.reversals'), items: reversals },
+    { section: t('app.attention.refused'), items: refused },
+    { section: t('app.attention.referrals'), items: referrals },
+  ].filter((s) => s.items.length > 0);
+}
+
+function Details({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Accordion disableGutters variant="outlined" sx={{ mt: 1 }}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography variant="subtitle2" component="h3">
+          {title}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails sx={{ overflowX: 'auto' }}>{children}</AccordionDetails>
+    </Accordion>
+  );
+}
+
+function WinRateTable({ data }: { data: AdminAttentionResponse }) {
+  const t = useTranslate();
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('app.attention.monitor_subtitle', { n: WIN_RATE_WINDOW })}
+      </Typography>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('app.attention.col_offer')}</TableCell>
+            <TableCell align="right">{t('app.attention.col_spins')}</TableCell>
+            <TableCell align="right">{t('app.attention.col_amount')}</TableCell>
+            <TableCell align="right">{t('app.attention.col_configured')}</TableCell>
+            <TableCell align="right">{t('app.attention.col_observed')}</TableCell>
+            <TableCell align="right">{t('app.attention.col_cost')}</TableCell>
+            <TableCell align="right">{t('app.attention.col_payout')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.winRates.flatMap((w) =>
+            w.amounts.map((a, i) => (
+              <TableRow key={`${w.offer_id}-${a.amount}`}>
+                <TableCell>{i === 0 ? w.title : ''}</TableCell>
+                <TableCell align="right">{i === 0 ? w.spins : ''}</TableCell>
+                <TableCell align="right">{formatRupees(a.amount)}</TableCell>
+                <TableCell align="right">{formatPercent(a.configured)}</TableCell>
+                <TableCell align="right">
+                  {`${formatPercent(a.observed)} (${formatPercent(a.low)}–${formatPercent(a.high)})`}
+                  {a.flagged && (
+                    <Chip size="small" color="warning" label={t('app.attention.flag')} sx={{ ml: 1 }} />
+                  )}
+                </TableCell>
+                <TableCell align="right">
+                  {i === 0
+                    ? `${formatRupees(w.cost_per_spin)} / ${formatRupees(w.expected_cost_per_spin)}`
+                    : ''}
+                </TableCell>
+                <TableCell align="right">
+                  {i === 0 ? (w.payout_inr === null ? '—' : formatRupees(w.payout_inr)) : ''}
+                </TableCell>
+              </TableRow>
+            )),
+          )}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+function StockTable({ rows }: { rows: AdminStockRow[] }) {
+  const t = useTranslate();
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('app.attention.col_amount')}</TableCell>
+          <TableCell>{t('app.attention.col_brands')}</TableCell>
+          <TableCell align="right">{t('app.attention.col_available')}</TableCell>
+          <TableCell align="right">{t('app.attention.col_per_day')}</TableCell>
+          <TableCell align="right">{t('app.attention.col_days_left')}</TableCell>
+          <TableCell align="right">{t('app.attention.col_stock_outs')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((s) => (
+          <TableRow key={s.amount}>
+            <TableCell>{formatRupees(s.amount)}</TableCell>
+            <TableCell>{s.brands.map((b) => `${b.brand} ${b.available}`).join(' · ') || '—'}</TableCell>
+            <TableCell align="right">{s.available}</TableCell>
+            <TableCell align="right">{s.wins_per_day}</TableCell>
+            <TableCell align="right">
+              {s.days_left === null ? t('app.attention.no_demand') : s.days_left}
+            </TableCell>
+            <TableCell align="right">
+              {s.stock_outs7d > 0 ? `${s.stock_outs7d} (${s.members_missed7d})` : 0}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The dashboard's one needs-attention panel: every flagged item links to the list it is about. */
+export function AttentionPanel() {
+  const t = useTranslate();
+  const basename = useBasename();
+  const { data, isPending, error, refetch } = useAttention();
+  let body: ReactNode;
+  if (isPending) body = <PageLoading message={t('app.attention.loading')} />;
+  else if (error || !data) body = <ErrorState error={error} onRetry={() => refetch()} />;
+  else {
+    const sections = attentionItems(data, basename, t);
+    body = (
+      <>
+        {sections.length === 0 ? (
+          <Alert severity="success">{t('app.attention.all_clear')}</Alert>
+        ) : (
+          sections.map((s) => (
+            <Box key={s.section} component="section" aria-label={s.section} sx={{ mb: 1 }}>
+              <Typography variant="subtitle2" component="h3">
+                {s.section}
+              </Typography>
+              <List dense disablePadding>
+                {s.items.map((item) => (
+                  <ListItem key={item.key} disableGutters sx={{ py: 0.25 }}>
+                    <Alert severity={item.severity} sx={{ width: '100%', py: 0 }} icon={false}>
+                      <Link component={RouterLink} to={item.to} color="inherit">
+                        {item.text}
+                      </Link>
+                    </Alert>
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          ))
+        )}
+        {data.winRates.length > 0 && (
+          <Details title={t('app.attention.monitor_title')}>
+            <WinRateTable data={data} />
+          </Details>
+        )}
+        {data.stock.length > 0 && (
+          <Details title={t('app.attention.stock_title')}>
+            <StockTable rows={data.stock} />
+          </Details>
+        )}
+      </>
+    );
+  }
+  return (
+    <Card component="section" aria-labelledby="needs-attention" sx={{ mb: 2 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography id="needs-attention" variant="h6" component="h2">
+            {t('app.attention.title')}
+          </Typography>
+          {data && data.count > 0 && <Chip size="small" color="warning" label={data.count} />}
+        </Box>
+        {body}
+      </CardContent>
+    </Card>
+  );
+}
