@@ -202,7 +202,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     path: ADMIN_AUDIT_LOG_PATH,
     listKey: 'entries',
     idField: 'id',
-    filters: [],
+    filters: ['admin', 'action', 'target_type', 'target_id', 'date_from', 'date_to'],
     sortOrder: false,
   },
 };

@@ -1,11 +1,14 @@
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEntry } from '../testing/fixtures';
 import { db, requests, resetDb } from '../testing/handlers';
 import { renderAdmin } from '../testing/render-admin';
 import { describeChange } from './audit-log-list';
 
 beforeEach(() => resetDb());
+
+const lastAuditQuery = () => requests.filter((r) => r.path.endsWith('/audit-log.php')).at(-1)?.query;
 
 describe('/admin/audit-log', () => {
   it('shows loading then empty', async () => {
@@ -15,15 +18,65 @@ describe('/admin/audit-log', () => {
     expect(await screen.findByText('No admin changes recorded yet')).toBeInTheDocument();
   });
 
-  it('lists entries from GET audit-log.php?page&limit', async () => {
-    db.audit = [auditEntry(1)];
+  it('says what happened in a sentence, links the target and shows each field before → after', async () => {
+    db.audit = [
+      auditEntry(12, { admin_username: 'ops', target_label: 'Priya Sharma' }),
+      auditEntry(3, {
+        action: 'offer.edit',
+        target_type: 'offer',
+        target_id: '3',
+        target_label: 'Dragon Clash',
+        before: { title: 'Dragon', reward_amount: 10 },
+        after: { title: 'Dragon Clash', reward_amount: 20 },
+      }),
+    ];
     renderAdmin('/admin/audit-log');
-    expect(await screen.findByText('is_suspicious: false → true')).toBeInTheDocument();
-    expect(screen.getByText('user #1')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Priya Sharma (id 12)' });
+    expect(link.closest('p')).toHaveTextContent('ops blocked user Priya Sharma (id 12)');
+    expect(link).toHaveAttribute(
+      'href',
+      `/admin/users?filter=${encodeURIComponent(JSON.stringify({ search: 'Priya Sharma' }))}`,
+    );
+    const offer = screen.getByRole('link', { name: 'Dragon Clash (id 3)' });
+    expect(offer.closest('p')).toHaveTextContent('admin edited offer Dragon Clash (id 3)');
+    const row = offer.closest('tr')!;
+    const fields = within(row)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(fields).toEqual(['title: Dragon → Dragon Clash', 'reward_amount: 10 → 20']);
     expect(requests.find((r) => r.path.endsWith('/audit-log.php'))?.query).toEqual({
       page: '1',
       limit: '20',
     });
+  });
+
+  it('a target without a name reads by its id; an unknown action still reads', async () => {
+    db.audit = [auditEntry(5, { target_label: null, action: 'something.new', target_type: 'thing' })];
+    renderAdmin('/admin/audit-log');
+    expect(await screen.findByText('admin: something.new on thing id 5')).toBeInTheDocument();
+  });
+
+  it('filters by admin, action, target type and dates with the API names', async () => {
+    const user = userEvent.setup();
+    db.audit = [auditEntry(1)];
+    renderAdmin('/admin/audit-log');
+    await screen.findByText(/blocked user/);
+    await user.type(screen.getByLabelText('Admin'), 'ops{Enter}');
+    await user.click(screen.getByLabelText('Action'));
+    await user.click(await screen.findByRole('option', { name: 'Offer edited' }));
+    await user.click(screen.getByLabelText('Target type'));
+    await user.click(await screen.findByRole('option', { name: 'Offers' }));
+    await user.type(screen.getByLabelText('From'), '2025-02-01');
+    await user.type(screen.getByLabelText('To'), '2025-02-28');
+    await vi.waitFor(() =>
+      expect(lastAuditQuery()).toMatchObject({
+        admin: 'ops',
+        action: 'offer.edit',
+        target_type: 'offer',
+        date_from: '2025-02-01',
+        date_to: '2025-02-28',
+      }),
+    );
   });
 
   it('describes only the fields that changed', () => {

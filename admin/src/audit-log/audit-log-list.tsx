@@ -1,10 +1,19 @@
-import { Box, Chip, Typography } from '@mui/material';
-import { DataTable, ExportButton, ListBase, useTranslate } from 'react-admin';
-import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
+import { Box, Link, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { DataTable, ExportButton, ListBase, useBasename, useListContext, useTranslate } from 'react-admin';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  type AuditLogRow,
+} from '../../../shared/contract/admin/audit-log';
 import { formatDateTime } from '../../../shared/format';
+import { FilterCard } from '../components/filter-card';
+import { SelectFilter } from '../components/filters';
 import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
 import { csvExporter } from '../lib/csv';
+import { auditSentence, fieldChanges, targetName, targetPath } from './audit-sentence';
 
 type Row = AuditLogRow;
 
@@ -15,24 +24,109 @@ const exporter = csvExporter<Row>('audit-log', [
   'action',
   'target_type',
   'target_id',
+  'target_label',
   'before',
   'after',
 ]);
 
-/** Changed keys of a before/after pair, e.g. "is_active: true → false". */
+/** Changed keys of a before/after pair, e.g. "is_active: true → false" (the CSV and older callers). */
 export function describeChange(before: unknown, after: unknown): string {
-  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-    (k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]),
+  return fieldChanges(before, after)
+    .map((c) => `${c.field}: ${c.before} → ${c.after}`)
+    .join('; ');
+}
+
+/** A day filter (YYYY-MM-DD, UTC) of the list. */
+function DayFilter({ source, label }: { source: string; label: string }) {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  return (
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={(filterValues?.[source] as string | undefined) ?? ''}
+      onChange={(e) =>
+        setFilters({ ...filterValues, [source]: e.target.value || undefined }, displayedFilters, false)
+      }
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
   );
-  const show = (v: unknown) =>
-    v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return keys.map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`).join('; ');
+}
+
+/** The admin filter: a username or its start, applied on Enter or when the field is left. */
+function AdminFilter({ label }: { label: string }) {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const applied = (filterValues?.admin as string | undefined) ?? '';
+  const [value, setValue] = useState(applied);
+  const apply = () =>
+    setFilters({ ...filterValues, admin: value.trim() || undefined }, displayedFilters, false);
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={apply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') apply();
+      }}
+    />
+  );
+}
+
+/** What the entry did, as a sentence, with the target as a link to its record where it has one. */
+function EntrySentence({ entry }: { entry: Row }) {
+  const t = useTranslate();
+  const basename = useBasename();
+  const sentence = auditSentence(entry, t);
+  const name = targetName(entry, t);
+  const path = targetPath(entry);
+  const at = path ? sentence.lastIndexOf(name) : -1;
+  if (!path || at < 0) return <Typography variant="body2">{sentence}</Typography>;
+  return (
+    <Typography variant="body2">
+      {sentence.slice(0, at)}
+      <Link component={RouterLink} to={`${basename}${path}`}>
+        {name}
+      </Link>
+      {sentence.slice(at + name.length)}
+    </Typography>
+  );
+}
+
+/** Each changed field on its own line: 'field: before → after'. */
+function EntryChanges({ entry }: { entry: Row }) {
+  const changes = fieldChanges(entry.before, entry.after);
+  if (changes.length === 0) return <Typography variant="body2">—</Typography>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2, maxWidth: 460 }}>
+      {changes.map((c) => (
+        <Typography
+          component="li"
+          variant="body2"
+          key={c.field}
+          sx={{ fontSize: 13, overflowWrap: 'anywhere' }}
+        >
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {c.field}
+          </Box>
+          {`: ${c.before} → ${c.after}`}
+        </Typography>
+      ))}
+    </Box>
+  );
 }
 
 function AuditLogView() {
   const t = useTranslate();
+  const actionChoices = [
+    { id: 'all', name: t('app.audit.filters.all_actions') },
+    ...AUDIT_ACTIONS.map((a) => ({ id: a, name: t(`app.audit.actions.${a}`, { _: a }) })),
+  ];
+  const typeChoices = [
+    { id: 'all', name: t('app.audit.filters.all_targets') },
+    ...AUDIT_TARGET_TYPES.map((a) => ({ id: a, name: t(`app.audit.target_types.${a}`, { _: a }) })),
+  ];
   return (
     <>
       <PageHeader
@@ -40,6 +134,13 @@ function AuditLogView() {
         subtitle={t('app.audit.subtitle')}
         actions={<ExportButton />}
       />
+      <FilterCard>
+        <AdminFilter label={t('app.audit.filters.admin')} />
+        <SelectFilter source="action" label={t('app.audit.filters.action')} choices={actionChoices} />
+        <SelectFilter source="target_type" label={t('app.audit.filters.target_type')} choices={typeChoices} />
+        <DayFilter source="date_from" label={t('app.audit.filters.date_from')} />
+        <DayFilter source="date_to" label={t('app.audit.filters.date_to')} />
+      </FilterCard>
       <ListTable
         loading={t('app.audit.loading')}
         noun={t('app.audit.noun')}
@@ -50,30 +151,15 @@ function AuditLogView() {
           disableSort
           render={(e: Row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</span>}
         />
-        <DataTable.Col label={t('app.audit.columns.admin')} disableSort source="admin_username" />
         <DataTable.Col
-          label={t('app.audit.columns.action')}
+          label={t('app.audit.columns.what')}
           disableSort
-          render={(e: Row) => <Chip size="small" label={e.action} />}
-        />
-        <DataTable.Col
-          label={t('app.audit.columns.target')}
-          disableSort
-          render={(e: Row) => `${e.target_type} #${e.target_id}`}
+          render={(e: Row) => <EntrySentence entry={e} />}
         />
         <DataTable.Col
           label={t('app.audit.columns.change')}
           disableSort
-          render={(e: Row) => (
-            <Box sx={{ maxWidth: 520 }}>
-              <Typography
-                variant="body2"
-                sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word' }}
-              >
-                {describeChange(e.before, e.after) || '—'}
-              </Typography>
-            </Box>
-          )}
+          render={(e: Row) => <EntryChanges entry={e} />}
         />
       </ListTable>
     </>

@@ -169,6 +169,7 @@ export const auditEntry = (n: number, over: Partial<AuditLogRow> = {}): AuditLog
   action: 'user.block',
   target_type: 'user',
   target_id: String(n),
+  target_label: `Member ${n}`,
   before: { is_suspicious: false },
   after: { is_suspicious: true },
   created_at: '2025-02-03T12:00:00Z',

@@ -411,5 +411,32 @@ describe.each(DATABASE_KINDS)('admin changes on %s', (kind) => {
       const bad = await admin.get('/api/admin/audit-log.php?action=drop');
       expect(bad.statusCode).toBe(400);
     });
+
+    it('filters by admin (username start, any case) and day; names each target as it is now', async () => {
+      const all = (await admin.get('/api/admin/audit-log.php?limit=100')).json();
+      const prefix = ADMIN_USERNAME.slice(0, 3).toUpperCase();
+      const mine = (await admin.get(`/api/admin/audit-log.php?limit=100&admin=${prefix}`)).json();
+      expect(mine.pagination.total).toBe(all.pagination.total);
+      const none = (await admin.get('/api/admin/audit-log.php?admin=nobody%25')).json();
+      expect(none.entries).toEqual([]);
+      const today = new Date().toISOString().slice(0, 10);
+      const fromToday = (await admin.get(`/api/admin/audit-log.php?limit=100&date_from=${today}`)).json();
+      expect(fromToday.pagination.total).toBe(all.pagination.total);
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const beforeToday = (await admin.get(`/api/admin/audit-log.php?date_to=${yesterday}`)).json();
+      expect(beforeToday.entries).toEqual([]);
+      expect((await admin.get('/api/admin/audit-log.php?date_from=2025-13-01')).statusCode).toBe(400);
+
+      const offers = (await admin.get('/api/admin/offers.php?limit=100')).json().offers as {
+        offer_id: number;
+        title: string;
+      }[];
+      const offerEntry = all.entries.find((e: { target_type: string }) => e.target_type === 'offer');
+      expect(offerEntry.target_label).toBe(
+        offers.find((o) => String(o.offer_id) === offerEntry.target_id)!.title,
+      );
+      const batch = all.entries.find((e: { target_type: string }) => e.target_type === 'voucher_batch');
+      expect(batch.target_label).toBeNull();
+    });
   });
 });

@@ -53,6 +53,11 @@ const auditLogRow = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /**
+   * The target's name today (a member's name and email, an offer's title, a voucher's code, a
+   * network's name), null when it has none or no longer exists.
+   */
+  target_label: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),
@@ -66,6 +71,12 @@ export const listAuditLog = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_AUDIT_LOG_
     action: oneOf(AUDIT_ACTIONS).optional(),
     target_type: oneOf(AUDIT_TARGET_TYPES).optional(),
     target_id: z.string().max(100).optional(),
+    /** The administrator's username, from its start, case-insensitive. */
+    admin: z.string().trim().min(1).max(100).optional(),
+    /** Entries from this day (UTC), inclusive. */
+    date_from: z.iso.date().optional(),
+    /** Entries up to this day (UTC), inclusive. */
+    date_to: z.iso.date().optional(),
   }),
   response: okResponses({ entries: z.array(auditLogRow), pagination }),
 });

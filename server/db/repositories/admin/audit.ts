@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { query, type Queryable } from '../../client';
 import type { AdminAuditLogResponse } from '../../../../shared/contract/admin/audit-log';
-import { offsetOf, whereOf, type PageInput, type SortOrder } from '../../admin/list-sql';
+import { likePattern, offsetOf, whereOf, type PageInput, type SortOrder } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
 import { pagination } from '../../mappers/admin';
 import { iso, num, strOrNull } from '../../row-mappers';
@@ -12,6 +12,13 @@ export interface AuditListInput extends PageInput {
   action?: string;
   target_type?: string;
   target_id?: string;
+  admin?: string;
+  date_from?: string;
+  date_to?: string;
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 export async function listAudit(
@@ -22,15 +29,30 @@ export async function listAudit(
     input.action ? sql`action = ${input.action}` : undefined,
     input.target_type ? sql`target_type = ${input.target_type}` : undefined,
     input.target_id ? sql`target_id = ${input.target_id}` : undefined,
+    input.admin ? sql`admin_username ilike ${`${likePattern(input.admin).slice(1)}`}` : undefined,
+    input.date_from ? sql`created_at >= ${`${input.date_from}T00:00:00Z`}::timestamptz` : undefined,
+    input.date_to ? sql`created_at < ${`${nextDay(input.date_to)}T00:00:00Z`}::timestamptz` : undefined,
   ]);
   const dir = input.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const [rows, count] = await Promise.all([
+    // The page's targets named as they are today: one lookup per row of the page (by primary key),
+    // only for the target types that have a name; target ids that are not numbers name nothing.
     query(
       db,
-      sql`select id, admin_id, admin_username, action, target_type, target_id, before, after, created_at
-          from admin_audit_log ${where}
-          order by created_at ${dir}, id ${dir}
-          limit ${input.limit} offset ${offsetOf(input)}`,
+      sql`select a.id, a.admin_id, a.admin_username, a.action, a.target_type, a.target_id, a.before,
+                 a.after, a.created_at,
+                 case a.target_type
+                   when 'user' then (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+                                     from users u where u.id = a.target_num)
+                   when 'offer' then (select o.title from offers o where o.id = a.target_num)
+                   when 'voucher' then (select v.voucher_code from vouchers v where v.id = a.target_num)
+                   when 'network' then (select n.name from networks n where n.id = a.target_num)
+                 end as target_label
+          from (select *, case when target_id ~ '^[0-9]{1,9}$' then target_id::int end as target_num
+                from admin_audit_log ${where}
+                order by created_at ${dir}, id ${dir}
+                limit ${input.limit} offset ${offsetOf(input)}) a
+          order by a.created_at ${dir}, a.id ${dir}`,
     ),
     countRows(db, sql`from admin_audit_log ${where}`),
   ]);
@@ -42,6 +64,7 @@ export async function listAudit(
       action: String(r.action),
       target_type: String(r.target_type),
       target_id: strOrNull(r.target_id) ?? '',
+      target_label: strOrNull(r.target_label),
       before: r.before ?? null,
       after: r.after ?? null,
       created_at: iso(r.created_at),
