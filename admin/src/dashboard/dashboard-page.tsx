@@ -51,7 +51,10 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
         <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
           {title}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+        {/* A region that may scroll sideways can be reached and scrolled with the keyboard. */}
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby={id}>
+          {children}
+        </Box>
       </CardContent>
     </Card>
   );

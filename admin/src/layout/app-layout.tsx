@@ -27,7 +27,6 @@ function DashboardMenuItem() {
     <Menu.Item
       to={`${basename}/dashboard`}
       primaryText={t('app.menu.dashboard')}
-      aria-label={count > 0 ? `${t('app.menu.dashboard')}, ${label}` : undefined}
       leftIcon={
         count > 0 ? (
           <Badge badgeContent={count} color="warning" max={99} title={label}>
