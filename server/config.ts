@@ -40,12 +40,25 @@ const envSchema = z.object({
     .min(0, 'REVERSAL_HOLD_DAYS must be 0 (off) or more')
     .max(3650, 'REVERSAL_HOLD_DAYS must be at most 3650')
     .optional(),
+  CLAIM_MIN_AGE_MINUTES: z.coerce
+    .number()
+    .int('CLAIM_MIN_AGE_MINUTES must be a whole number of minutes')
+    .min(0, 'CLAIM_MIN_AGE_MINUTES must be 0 or more')
+    .max(1440, 'CLAIM_MIN_AGE_MINUTES must be at most 1440 (a day)')
+    .optional(),
   FX_USD_INR: z.coerce
     .number('FX_USD_INR must be a number of rupees per US dollar')
     .positive('FX_USD_INR must be a number of rupees per US dollar above 0')
     .max(10_000, 'FX_USD_INR must be at most 10000 rupees per US dollar')
     .optional(),
 });
+
+/**
+ * Missing-conversion claims (docs/product-rules.md#claims): how long after starting an offer a member
+ * may report it as not credited (partners take a while to confirm). CLAIM_MIN_AGE_MINUTES sets it (the
+ * end-to-end suite sets 0, since it cannot age a click in the server's embedded database).
+ */
+export const CLAIM_MIN_AGE_MINUTES_DEFAULT = 60;
 
 /** FX_USD_INR unset: rupees per US dollar used to show USD payouts beside rupee voucher costs. */
 export const FX_USD_INR_DEFAULT = 83;
@@ -219,6 +232,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * offers list convert revenue with it to show revenue, voucher cost and margin side by side.
      */
     fxUsdInr: env.FX_USD_INR ?? FX_USD_INR_DEFAULT,
+    /** CLAIM_MIN_AGE_MINUTES: a click this young cannot be claimed yet (docs/product-rules.md#claims). */
+    claimMinAgeMinutes: env.CLAIM_MIN_AGE_MINUTES ?? CLAIM_MIN_AGE_MINUTES_DEFAULT,
     /**
      * Live member updates (GET /api/events.php): a comment line every `heartbeatMs` keeps idle streams
      * and proxies open; the last `bufferSize` events (all members) can be replayed to a stream that

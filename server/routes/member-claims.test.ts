@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('missing-conversion claims (POST /api/claim.php) o
     await age(clickId, '50 minutes');
     const res = await file(m, { clickId, note: '' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, error: CLAIM_MESSAGES.tooEarly });
+    expect(res.json()).toEqual({ success: false, error: CLAIM_MESSAGES.tooEarly(60) });
     expect(await db.select().from(claims).where(eq(claims.clickId, clickId))).toHaveLength(0);
   });
 
@@ -148,5 +148,35 @@ describe.each(DATABASE_KINDS)('missing-conversion claims (POST /api/claim.php) o
     const neither = await file(m, { note: 'hello' });
     expect(neither.statusCode).toBe(400);
     expect((await file(null, { offerId, note: '' })).statusCode).toBe(401);
+  });
+});
+
+describe('the minimum age of a claimable click is configurable (CLAIM_MIN_AGE_MINUTES)', () => {
+  let app: FastifyInstance;
+  let db: Db;
+  testAppPerSuite(
+    'pglite',
+    (s) => {
+      app = s.app;
+      db = s.db;
+    },
+    { config: { claimMinAgeMinutes: 0 } },
+  );
+
+  it('with 0, a click can be claimed at once', async () => {
+    const m = await signIn(app);
+    const offerId = await insertOffer(db);
+    await clickOffer(app, m, offerId);
+    const offers = await app.inject({ method: 'GET', url: '/api/offers.php', headers: { cookie: m.cookie } });
+    expect(offers.json().offers.find((o: { offer_id: number }) => o.offer_id === offerId)).toMatchObject({
+      can_claim: true,
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/claim.php',
+      headers: { cookie: m.cookie },
+      payload: { offerId, note: '' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

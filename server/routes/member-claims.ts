@@ -16,6 +16,7 @@ const memberClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         clickId: request.body.clickId,
         offerId: request.body.offerId,
         note: request.body.note,
+        minAgeMinutes: app.config.claimMinAgeMinutes,
       })),
     }),
   });

@@ -76,7 +76,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     ...member.offers,
     onRequest: app.requireMember,
     handler: async (request) => {
-      const offers = await listMemberOffers(app.db, request.member!.userId);
+      const offers = await listMemberOffers(app.db, request.member!.userId, app.config.claimMinAgeMinutes);
       return { success: true as const, offers, freeSpinsRemaining: request.member!.freeSpinsRemaining };
     },
   });

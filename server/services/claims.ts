@@ -1,6 +1,6 @@
 // Missing-conversion claims, the member's side (docs/product-rules.md#claims): a member who completed
-// an offer the partner never credited reports it on their own click, between 1 hour and 30 days after
-// starting it, once per click. The administrator's decision is services/admin/claims.ts.
+// an offer the partner never credited reports it on their own click, between 1 hour (config
+// claimMinAgeMinutes) and 30 days after starting it, once per click. The administrator's decision is services/admin/claims.ts.
 import type { Db } from '../db/client';
 import {
   findMemberClick,
@@ -10,12 +10,19 @@ import {
 } from '../db/repositories/claims';
 import { conflict, notFound } from '../lib/errors';
 
+/** "1 hour" (`hour`'s words for 60), "2 hours", or "15 minutes". */
+function ageText(minutes: number, hour: string): string {
+  if (minutes === 60) return hour;
+  if (minutes % 60 === 0) return `${minutes / 60} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 /** The member's answers: each says what happened and what they can do. */
 export const CLAIM_MESSAGES = {
   clickNotFound: 'We could not find that offer start on your account. Refresh your offers and try again.',
   notStarted: 'You have not started this offer yet: start it first, then report it if it is not credited.',
-  tooEarly:
-    'Partners can take up to an hour to confirm a completion. You can report a missing credit 1 hour after starting the offer.',
+  tooEarly: (minutes: number) =>
+    `Partners can take up to ${ageText(minutes, 'an hour')} to confirm a completion. You can report a missing credit ${ageText(minutes, '1 hour')} after starting the offer.`,
   tooLate:
     'Missing credits can be reported within 30 days of starting an offer; this one was started earlier.',
   pending:
@@ -28,13 +35,13 @@ export const CLAIM_MESSAGES = {
 } as const;
 
 /** Why the click cannot be claimed, or null when it can (checked in this order). */
-export function claimRefusal(click: ClaimableClick): string | null {
+export function claimRefusal(click: ClaimableClick, minAgeMinutes: number): string | null {
   if (click.claimStatus !== null) return CLAIM_MESSAGES.duplicate;
   if (click.conversionStatus === 'approved') return CLAIM_MESSAGES.approved;
   if (click.conversionStatus === 'pending') return CLAIM_MESSAGES.pending;
   if (click.conversionStatus === 'reversed') return CLAIM_MESSAGES.reversed;
   if (click.offerClaimPending) return CLAIM_MESSAGES.offerClaimPending;
-  if (click.tooEarly) return CLAIM_MESSAGES.tooEarly;
+  if (click.tooEarly) return CLAIM_MESSAGES.tooEarly(minAgeMinutes);
   if (click.tooLate) return CLAIM_MESSAGES.tooLate;
   return null;
 }
@@ -44,6 +51,8 @@ export interface FileClaimInput {
   clickId?: string | undefined;
   offerId?: number | undefined;
   note: string;
+  /** A click younger than this cannot be claimed yet (config.claimMinAgeMinutes). */
+  minAgeMinutes: number;
 }
 
 /** Files a claim: 404 for a click that is not the member's, 409 when the rules refuse it. */
@@ -54,14 +63,14 @@ export async function fileClaim(
   return db.transaction(async (tx) => {
     const click =
       input.clickId !== undefined
-        ? await findMemberClick(tx, input.userId, input.clickId)
-        : await findMemberOfferClick(tx, input.userId, input.offerId!);
+        ? await findMemberClick(tx, input.userId, input.clickId, input.minAgeMinutes)
+        : await findMemberOfferClick(tx, input.userId, input.offerId!, input.minAgeMinutes);
     if (!click) {
       throw notFound(input.clickId !== undefined ? CLAIM_MESSAGES.clickNotFound : CLAIM_MESSAGES.notStarted);
     }
     if (input.offerId !== undefined && click.offerId !== input.offerId)
       throw notFound(CLAIM_MESSAGES.clickNotFound);
-    const refusal = claimRefusal(click);
+    const refusal = claimRefusal(click, input.minAgeMinutes);
     if (refusal) throw conflict(refusal);
     const claimId = await insertClaim(tx, {
       userId: input.userId,

@@ -8,9 +8,16 @@ import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import type { MemberOffer } from '../../shared/contract/member';
 
-/** offers.php: one named statement, the member app's most frequent call. */
-export async function listMemberOffers(db: Queryable, userId: number): Promise<MemberOffer[]> {
-  return (await listMemberOfferRows(db, userId)).map(toMemberOffer);
+/**
+ * offers.php: one named statement, the member app's most frequent call. `claimMinAgeMinutes`: how old
+ * a click must be before the card offers a missing-conversion claim (config.claimMinAgeMinutes).
+ */
+export async function listMemberOffers(
+  db: Queryable,
+  userId: number,
+  claimMinAgeMinutes?: number,
+): Promise<MemberOffer[]> {
+  return (await listMemberOfferRows(db, userId, claimMinAgeMinutes)).map(toMemberOffer);
 }
 
 /**

@@ -11,7 +11,7 @@ export interface ClaimableClick {
   id: string;
   offerId: number;
   offerTitle: string;
-  /** Started less than an hour ago. */
+  /** Started less recently than the minimum age (an hour unless configured). */
   tooEarly: boolean;
   /** Started more than 30 days ago. */
   tooLate: boolean;
@@ -23,9 +23,9 @@ export interface ClaimableClick {
   offerClaimPending: boolean;
 }
 
-const clickColumns = (userId: number) => sql`
+const clickColumns = (userId: number, minAgeMinutes: number) => sql`
   k.id, k.offer_id as "offerId", o.title as "offerTitle",
-  k.created_at > now() - interval '1 hour' as "tooEarly",
+  k.created_at > now() - make_interval(mins => ${minAgeMinutes}::int) as "tooEarly",
   k.created_at < now() - interval '30 days' as "tooLate",
   coalesce(
     (select x.status from completions x where x.click_id = k.id
@@ -42,10 +42,11 @@ export async function findMemberClick(
   db: Queryable,
   userId: number,
   clickId: string,
+  minAgeMinutes: number,
 ): Promise<ClaimableClick | undefined> {
   const [row] = await query<ClaimableClick>(
     db,
-    sql`select ${clickColumns(userId)}
+    sql`select ${clickColumns(userId, minAgeMinutes)}
           from clicks k join offers o on o.id = k.offer_id
          where k.id = ${clickId} and k.user_id = ${userId}`,
   );
@@ -54,20 +55,21 @@ export async function findMemberClick(
 
 /**
  * The member's click on the offer a claim should name: the newest one that can be claimed (between
- * 1 hour and 30 days old, no conversion, no claim), else their newest click (the rules then say why
+ * the minimum age and 30 days old, no conversion, no claim), else their newest click (the rules then say why
  * it cannot be); undefined when they never started the offer.
  */
 export async function findMemberOfferClick(
   db: Queryable,
   userId: number,
   offerId: number,
+  minAgeMinutes: number,
 ): Promise<ClaimableClick | undefined> {
   const [row] = await query<ClaimableClick>(
     db,
-    sql`select ${clickColumns(userId)}
+    sql`select ${clickColumns(userId, minAgeMinutes)}
           from clicks k join offers o on o.id = k.offer_id
          where k.user_id = ${userId} and k.offer_id = ${offerId}
-         order by (k.created_at <= now() - interval '1 hour'
+         order by (k.created_at <= now() - make_interval(mins => ${minAgeMinutes}::int)
                    and k.created_at >= now() - interval '30 days'
                    and not exists (select 1 from completions x where x.click_id = k.id)
                    and not exists (select 1 from claims cl where cl.click_id = k.id)) desc,

@@ -32,7 +32,7 @@ export interface MemberOfferRow {
 // reads its click (by primary key), for the card's "started" time. The member's latest claim on the
 // offer (claims_user_offer_idx) gives the claim's status; an offer without a live completion or a
 // claim under review looks for a click that can still be claimed (clicks_user_offer_idx: between
-// 1 hour and 30 days old, no conversion, no claim).
+// the minimum age, $2 minutes, and 30 days old, no conversion, no claim).
 const memberOffers = statement(
   'member_offers',
   `select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
@@ -42,7 +42,8 @@ const memberOffers = statement(
           case when c.id is null and cl.status is distinct from 'pending' then exists (
             select 1 from clicks e
              where e.user_id = $1 and e.offer_id = o.id
-               and e.created_at <= now() - interval '1 hour' and e.created_at >= now() - interval '30 days'
+               and e.created_at <= now() - make_interval(mins => $2::int)
+               and e.created_at >= now() - interval '30 days'
                and not exists (select 1 from completions x where x.click_id = e.id)
                and not exists (select 1 from claims y where y.click_id = e.id))
           else false end as can_claim
@@ -59,8 +60,13 @@ const memberOffers = statement(
     limit 500`,
 );
 
-export function listMemberOfferRows(db: Queryable, userId: number): Promise<MemberOfferRow[]> {
-  return run<MemberOfferRow>(db, memberOffers, [userId]);
+/** `claimMinAgeMinutes`: a click younger than this cannot be claimed yet (config.claimMinAgeMinutes). */
+export function listMemberOfferRows(
+  db: Queryable,
+  userId: number,
+  claimMinAgeMinutes = 60,
+): Promise<MemberOfferRow[]> {
+  return run<MemberOfferRow>(db, memberOffers, [userId, claimMinAgeMinutes]);
 }
 
 const offerSlotConfig = statement('offer_slot_config', 'select id, slot_config from offers where id = $1');
