@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { referral } from '../testing/fixtures';
 import { db, requests, resetDb } from '../testing/handlers';
+import { server } from '../testing/msw-server';
 import { renderAdmin } from '../testing/render-admin';
 
 beforeEach(() => resetDb());
@@ -134,6 +136,36 @@ describe('/admin/referrals', () => {
         ).toBeInTheDocument(),
       );
       expect(within(rowOf('Friend 7')).getByText('Denied')).toBeInTheDocument();
+    });
+
+    it('disables both decisions while the call runs; one call is sent', async () => {
+      db.referrals = [held()];
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let calls = 0;
+      server.use(
+        http.put('*/api/admin/referrals.php', async () => {
+          calls++;
+          await gate;
+          return HttpResponse.json({
+            success: true,
+            referral_id: 7,
+            status: 'successful',
+            free_spins_granted: 1,
+          });
+        }),
+      );
+      renderAdmin('/admin/referrals');
+      await userEvent.click(await screen.findByRole('button', { name: /^Grant Reward: Referrer 7/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Grant the free spin to Referrer 7?' });
+      const confirm = within(dialog).getByRole('button', { name: 'Grant Reward' });
+      await userEvent.click(confirm);
+      await waitFor(() => expect(confirm).toBeDisabled());
+      // Behind the open dialog (hidden from the accessibility tree while it is open).
+      expect(screen.getByRole('button', { name: /^Deny: Referrer 7/, hidden: true })).toBeDisabled();
+      release();
+      expect(await screen.findByText('Free spin granted to Referrer 7')).toBeInTheDocument();
+      expect(calls).toBe(1);
     });
 
     it("shows the server's refusal when another admin decided first", async () => {
