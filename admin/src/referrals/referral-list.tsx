@@ -9,7 +9,7 @@ import { REFERRAL_DATE_RANGES } from '../../../shared/constants';
 import { formatDate, formatDateTime, formatPercent } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
-import { ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable } from '../components/list-shell';
 import { TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -256,7 +256,7 @@ function ReferralsView() {
         />
         <DataTable.Col
           label={t('app.columns.actions')}
-          disableSort
+          {...actionsColumn}
           render={(r: Row) =>
             // Only a referral held as same-device waits for a decision; every other one is settled by
             // its friend's first completion.
