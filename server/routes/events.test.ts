@@ -244,6 +244,26 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
     expect(conversions(referrerStream)).toEqual([]);
   });
 
+  it('tells the referrer live when an admin grants a held same-device referral', async () => {
+    const referrer = await signIn(app(), newAccount('ev-held'), { deviceFingerprint: 'ev-same' });
+    const friend = await signIn(app(), newAccount('ev-held-friend'), {
+      referralCode: referrer.referralCode,
+      deviceFingerprint: 'ev-same',
+    });
+    const referrerStream = await readyStream(referrer);
+    const clickId = await clickOffer(app(), friend, await insertOffer(db()));
+    await postback(app(), clickId, 'approved');
+    const [held] = await query<{ id: number }>(
+      db(),
+      sql`select id from referrals where referred_user_id = ${friend.userId} and status = 'completed_waiting'`,
+    );
+    const admin = await adminClient(app());
+    const res = await admin.put('/api/admin/referrals.php', { referral_id: held!.id, action: 'grant' });
+    expect(res.statusCode, res.body).toBe(200);
+    const spin = await referrerStream.next((e) => e.event === 'free_spin');
+    expect(spin.data).toEqual({ count: 1 });
+  });
+
   it('delivers a postback received by one server process to a stream held by another', async () => {
     // A second app over the same database: its own listening connection, as a second process has.
     const other = await createTestApp(suite.database, {
