@@ -30,7 +30,7 @@ export function UserDetailDialog({ user, onClose }: { user: AdminUserRow | null;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="user-detail-title">
       <DialogTitle id="user-detail-title" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-        <Avatar sx={{ bgcolor: 'primary.main' }}>{initials(name)}</Avatar>
+        <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initials(name)}</Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="span" sx={{ display: 'block' }}>
             {name}
