@@ -150,6 +150,7 @@ export const en = {
       voucher_cost_hint: 'Codes handed out',
       margin: 'Margin',
       margin_hint: 'Revenue less voucher cost',
+      offer_line: 'Cost %{cost} · Margin %{margin}',
     },
     attention: {
       title: 'Needs attention',

@@ -37,6 +37,9 @@ const row: AdminOfferRow = {
   avg_payout: 0,
   spins_used: 0,
   rewards_won: 0,
+  revenue_inr: 0,
+  voucher_cost: 0,
+  margin_inr: 0,
   network_id: null,
   network_name: null,
 };

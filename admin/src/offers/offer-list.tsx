@@ -355,7 +355,16 @@ function OffersView() {
           label={t('app.offers.columns.revenue')}
           disableSort
           align="right"
-          render={(o: Row) => formatPayout(o.total_revenue)}
+          // Money in one currency: the USD payouts and their rupee value, the vouchers' cost and the margin.
+          render={(o: Row) => (
+            <TwoLineCell
+              primary={`${formatPayout(o.total_revenue)} · ${formatRupees(o.revenue_inr)}`}
+              secondary={t('app.money.offer_line', {
+                cost: formatRupees(o.voucher_cost),
+                margin: formatRupees(o.margin_inr),
+              })}
+            />
+          )}
         />
         <DataTable.Col
           label={t('app.offers.columns.status')}

@@ -112,7 +112,8 @@ export function toConversionRow(r: Record<string, unknown>, withStatus = false):
   };
 }
 
-export function toOfferRow(r: Record<string, unknown>): AdminOfferRow {
+/** An offers-list row; `fxUsdInr` (FX_USD_INR) converts its USD revenue for the rupee columns. */
+export function toOfferRow(r: Record<string, unknown>, fxUsdInr: number): AdminOfferRow {
   const completions = num(r.total_completions);
   const revenue = num(r.total_revenue);
   return {
@@ -135,6 +136,9 @@ export function toOfferRow(r: Record<string, unknown>): AdminOfferRow {
     avg_payout: completions > 0 ? Math.round((revenue / completions) * 100) / 100 : 0,
     spins_used: num(r.spins_used),
     rewards_won: num(r.rewards_won),
+    revenue_inr: money(revenue * fxUsdInr),
+    voucher_cost: money(r.total_voucher_value),
+    margin_inr: money(revenue * fxUsdInr - num(r.total_voucher_value)),
     network_id: numOrNull(r.network_id),
     network_name: strOrNull(r.network_name),
   };

@@ -407,3 +407,38 @@ describe.each(DATABASE_KINDS)('the getting-started checklist, on %s', (kind) => 
     expect((await gettingStartedOf(db)).show).toBe(false);
   });
 });
+
+describe.each(DATABASE_KINDS)('the offers list in one currency, on %s', (kind) => {
+  let db: Db;
+  let admin: Client;
+  adminTestApp(kind, async (setup) => {
+    db = setup.db;
+    admin = await adminClient(setup.app);
+  });
+
+  it("shows each offer's revenue in rupees, the vouchers its spins handed out and the margin", async () => {
+    const offerId = await insertOffer(db, { title: 'Money offer', totalRevenue: 2, totalCompletions: 1 });
+    const [member] = await query<{ id: number }>(
+      db,
+      sql`insert into users (email, referral_code) values ('money@example.com', 'MONEY1') returning id`,
+    );
+    await query(
+      db,
+      sql`insert into completions (user_id, offer_id, network, transaction_id, status, payout_amount, completed_at)
+          values (${member!.id}, ${offerId}, 'testnet', 'money-1', 'approved', 2, now())`,
+    );
+    await insertVouchers(db, 10, 1);
+    // The spin function keeps the offer's voucher cost with its other counters.
+    const [spin] = await query<{ r_is_win: boolean }>(
+      db,
+      sql`select * from rewards_spin(${member!.id}, 'offer', ${offerId}, 10, 'voucher_10',
+                                     '[10,10,10]'::jsonb, '[0,5,10]'::jsonb)`,
+    );
+    expect(spin!.r_is_win).toBe(true);
+    const res = await admin.get('/api/admin/offers.php?search=Money');
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = res.json().offers as Record<string, unknown>[];
+    // $2 × 83 = ₹166 of revenue, one ₹10 code: ₹156 of margin.
+    expect(row).toMatchObject({ total_revenue: 2, revenue_inr: 166, voucher_cost: 10, margin_inr: 156 });
+  });
+});

@@ -11,7 +11,10 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.listOffers,
     onRequest: app.requireAdmin,
-    handler: async (request) => ({ success: true as const, ...(await listOffers(app.db, request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listOffers(app.db, request.query, app.config.fxUsdInr)),
+    }),
   });
 
   app.route({

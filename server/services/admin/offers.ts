@@ -9,8 +9,9 @@ import type { SlotConfig } from '../../../shared/slot';
 import { writeAudit, type Actor } from './audit';
 import { invalidateSummaries } from '../../db/admin/cache';
 
-export function listOffers(db: Db, input: list.OfferListInput) {
-  return list.listOffers(db, input);
+/** The list; `fxUsdInr` (FX_USD_INR) gives each row its revenue in rupees beside the voucher cost. */
+export function listOffers(db: Db, input: list.OfferListInput, fxUsdInr: number) {
+  return list.listOffers(db, input, fxUsdInr);
 }
 
 export interface OfferFields {

@@ -50,6 +50,13 @@ const offerRow = z.object({
   avg_payout: z.number(),
   spins_used: z.number(),
   rewards_won: z.number(),
+  /**
+   * Money in one currency: the revenue in rupees at FX_USD_INR, the codes this offer's spins handed
+   * out (₹) and the margin between them (₹).
+   */
+  revenue_inr: z.number(),
+  voucher_cost: z.number(),
+  margin_inr: z.number(),
   /** The partner network that credits the offer (Networks); null: the native receiver. */
   network_id: z.number().nullable(),
   network_name: z.string().nullable(),

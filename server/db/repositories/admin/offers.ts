@@ -46,6 +46,7 @@ export interface OfferListInput extends SortedPageInput {
 export async function listOffers(
   db: Db,
   input: OfferListInput,
+  fxUsdInr: number,
 ): Promise<Omit<AdminOffersResponse, 'success'>> {
   const pattern = searchPattern(input.search);
   const where = whereOf([
@@ -71,5 +72,5 @@ export async function listOffers(
     ),
     countRows(db, sql`from offers o ${where}`),
   ]);
-  return { offers: rows.map(toOfferRow), pagination: pagination(input, count.total, count.estimated) };
+  return { offers: rows.map((r) => toOfferRow(r, fxUsdInr)), pagination: pagination(input, count.total, count.estimated) };
 }
