@@ -31,6 +31,7 @@ const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown
   { method: 'POST', url: '/api/admin/vouchers.php', body: { voucher_codes: ['A'] } },
   { method: 'PUT', url: '/api/admin/vouchers.php', body: { voucher_id: 1, status: 'expired' } },
   { method: 'GET', url: '/api/admin/referrals.php' },
+  { method: 'PUT', url: '/api/admin/referrals.php', body: { referral_id: 1, action: 'deny' } },
   { method: 'GET', url: '/api/admin/conversions.php' },
   { method: 'GET', url: '/api/admin/offer-clicks.php' },
   { method: 'GET', url: '/api/admin/audit-log.php' },
