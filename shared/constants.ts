@@ -61,3 +61,5 @@ export const PROFILE_BADGES = {
 
 /** Missing-conversion claims (docs/product-rules.md#claims): the longest note a member may add. */
 export const CLAIM_NOTE_MAX = 500;
+/** The longest reason an administrator may give when rejecting a claim (the member reads it). */
+export const CLAIM_REASON_MAX = 500;

@@ -24,7 +24,8 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { CLAIM_REASON_MAX, type AdminClaimRow } from '../../../shared/contract/admin/claims';
+import { CLAIM_REASON_MAX } from '../../../shared/constants';
+import type { AdminClaimRow } from '../../../shared/contract/admin/claims';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import { formatDateTime } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';

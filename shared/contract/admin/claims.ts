@@ -3,6 +3,7 @@
 // conversion through the postbacks' rules: the spin and the referral reward, once) or Reject with a
 // reason the member sees. Both decisions are audited.
 import { z } from 'zod';
+import { CLAIM_REASON_MAX } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_CLAIMS_PATH } from '../paths';
 import {
   endpoint,
@@ -23,7 +24,7 @@ export type ClaimSortField = (typeof CLAIM_SORT_FIELDS)[number];
 export const CLAIM_DECISIONS = ['approve', 'reject'] as const;
 export type ClaimDecision = (typeof CLAIM_DECISIONS)[number];
 /** The longest rejection reason (the member reads it on the offer card). */
-export const CLAIM_REASON_MAX = 500;
+export { CLAIM_REASON_MAX };
 
 const claimRow = z.object({
   claim_id: z.number(),
