@@ -215,11 +215,14 @@ const steps: [string, string][] = [
   [
     'offer counters',
     `update offers o set total_completions = coalesce(c.n, 0), unique_users = coalesce(c.n, 0),
-            total_revenue = coalesce(c.revenue, 0), spins_used = coalesce(c.spins, 0), rewards_won = coalesce(c.won, 0)
+            total_revenue = coalesce(c.revenue, 0), spins_used = coalesce(c.spins, 0), rewards_won = coalesce(c.won, 0),
+            total_voucher_value = coalesce(c.won_value, 0)
      from offers o2
-     left join (select offer_id, count(*) as n, sum(payout_amount) as revenue,
-                       count(*) filter (where spinner_used) as spins, count(voucher_id) as won
-                from completions where status = 'approved' group by 1) c on c.offer_id = o2.id
+     left join (select c.offer_id, count(*) as n, sum(c.payout_amount) as revenue,
+                       count(*) filter (where c.spinner_used) as spins, count(c.voucher_id) as won,
+                       sum(v.voucher_amount) as won_value
+                from completions c left join vouchers v on v.id = c.voucher_id
+                where c.status = 'approved' group by 1) c on c.offer_id = o2.id
      where o.id = o2.id`,
   ],
   ['vacuum analyze', 'vacuum analyze'],

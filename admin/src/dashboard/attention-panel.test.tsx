@@ -14,7 +14,7 @@ describe('needs attention', () => {
     const link = async (text: RegExp) => hrefOf(await within(panel).findByRole('link', { name: text }));
     expect(
       await link(
-        /Dragon Quest: ₹50 drawn 30\.0% of 1000 spins \(95 % interval 27\.2%–32\.9%\), configured 10\.0%/,
+        /Dragon Quest: ₹50 drawn 30\.0% of 500 spins \(95 % interval 26\.1%–34\.2%\), configured 10\.0%/,
       ),
     ).toBe('/admin/offers?filter={"search":"Dragon Quest"}');
     expect(await link(/Dragon Quest: ₹18 of vouchers per spin, the offer pays ₹8$/)).toBe(

@@ -21,12 +21,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBasename, useTranslate } from 'react-admin';
 import type { ReactNode } from 'react';
-import {
-  WIN_RATE_WINDOW,
-  type AdminAttentionResponse,
-  type AdminStockRow,
-} from '../../../shared/contract/admin/attention';
-import { AMOUNT_RANGES } from '../../../shared/constants';
+import type { AdminAttentionResponse, AdminStockRow } from '../../../shared/contract/admin/attention';
+import type { AMOUNT_RANGES } from '../../../shared/constants';
 import { formatDate, formatPercent, formatRupees } from '../../../shared/format';
 import { ErrorState, PageLoading } from '../components/page-states';
 import { useAttention } from './use-attention';
@@ -190,7 +186,7 @@ function WinRateTable({ data }: { data: AdminAttentionResponse }) {
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('app.attention.monitor_subtitle', { n: WIN_RATE_WINDOW })}
+        {t('app.attention.monitor_subtitle', { n: data.window })}
       </Typography>
       <Table size="small">
         <TableHead>

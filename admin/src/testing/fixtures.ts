@@ -266,14 +266,15 @@ export const dashboard = (): AdminDashboardResponse => ({
 export const attention = (): AdminAttentionResponse => ({
   success: true,
   count: 8,
+  window: 500,
   winRates: [
     {
       offer_id: 7,
       title: 'Dragon Quest',
-      spins: 1000,
+      spins: 500,
       amounts: [
-        { amount: 50, configured: 10, draws: 300, observed: 30, low: 27.24, high: 32.91, flagged: true },
-        { amount: 10, configured: 40, draws: 400, observed: 40, low: 36.97, high: 43.1, flagged: false },
+        { amount: 50, configured: 10, draws: 150, observed: 30, low: 26.15, high: 34.16, flagged: true },
+        { amount: 10, configured: 40, draws: 200, observed: 40, low: 35.8, high: 44.35, flagged: false },
       ],
       cost_per_spin: 18,
       expected_cost_per_spin: 9,

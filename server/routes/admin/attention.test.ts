@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { DATABASE_KINDS, insertOffer, insertVouchers } from '../../test/helpers';
 import { adminClient, adminTestApp, type Client } from '../../test/admin';
 import { query, type Db } from '../../db/client';
-import { wilson } from '../../services/admin/attention';
+import { computeAttention, wilson } from '../../services/admin/attention';
 import { gettingStartedOf } from '../../services/admin/dashboard';
-import type { AdminAttentionResponse } from '../../../shared/contract/admin/attention';
+import { WIN_RATE_WINDOW, type AdminAttentionResponse } from '../../../shared/contract/admin/attention';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
 
 /** Members u1..u3, inserted as rows (the figures do not depend on how they signed up). */
@@ -440,5 +440,30 @@ describe.each(DATABASE_KINDS)('the offers list in one currency, on %s', (kind) =
     const [row] = res.json().offers as Record<string, unknown>[];
     // $2 × 83 = ₹166 of revenue, one ₹10 code: ₹156 of margin.
     expect(row).toMatchObject({ total_revenue: 2, revenue_inr: 166, voucher_cost: 10, margin_inr: 156 });
+  });
+});
+
+describe.each(DATABASE_KINDS)('the win-rate window, on %s', (kind) => {
+  let db: Db;
+  adminTestApp(kind, async (setup) => {
+    db = setup.db;
+  });
+
+  it(`reads only each offer's last ${WIN_RATE_WINDOW} spins`, async () => {
+    const offerId = await insertOffer(db, { slotConfig: { reels: [{ amount: 10, probability: 50 }] } });
+    const [member] = await query<{ id: number }>(
+      db,
+      sql`insert into users (email, referral_code) values ('window@example.com', 'WINDOW1') returning id`,
+    );
+    // 20 early spins drew ₹10, then WIN_RATE_WINDOW spins drew nothing: the window holds only the latter.
+    await insertSpins(db, { offerId, userId: member!.id, count: 20, drawn: 10, win: true, ago: '2 days' });
+    await insertSpins(db, { offerId, userId: member!.id, count: WIN_RATE_WINDOW, drawn: null, win: false });
+    const { winRates } = await computeAttention(db, {
+      fxUsdInr: 83,
+      reversalHold: { threshold: 3, days: 30 },
+    });
+    const row = winRates.find((w) => w.offer_id === offerId)!;
+    expect(row.spins).toBe(WIN_RATE_WINDOW);
+    expect(row.amounts[0]).toMatchObject({ amount: 10, draws: 0, observed: 0, flagged: true });
   });
 });

@@ -216,6 +216,7 @@ export async function computeAttention(
     (held > 0 ? 1 : 0);
   return {
     count,
+    window: WIN_RATE_WINDOW,
     winRates,
     stock,
     expiring,

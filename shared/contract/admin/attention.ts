@@ -5,8 +5,11 @@ import { z } from 'zod';
 import { ADMIN_API_BASE, ADMIN_ATTENTION_PATH } from '../paths';
 import { endpoint, okResponses, type ResponseOf } from '../common';
 
-/** The win-rate monitor reads each offer's last WIN_RATE_WINDOW spins (since its last edit). */
-export const WIN_RATE_WINDOW = 1000;
+/**
+ * The win-rate monitor reads each active offer's (and free spins') last WIN_RATE_WINDOW spins: at 200
+ * active offers that is 100 000 index entries, the most this call reads.
+ */
+export const WIN_RATE_WINDOW = 500;
 /** Voucher stock: demand over the last STOCK_DAYS days; an alert below STOCK_ALERT_DAYS days left. */
 export const STOCK_DAYS = 7;
 export const STOCK_ALERT_DAYS = 3;
@@ -68,6 +71,8 @@ export const attention = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_ATTENTION_PAT
   response: okResponses({
     /** Items flagged across the sections: the menu's count. */
     count: z.number(),
+    /** The win-rate monitor's window: each table's last `window` spins (WIN_RATE_WINDOW). */
+    window: z.number(),
     winRates: z.array(winRate),
     stock: z.array(stockRow),
     expiring: z.array(
