@@ -276,6 +276,9 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
         slot_config: { reels: [{ amount: 10, probability: 50 }] },
         clicked_at: null,
         pending_since: null,
+        can_claim: false,
+        claim_status: null,
+        claim_reason: null,
       });
       expect(body.offers.some((o: { offer_id: number }) => o.offer_id === hidden)).toBe(false);
     });
