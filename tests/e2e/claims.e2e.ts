@@ -84,6 +84,8 @@ describe('missing-conversion claims', () => {
     const memberContext = await newContext(browser);
     const page = await memberContext.newPage();
     await page.goto(`${baseUrl}/login`);
+    // /login is painted by the server: its button works once the app has hydrated it.
+    await page.waitForLoadState('networkidle');
     await signInWithChooser(page, { name: 'Cleo Claim', email: `claim-${Date.now()}@example.com` });
     const [title] = await offerTitles(page);
     expect(title).toBeTruthy();
