@@ -126,6 +126,8 @@ export async function seedKnownDataset(db: Db) {
     totalRevenue: 5.5,
     spinsUsed: 1,
     rewardsWon: 1,
+    // c1's ₹10 code (V1), as rewards_spin keeps it.
+    totalVoucherValue: 10,
   });
   const O2 = await o({
     title: 'ShopKart first order',

@@ -67,6 +67,10 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
         avg_payout: 2.75,
         spins_used: 1,
         rewards_won: 1,
+        // $5.50 at ₹83 = ₹456.50; c1's ₹10 code; margin ₹446.50.
+        revenue_inr: 456.5,
+        voucher_cost: 10,
+        margin_inr: 446.5,
         network_id: null,
         network_name: null,
       });
