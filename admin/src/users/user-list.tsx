@@ -148,7 +148,8 @@ function UsersView() {
           label={t('app.columns.user')}
           source="first_name"
           render={(u: Row) => (
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 200 }}>
+            // At most 200 px: a long email breaks (at 1280 px the row fits without scrolling sideways).
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 160, maxWidth: 200 }}>
               <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>
                 {initials(fullName(u.first_name, u.last_name))}
               </Avatar>
@@ -156,8 +157,22 @@ function UsersView() {
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {fullName(u.first_name, u.last_name)}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {u.email}
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {/* A long address breaks before its '@' rather than mid-word. */}
+                  {u.email.includes('@') ? (
+                    <>
+                      {u.email.slice(0, u.email.indexOf('@'))}
+                      <wbr />
+                      {u.email.slice(u.email.indexOf('@'))}
+                    </>
+                  ) : (
+                    u.email
+                  )}
                 </Typography>
               </Box>
             </Box>
