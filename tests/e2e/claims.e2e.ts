@@ -103,8 +103,17 @@ describe('missing-conversion claims', () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await page.waitForTimeout(500);
     }
+    // On the narrowest phone (320 px) the dialog fits the screen.
+    await page.setViewportSize({ width: 320, height: 640 });
     await notCredited.click();
     const dialog = page.getByRole('dialog', { name: 'Offer not credited?' });
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    // Nothing inside the dialog is wider than it.
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+    if (process.env.E2E_CLAIMS_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_CLAIMS_SHOTS}/claim-dialog-320.png` });
     await dialog.getByRole('textbox', { name: /What happened/ }).fill('I finished the sign-up, no credit.');
     await dialog.getByRole('button', { name: 'Send claim' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -112,6 +121,11 @@ describe('missing-conversion claims', () => {
       .poll(() => page.getByText(`Thanks — your claim for ${title} is under review.`).count())
       .toBeGreaterThan(0);
     await card.getByText('Claim under review').waitFor();
+    // The claim's status wraps inside the card (the page's own width at 320 px is issue 14's layout item).
+    expect(await card.evaluate((c) => c.scrollWidth <= c.clientWidth)).toBe(true);
+    if (process.env.E2E_CLAIMS_SHOTS)
+      await card.screenshot({ path: `${process.env.E2E_CLAIMS_SHOTS}/claim-card-320.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // From here on, any reload or navigation of the member's page would be counted.
     let navigations = 0;
