@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, resetDb } from '../testing/handlers';
 import { renderAdmin } from '../testing/render-admin';
@@ -40,6 +41,30 @@ describe('needs attention', () => {
     // The details: every monitored amount and every stocked amount, flagged or not.
     expect(within(panel).getByRole('button', { name: 'Win-rate monitor' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Voucher stock' })).toBeInTheDocument();
+  });
+
+  it('shows five items of a long section, the rest behind a button', async () => {
+    db.attention = {
+      ...db.attention,
+      expiring: ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((brand) => ({
+        brand: `Brand ${brand}`,
+        amount: 10,
+        codes: 1,
+        first_expiry: '2025-02-10',
+      })),
+    };
+    renderAdmin('/admin/dashboard');
+    const section = await screen.findByRole('region', { name: 'Expiring unassigned' });
+    expect(within(section).getAllByRole('link')).toHaveLength(5);
+    expect(
+      within(section).getByRole('link', { name: /^Brand A ₹10: 1 code expires by/ }),
+    ).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Show 2 more' }));
+    expect(within(section).getAllByRole('link')).toHaveLength(7);
+    expect(within(section).getByRole('button', { name: 'Show fewer' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('shows the count in the menu, its badge titled with what it counts', async () => {

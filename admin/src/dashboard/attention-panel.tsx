@@ -4,6 +4,7 @@ import {
   AccordionSummary,
   Alert,
   Box,
+  Button,
   Card,
   CardContent,
   Chip,
@@ -20,7 +21,7 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBasename, useTranslate } from 'react-admin';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminAttentionResponse, AdminStockRow } from '../../../shared/contract/admin/attention';
 import type { AMOUNT_RANGES } from '../../../shared/constants';
 import { formatDate, formatPercent, formatRupees } from '../../../shared/format';
@@ -124,6 +125,7 @@ export function attentionItems(
       brand: e.brand,
       amount: formatRupees(e.amount),
       codes: e.codes,
+      smart_count: e.codes,
       date: formatDate(e.first_expiry),
     }),
   }));
@@ -265,6 +267,40 @@ function StockTable({ rows }: { rows: AdminStockRow[] }) {
   );
 }
 
+/** A section shows its first SECTION_ITEMS items; the rest behind a button. */
+export const SECTION_ITEMS = 5;
+
+function Section({ title, items }: { title: string; items: Item[] }) {
+  const t = useTranslate();
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, SECTION_ITEMS);
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      <List dense disablePadding>
+        {shown.map((item) => (
+          <ListItem key={item.key} disableGutters sx={{ py: 0.25 }}>
+            <Alert severity={item.severity} sx={{ width: '100%', py: 0 }} icon={false}>
+              <Link component={RouterLink} to={item.to} color="inherit">
+                {item.text}
+              </Link>
+            </Alert>
+          </ListItem>
+        ))}
+      </List>
+      {items.length > SECTION_ITEMS && (
+        <Button size="small" onClick={() => setAll(!all)} aria-expanded={all}>
+          {all
+            ? t('app.attention.show_less')
+            : t('app.attention.show_more', { smart_count: items.length - SECTION_ITEMS })}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
 /** The dashboard's one needs-attention panel: every flagged item links to the list it is about. */
 export function AttentionPanel() {
   const t = useTranslate();
@@ -280,24 +316,7 @@ export function AttentionPanel() {
         {sections.length === 0 ? (
           <Alert severity="success">{t('app.attention.all_clear')}</Alert>
         ) : (
-          sections.map((s) => (
-            <Box key={s.section} component="section" aria-label={s.section} sx={{ mb: 1 }}>
-              <Typography variant="subtitle2" component="h3">
-                {s.section}
-              </Typography>
-              <List dense disablePadding>
-                {s.items.map((item) => (
-                  <ListItem key={item.key} disableGutters sx={{ py: 0.25 }}>
-                    <Alert severity={item.severity} sx={{ width: '100%', py: 0 }} icon={false}>
-                      <Link component={RouterLink} to={item.to} color="inherit">
-                        {item.text}
-                      </Link>
-                    </Alert>
-                  </ListItem>
-                ))}
-              </List>
-            </Box>
-          ))
+          sections.map((s) => <Section key={s.section} title={s.section} items={s.items} />)
         )}
         {data.winRates.length > 0 && (
           <Details title={t('app.attention.monitor_title')}>

@@ -47,7 +47,8 @@ export function GettingStarted({ data }: { data: AdminDashboardResponse['getting
         <Typography variant="body2" color="text.secondary">
           {t('app.getting_started.subtitle')}
         </Typography>
-        <List dense>
+        {/* Two columns from tablets up: the checklist stays short above the tiles. */}
+        <List dense sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 3 }}>
           {data.steps.map((step) => {
             const link = STEP_LINKS[step.id];
             const label = t(`app.getting_started.${step.id}`);

@@ -170,7 +170,10 @@ export const en = {
       stock_outs: '%{n} stock-outs in 7 days, %{members} members saw a miss',
       see_stock: 'Vouchers',
       expiring: 'Expiring unassigned',
-      expiring_item: '%{brand} %{amount}: %{codes} codes expire by %{date}',
+      expiring_item:
+        '%{brand} %{amount}: %{codes} code expires by %{date} |||| %{brand} %{amount}: %{codes} codes expire by %{date}',
+      show_more: 'Show 1 more |||| Show %{smart_count} more',
+      show_less: 'Show fewer',
       reversals: 'Reversals piling up',
       reversals_item: '%{name}: %{n} reversals in %{days} days',
       held: 'held',
