@@ -19,6 +19,7 @@ import {
 } from '../../test/helpers';
 import { adminClient, createAdmin, type Client } from '../../test/admin';
 import type { EventSink, MemberEvent } from '../../services/member-events';
+import { createClick, createMember, createNetwork, createNetworkOffer } from '../../test/network-fixtures';
 
 describe.each(DATABASE_KINDS)('claims in the console (/api/admin/claims.php) on %s', (kind) => {
   let app: FastifyInstance;
@@ -253,6 +254,24 @@ describe.each(DATABASE_KINDS)('claims in the console (/api/admin/claims.php) on 
     expect(res.statusCode).toBe(409);
     expect(await db.select().from(completions).where(eq(completions.userId, member.userId))).toHaveLength(1);
     expect((await db.select().from(claims).where(eq(claims.id, claimId)))[0]!.status).toBe('pending');
+  });
+
+  it("approves a claim on a partner network's offer under that network's key", async () => {
+    const network = await createNetwork(db, 'cpx');
+    const { offerId } = await createNetworkOffer(db, network);
+    const member = await createMember(db);
+    const clickId = await createClick(db, member.userId, offerId, 3 * 3_600_000);
+    const filed = await app.inject({
+      method: 'POST',
+      url: '/api/claim.php',
+      headers: { cookie: member.cookie },
+      payload: { offerId, note: '' },
+    });
+    expect(filed.statusCode).toBe(200);
+    const res = await decide(filed.json().claim_id, 'approve');
+    expect(res.statusCode).toBe(200);
+    const [c] = await db.select().from(completions).where(eq(completions.id, res.json().completion_id));
+    expect(c).toMatchObject({ status: 'approved', clickId, offerId, network: network.config.slug });
   });
 
   it("sends the answer to the claimant's live stream only, once per decision", async () => {
