@@ -262,10 +262,6 @@ export const completions = pgTable(
     index('completions_reversed_at_idx')
       .on(t.reversedAt)
       .where(sql`${t.status} = 'reversed'`),
-    // Needs attention (migration 0012): the reversals of the hold's window.
-    index('completions_reversed_at_idx')
-      .on(t.reversedAt)
-      .where(sql`${t.status} = 'reversed'`),
   ],
 );
 
