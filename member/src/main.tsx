@@ -1,4 +1,5 @@
 import { warmUp } from './app/warm-up';
+import { holdEarlyActions } from './lib/early-actions';
 import './styles.css';
 
 // The entry chunk is tiny on purpose (the dashboard's long task): evaluating React DOM
@@ -9,6 +10,9 @@ import './styles.css';
 
 // A member page opened directly: its chunks and first calls start now.
 warmUp(window.location.pathname);
+
+// A press on a server-painted button before React has hydrated it is held, not lost.
+holdEarlyActions();
 
 /** Resolves in a new task, after the browser has had the chance to paint and handle input. */
 function nextTask(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ClientConfig } from '../../../../../shared/contract/system';
 import { BRAND, PROVIDER_NAME, TAGLINE } from '../../../config/constants';
 import { Button } from '../../../components/ui/button';
@@ -17,11 +17,15 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { applyLogin, LOGIN_FAILED_MESSAGE, LOGIN_TOAST_FALLBACK, loginWithIdToken } from '../../../lib/auth';
 import { loadClientConfig } from '../../../lib/client-config';
+import { EARLY_ACTION_ATTRIBUTE, takeEarlyAction } from '../../../lib/early-actions';
 import { deviceFingerprint } from '../../../lib/fingerprint';
 import { preloadFirebase, signInWithGoogle, type DemoIdentity } from '../../../lib/firebase';
 import type { SessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { DemoAccountChooser } from './demo-account-chooser';
+
+/** The sign-in button's press, held when it comes before the app has hydrated the page. */
+const SIGN_IN_ACTION = 'google-sign-in';
 
 export const BENEFITS = [
   'Complete offers and earn rewards',
@@ -109,6 +113,12 @@ export function LoginView({
     setBusy(false);
   }
 
+  // Pressed on the server-painted page before the app had hydrated it: sign in now.
+  const startHeldSignIn = useEffectEvent(() => {
+    if (takeEarlyAction(SIGN_IN_ACTION)) void start();
+  });
+  useEffect(() => startHeldSignIn(), []);
+
   const shownError = error ?? notice ?? null;
 
   return (
@@ -145,6 +155,7 @@ export function LoginView({
           className="login__google"
           onClick={() => void start()}
           disabled={busy}
+          {...{ [EARLY_ACTION_ATTRIBUTE]: SIGN_IN_ACTION }}
           aria-busy={busy || undefined}
         >
           {busy ? <span className="spinner spinner--small" aria-hidden="true" /> : <GoogleLogo size={22} />}
