@@ -112,6 +112,34 @@ export default tseslint.config(
     },
   },
   {
+    // The console's bundle must not evaluate zod: its schemas probe for eval at run time, which the
+    // console's Content-Security-Policy refuses (a violation the e2e suite fails on). Types only from
+    // the contract's schema modules; values the console needs live in shared/constants.ts.
+    files: ['admin/src/**/*.{ts,tsx}'],
+    ignores: ['admin/src/**/*.test.{ts,tsx}', 'admin/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/shared/contract/admin/*',
+                '**/shared/contract/common',
+                '**/shared/contract/member',
+                '**/shared/contract/postback',
+                '**/shared/contract/system',
+              ],
+              allowTypeImports: true,
+              message:
+                'The console imports only types from the contract (zod breaks its CSP); put shared values in shared/constants.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['member/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

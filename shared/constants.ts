@@ -63,3 +63,50 @@ export const PROFILE_BADGES = {
 export const CLAIM_NOTE_MAX = 500;
 /** The longest reason an administrator may give when rejecting a claim (the member reads it). */
 export const CLAIM_REASON_MAX = 500;
+/**
+ * The longest reason an administrator may give when denying a held referral (admins only read it).
+ * Here, not in the contract: the console imports values only from files without zod.
+ */
+export const REFERRAL_REASON_MAX = 500;
+
+/** The changes the audit log records (shared/contract/admin/audit-log.ts). */
+export const AUDIT_ACTIONS = [
+  'user.block',
+  'user.unblock',
+  /** A member blocked pending review by the reversal hold (admin_id null: the system). */
+  'user.hold',
+  'offer.create',
+  'offer.edit',
+  'offer.activate',
+  'offer.deactivate',
+  'voucher.add',
+  'voucher.expire',
+  'voucher.unexpire',
+  /** A member marked their own voucher as used (admin_id null; admin_username names the member). */
+  'voucher.use',
+  'network.create',
+  'network.edit',
+  'network.activate',
+  'network.deactivate',
+  'network.secret_rotate',
+  'network.test',
+  'postback.replay',
+  /** An administrator granted the free spin of a referral held as same-device. */
+  'referral.grant',
+  /** An administrator closed a referral held as same-device without a reward. */
+  'referral.deny',
+  /** A missing-conversion claim approved (a manual approved conversion) or rejected with a reason. */
+  'claim.approve',
+  'claim.reject',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'offer',
+  'voucher',
+  'voucher_batch',
+  'network',
+  'postback',
+  'referral',
+  'claim',
+] as const;

@@ -2,11 +2,8 @@ import { Box, Link, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, ExportButton, ListBase, useBasename, useListContext, useTranslate } from 'react-admin';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_TARGET_TYPES,
-  type AuditLogRow,
-} from '../../../shared/contract/admin/audit-log';
+import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../shared/constants';
 import { formatDateTime } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SelectFilter } from '../components/filters';

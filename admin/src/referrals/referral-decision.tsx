@@ -3,11 +3,8 @@ import GrantIcon from '@mui/icons-material/CardGiftcard';
 import DenyIcon from '@mui/icons-material/DoNotDisturbOn';
 import { useState } from 'react';
 import { Confirm, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import {
-  REFERRAL_REASON_MAX,
-  type AdminReferralRow,
-  type ReferralDecision,
-} from '../../../shared/contract/admin/referrals';
+import type { AdminReferralRow, ReferralDecision } from '../../../shared/contract/admin/referrals';
+import { REFERRAL_REASON_MAX } from '../../../shared/constants';
 import { formatDateTime } from '../../../shared/format';
 import { serverErrorText } from '../http-client';
 

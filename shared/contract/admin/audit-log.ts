@@ -3,48 +3,10 @@
 import { z } from 'zod';
 import { ADMIN_API_BASE, ADMIN_AUDIT_LOG_PATH } from '../paths';
 import { endpoint, listBase, okResponses, oneOf, pagination, type ResponseOf } from '../common';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../constants';
 
-/** The changes the log records. */
-export const AUDIT_ACTIONS = [
-  'user.block',
-  'user.unblock',
-  /** A member blocked pending review by the reversal hold (admin_id null: the system). */
-  'user.hold',
-  'offer.create',
-  'offer.edit',
-  'offer.activate',
-  'offer.deactivate',
-  'voucher.add',
-  'voucher.expire',
-  'voucher.unexpire',
-  /** A member marked their own voucher as used (admin_id null; admin_username names the member). */
-  'voucher.use',
-  'network.create',
-  'network.edit',
-  'network.activate',
-  'network.deactivate',
-  'network.secret_rotate',
-  'network.test',
-  'postback.replay',
-  /** An administrator granted the free spin of a referral held as same-device. */
-  'referral.grant',
-  /** An administrator closed a referral held as same-device without a reward. */
-  'referral.deny',
-  /** A missing-conversion claim approved (a manual approved conversion) or rejected with a reason. */
-  'claim.approve',
-  'claim.reject',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = [
-  'user',
-  'offer',
-  'voucher',
-  'voucher_batch',
-  'network',
-  'postback',
-  'referral',
-  'claim',
-] as const;
+// The actions and target types are values the console reads too: shared/constants.ts (no zod there).
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction } from '../../constants';
 
 const auditLogRow = z.object({
   id: z.number(),

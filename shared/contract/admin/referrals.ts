@@ -1,6 +1,6 @@
 // GET/PUT /api/admin/referrals.php (docs/product-rules.md#admin-rules, #referrals).
 import { z } from 'zod';
-import { REFERRAL_DATE_RANGES } from '../../constants';
+import { REFERRAL_DATE_RANGES, REFERRAL_REASON_MAX } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_REFERRALS_PATH } from '../paths';
 import {
   endpoint,
@@ -40,8 +40,6 @@ export const REFERRAL_STATUS_VALUES = [
 /** An administrator's decision on a held (same-device) referral. */
 export const REFERRAL_DECISIONS = ['grant', 'deny'] as const;
 export type ReferralDecision = (typeof REFERRAL_DECISIONS)[number];
-/** The longest reason an administrator may give for a decision. */
-export const REFERRAL_REASON_MAX = 500;
 
 const referralRow = z.object({
   referral_id: z.number(),
