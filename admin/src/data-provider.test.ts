@@ -345,7 +345,7 @@ describe('update', () => {
   it('refuses to change read-only resources', async () => {
     const { client, calls } = stubClient();
     await expect(
-      createDataProvider(client, API).update('referrals', { id: 1, data: {}, previousData: { id: 1 } }),
+      createDataProvider(client, API).update('clicks', { id: 1, data: {}, previousData: { id: 1 } }),
     ).rejects.toThrow();
     expect(calls).toHaveLength(0);
   });
