@@ -55,8 +55,12 @@ function AdminFilter({ label }: { label: string }) {
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const applied = (filterValues?.admin as string | undefined) ?? '';
   const [value, setValue] = useState(applied);
-  const apply = () =>
-    setFilters({ ...filterValues, admin: value.trim() || undefined }, displayedFilters, false);
+  // Only a changed value is applied: leaving the field (e.g. by clicking a link in the table) must not
+  // push the list's address again over the link's navigation.
+  const apply = () => {
+    if (value.trim() !== applied)
+      setFilters({ ...filterValues, admin: value.trim() || undefined }, displayedFilters, false);
+  };
   return (
     <TextField
       size="small"

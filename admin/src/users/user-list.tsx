@@ -225,7 +225,7 @@ function UsersView() {
           render={(u: Row) => (
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
               <UserStatusBadge user={u} />
-              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              <Typography variant="caption" color="text.secondary">
                 {underscoreToSpace(u.user_category)}
               </Typography>
             </Box>
