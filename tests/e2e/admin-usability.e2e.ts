@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser';
@@ -15,6 +17,10 @@ const VIEWPORT = { width: 1280, height: 720 };
 // axe-core from node_modules, evaluated in the page (DevTools evaluation is not subject to the CSP).
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const stamp = Date.now().toString(36);
+// Screenshots refresh docs/screenshots only when asked (E2E_SCREENSHOTS_DIR=docs/screenshots).
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR
+  ? path.resolve(process.env.E2E_SCREENSHOTS_DIR)
+  : mkdtempSync(path.join(tmpdir(), 'rewards-e2e-usability-'));
 
 let browser: Browser;
 let context: BrowserContext;
@@ -67,6 +73,11 @@ async function settle(p: Page) {
     .waitFor({ timeout: 15_000 })
     .catch(() => undefined);
   await p.waitForTimeout(300);
+  const doc = await p.evaluate(() => ({
+    lang: document.documentElement.lang,
+    text: document.body?.innerText.slice(0, 300) ?? '',
+  }));
+  expect(doc.lang, `${p.url()} is not the console: ${doc.text}`).toBe('en');
 }
 
 /**
@@ -160,6 +171,8 @@ describe('admin console at 1280×720', () => {
       const row = page.locator('tbody tr').first();
       if ((await row.count()) > 0 && (await row.locator('button, input').count()) > 0) {
         withRows.push(item.name);
+        // Scrolled down to the row (not sideways: the row starts at the table's left edge).
+        await row.evaluate((tr) => tr.scrollIntoView({ block: 'center', inline: 'nearest' }));
         expect(await unreachableRowControls(row), `${item.name}: row actions out of reach`).toEqual([]);
       }
       await expectAccessible(page, `${item.name} (${item.href})`);
@@ -277,15 +290,35 @@ describe('admin console at 1280×720', () => {
       /^admin blocked user Usability Member 2 \(id \d+\)$/,
     );
     await expectAccessible(page, 'the audit log');
-    await page.getByLabel('Admin').fill('nobody-such');
-    await page.getByLabel('Admin').press('Enter');
+    await page.getByRole('textbox', { name: 'Admin', exact: true }).fill('nobody-such');
+    await page.getByRole('textbox', { name: 'Admin', exact: true }).press('Enter');
     await page.getByText('No admin changes recorded yet').waitFor();
     await link.waitFor({ state: 'detached' });
-    await page.getByLabel('Admin').fill('');
-    await page.getByLabel('Admin').press('Enter');
+    await page.getByRole('textbox', { name: 'Admin', exact: true }).fill('');
+    await page.getByRole('textbox', { name: 'Admin', exact: true }).press('Enter');
     await link.waitFor();
     await link.click();
-    await page.waitForURL(/\/admin\/users\?filter=/);
+    // The users list, searched for the member (react-admin rewrites the query string as it loads).
+    await page.waitForURL(/\/admin\/users/);
+    await expect.poll(() => page.getByLabel('Search name or email').inputValue()).toBe('Usability Member 2');
     await page.getByText(email).waitFor();
+  });
+
+  it('screenshots of the main lists at 1280 and 1440 px wide', async () => {
+    const lists = ['users', 'offers', 'vouchers', 'referrals', 'conversions', 'claims', 'audit-log'];
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 720 : 900 });
+      for (const list of lists) {
+        // No filter left over from the tests above (react-admin keeps a list's filters).
+        await page.goto(`${baseUrl}/admin/${list}?filter=%7B%7D`);
+        await settle(page);
+        await page.mouse.move(width - 1, 0);
+        // The table in view: its header, rows and pinned actions are what the picture is for.
+        await page.evaluate(() => document.querySelector('table')?.scrollIntoView({ block: 'start' }));
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(SHOTS, `admin-${list}-${width}.png`) });
+      }
+    }
+    await page.setViewportSize(VIEWPORT);
   });
 });
