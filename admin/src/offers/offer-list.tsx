@@ -301,7 +301,7 @@ function OffersView() {
           source="title"
           sortByOrder="DESC"
           render={(o: Row) => (
-            <Box sx={{ minWidth: 180, maxWidth: 240 }}>
+            <Box sx={{ minWidth: 170, maxWidth: 215 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {o.title || 'Untitled Offer'}
               </Typography>
@@ -370,7 +370,8 @@ function OffersView() {
           label={t('app.offers.columns.status')}
           disableSort
           render={(o: Row) => (
-            <Box sx={{ whiteSpace: 'nowrap' }}>
+            // The added date may wrap: the column stays narrow enough for the row to fit at 1440 px.
+            <Box sx={{ minWidth: 72 }}>
               <Chip
                 size="small"
                 color={o.is_active ? 'success' : 'default'}
