@@ -17,6 +17,8 @@ import * as clicks from './admin/clicks';
 import * as auditLog from './admin/audit-log';
 import * as networks from './admin/networks';
 import * as postbacks from './admin/postbacks';
+import * as claims from './admin/claims';
+import * as attention from './admin/attention';
 import * as paths from './paths';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -51,6 +53,8 @@ const areas = [
   auditLog,
   networks,
   postbacks,
+  claims,
+  attention,
 ];
 const endpoints = areas.flatMap((area) =>
   Object.values(area).filter(
