@@ -72,5 +72,8 @@ export async function listOffers(
     ),
     countRows(db, sql`from offers o ${where}`),
   ]);
-  return { offers: rows.map((r) => toOfferRow(r, fxUsdInr)), pagination: pagination(input, count.total, count.estimated) };
+  return {
+    offers: rows.map((r) => toOfferRow(r, fxUsdInr)),
+    pagination: pagination(input, count.total, count.estimated),
+  };
 }
