@@ -250,7 +250,7 @@ describe('admin console', () => {
 
   it('logs out to the login page', async () => {
     await page.goto(`${baseUrl}/admin/dashboard`);
-    await page.getByRole('button', { name: /profile/i }).click();
+    await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: /logout/i }).click();
     await page.waitForURL(`${baseUrl}/admin/login`);
     await page.getByText('Admin logged out successfully').waitFor();
