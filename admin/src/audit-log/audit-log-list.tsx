@@ -6,7 +6,7 @@ import type { AuditLogRow } from '../../../shared/contract/admin/audit-log';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../shared/constants';
 import { formatDateTime } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
-import { SelectFilter } from '../components/filters';
+import { DateFilter, SelectFilter } from '../components/filters';
 import { ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
 import { csvExporter } from '../lib/csv';
@@ -31,23 +31,6 @@ export function describeChange(before: unknown, after: unknown): string {
   return fieldChanges(before, after)
     .map((c) => `${c.field}: ${c.before} → ${c.after}`)
     .join('; ');
-}
-
-/** A day filter (YYYY-MM-DD, UTC) of the list. */
-function DayFilter({ source, label }: { source: string; label: string }) {
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  return (
-    <TextField
-      size="small"
-      type="date"
-      label={label}
-      value={(filterValues?.[source] as string | undefined) ?? ''}
-      onChange={(e) =>
-        setFilters({ ...filterValues, [source]: e.target.value || undefined }, displayedFilters, false)
-      }
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
 }
 
 /** The admin filter: a username or its start, applied on Enter or when the field is left. */
@@ -139,8 +122,8 @@ function AuditLogView() {
         <AdminFilter label={t('app.audit.filters.admin')} />
         <SelectFilter source="action" label={t('app.audit.filters.action')} choices={actionChoices} />
         <SelectFilter source="target_type" label={t('app.audit.filters.target_type')} choices={typeChoices} />
-        <DayFilter source="date_from" label={t('app.audit.filters.date_from')} />
-        <DayFilter source="date_to" label={t('app.audit.filters.date_to')} />
+        <DateFilter source="date_from" label={t('app.audit.filters.date_from')} />
+        <DateFilter source="date_to" label={t('app.audit.filters.date_to')} />
       </FilterCard>
       <ListTable
         loading={t('app.audit.loading')}

@@ -29,7 +29,7 @@ import type { AdminClaimRow } from '../../../shared/contract/admin/claims';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import { formatDateTime } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
-import { SelectFilter, type Choice } from '../components/filters';
+import { DateFilter, SelectFilter, type Choice } from '../components/filters';
 import { actionsColumn, ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
 import { TwoLineCell } from '../components/table-cells';
@@ -41,24 +41,6 @@ import { formatCount } from '../lib/format';
 type Row = AdminClaimRow & { id: number };
 
 const STATUS_COLORS = { pending: 'warning', approved: 'success', rejected: 'error' } as const;
-
-/** A date filter (YYYY-MM-DD) of the list. */
-function DateFilter({ source, label }: { source: string; label: string }) {
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  return (
-    <TextField
-      size="small"
-      type="date"
-      label={label}
-      value={(filterValues?.[source] as string | undefined) ?? ''}
-      onChange={(e) =>
-        setFilters({ ...filterValues, [source]: e.target.value || undefined }, displayedFilters, false)
-      }
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ minWidth: 0 }}
-    />
-  );
-}
 
 function useOfferChoices(t: ReturnType<typeof useTranslate>): Choice[] {
   const { data } = useGetList<AdminOfferRow & { id: number }>('offers', {

@@ -153,3 +153,21 @@ export function SortSelect({ label, choices }: { label: string; choices: SortCho
     />
   );
 }
+
+/** A day filter of a list (YYYY-MM-DD; the API reads it as a UTC day), cleared when emptied. */
+export function DateFilter({ source, label }: { source: string; label: string }) {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  return (
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={(filterValues?.[source] as string | undefined) ?? ''}
+      onChange={(e) =>
+        setFilters({ ...filterValues, [source]: e.target.value || undefined }, displayedFilters, false)
+      }
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ minWidth: 0 }}
+    />
+  );
+}

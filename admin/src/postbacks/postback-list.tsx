@@ -18,7 +18,7 @@ import type { AdminPostbackRow } from '../../../shared/contract/admin/postbacks'
 import { formatDateTime } from '../../../shared/format';
 import { DetailList } from '../components/detail-list';
 import { FilterCard } from '../components/filter-card';
-import { SearchFilter, SelectFilter, type Choice } from '../components/filters';
+import { DateFilter, SearchFilter, SelectFilter, type Choice } from '../components/filters';
 import { actionsColumn, ListTable } from '../components/list-shell';
 import { TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
@@ -36,24 +36,6 @@ function Mono({ children }: { children: string | null }) {
     <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }}>
       {children ?? '—'}
     </Box>
-  );
-}
-
-/** A date filter (YYYY-MM-DD) of the list. */
-function DateFilter({ source, label }: { source: string; label: string }) {
-  const { filterValues, displayedFilters, setFilters } = useListContext();
-  return (
-    <TextField
-      size="small"
-      type="date"
-      label={label}
-      value={(filterValues?.[source] as string | undefined) ?? ''}
-      onChange={(e) =>
-        setFilters({ ...filterValues, [source]: e.target.value || undefined }, displayedFilters, false)
-      }
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ minWidth: 0 }}
-    />
   );
 }
 
