@@ -81,6 +81,8 @@ export async function spin(
   db: Queryable,
   input: SpinInput,
   metrics: SpinMetrics = {},
+  /** The draw's source of randomness: crypto.randomInt in production; the demo seed passes a seeded one. */
+  rand: (max: number) => number = randomInt,
 ): Promise<SpinResponse> {
   let config: SlotConfig = DEFAULT_SLOT_CONFIG;
   if (input.spinType === 'offer') {
@@ -90,7 +92,7 @@ export async function spin(
     const parsed = parseSlotConfig(offer.slotConfig);
     if (parsed && parsed.reels.length > 0) config = parsed;
   }
-  const drawn = drawAmount(config);
+  const drawn = drawAmount(config, rand);
 
   let row: SpinRow;
   try {
@@ -101,7 +103,7 @@ export async function spin(
       drawn,
       winRewardType: rewardTypeFor(drawn > 0 ? drawn : null),
       winSlot: [drawn, drawn, drawn],
-      missSlot: missingCombination(config),
+      missSlot: missingCombination(config, rand),
     });
   } catch (error) {
     throw refusal(error) ?? error;
