@@ -21,6 +21,12 @@ describe('formatRupees', () => {
     );
     expect(formatRupees(-0.4)).toBe('₹0');
   });
+  it('puts the minus sign before the rupee sign (a negative margin reads -₹417)', () => {
+    expect(formatRupees(-417)).toBe('-₹417');
+    expect(formatRupees('-417.2')).toBe('-₹417');
+    expect(formatRupees(-150000)).toBe('-₹1,50,000');
+    expect(formatRupees(-0.6)).toBe('-₹1');
+  });
   it('shows ₹0 for empty or invalid values', () => {
     for (const v of [null, undefined, '', 'abc', NaN, Infinity, {}]) expect(formatRupees(v)).toBe('₹0');
   });

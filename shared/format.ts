@@ -24,8 +24,9 @@ export function formatRupees(value: unknown): string {
         ? Number(value)
         : NaN;
   if (!Number.isFinite(n)) return '₹0';
-  // + 0 turns -0 (a rounded -0.4) into 0.
-  return `₹${groupIndian(Math.round(n) + 0)}`;
+  // + 0 turns -0 (a rounded -0.4) into 0. The sign goes before the rupee sign: -₹417, not ₹-417.
+  const rounded = Math.round(n) + 0;
+  return rounded < 0 ? `-₹${groupIndian(-rounded)}` : `₹${groupIndian(rounded)}`;
 }
 
 function lazy<T>(make: () => T): () => T {
