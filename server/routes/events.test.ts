@@ -264,6 +264,35 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
     expect(spin.data).toEqual({ count: 1 });
   });
 
+  it('tells the referrer live, and only the referrer, when an admin denies a held same-device referral', async () => {
+    const referrer = await signIn(app(), newAccount('ev-deny'), { deviceFingerprint: 'ev-same-deny' });
+    const friend = await signIn(app(), newAccount('ev-deny-friend'), {
+      referralCode: referrer.referralCode,
+      deviceFingerprint: 'ev-same-deny',
+    });
+    const referrerStream = await readyStream(referrer);
+    const friendStream = await readyStream(friend);
+    const clickId = await clickOffer(app(), friend, await insertOffer(db()));
+    await postback(app(), clickId, 'approved');
+    const [held] = await query<{ id: number }>(
+      db(),
+      sql`select id from referrals where referred_user_id = ${friend.userId} and status = 'completed_waiting'`,
+    );
+    const admin = await adminClient(app());
+    const res = await admin.put('/api/admin/referrals.php', {
+      referral_id: held!.id,
+      action: 'deny',
+      reason: 'one person, two accounts',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const denied = await referrerStream.next((e) => e.event === 'referral');
+    expect(denied.data).toEqual({ status: 'denied', referralId: held!.id });
+    expect(referrerStream.events.some((e) => e.event === 'free_spin')).toBe(false);
+    // The friend's own stream hears its approval, never the referrer's decision.
+    await friendStream.next((e) => e.event === 'conversion' && e.data.status === 'approved');
+    expect(friendStream.events.some((e) => e.event === 'referral')).toBe(false);
+  });
+
   it('delivers a postback received by one server process to a stream held by another', async () => {
     // A second app over the same database: its own listening connection, as a second process has.
     const other = await createTestApp(suite.database, {

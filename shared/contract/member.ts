@@ -263,6 +263,8 @@ export type ReferralStatsResponse = ResponseOf<typeof referralStats>;
  *   free_spin: a referred friend's first completion granted the member `count` free spins
  *   claim: an administrator answered the member's missing-conversion claim (approved: the spin is
  *     ready; rejected: with the reason)
+ *   referral: an administrator denied a referral of the member's held for review (same device); a
+ *     grant is announced as its free_spin
  *   blocked: the member was blocked (the stream then ends; the app signs out with `message`)
  *   logout: the stream's session ended (signed out, possibly in another tab; the stream then ends)
  *   resync: events may have been missed (resume point unknown here): refetch everything
@@ -284,6 +286,7 @@ export const memberEventData = {
     /** A rejection's reason for the member; null on an approval. */
     reason: z.string().nullable(),
   }),
+  referral: z.object({ status: z.literal('denied'), referralId: z.number() }),
   blocked: z.object({ message: z.string() }),
   logout: z.object({}),
   resync: z.object({}),

@@ -132,6 +132,19 @@ describe('live updates in the member app', () => {
     expect(await screen.findByRole('button', { name: 'Use Free Spin' })).toBeInTheDocument();
   });
 
+  it('refetches the referrals screen and says so when an admin denies a held referral', async () => {
+    const { source } = await openDashboard();
+    const calls = countCalls();
+    window.history.pushState({}, '', '/referrals');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await waitFor(() => expect(calls['/api/referral-stats.php']).toBe(1));
+    source.emit('referral', { status: 'denied', referralId: 7 }, '12-r7');
+    expect(await screen.findByText(liveToasts.referralDenied)).toBeInTheDocument();
+    await waitFor(() => expect(calls['/api/referral-stats.php']).toBe(2));
+    // A denial moves no spin: the offers and the member's counts are not fetched again.
+    expect(calls['/api/offers.php']).toBeUndefined();
+  });
+
   it('refetches everything the member has loaded on resync', async () => {
     const { source } = await openDashboard();
     await screen.findByRole('button', { name: 'Start Offer' });

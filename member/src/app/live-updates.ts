@@ -26,6 +26,7 @@ export const liveToasts = {
   pending: (title: string) => `${title}: the partner is confirming your completion`,
   reversed: (title: string) => `${title} was reversed by the partner`,
   freeSpin: 'Your friend completed an offer — you earned a free spin!',
+  referralDenied: 'A referral was reviewed: no free spin for this one (both accounts were on one device).',
   claimApproved: (title: string) => `Your claim for ${title} was approved — your spin is ready!`,
   claimRejected: (title: string, reason: string | null) =>
     `Your claim for ${title} was not accepted${reason?.trim() ? `: ${reason.trim()}` : '.'}`,
@@ -59,6 +60,11 @@ export function applyLiveEvent(
       invalidate(offers);
       invalidate(getReferralStatsQueryOptions().queryKey);
       toast.success(liveToasts.freeSpin);
+      return;
+    case 'referral':
+      // An administrator denied a referral held for review: the referrals screen shows the outcome.
+      invalidate(getReferralStatsQueryOptions().queryKey);
+      toast.info(liveToasts.referralDenied);
       return;
     case 'claim': {
       // An administrator answered the member's missing-conversion claim: the card shows the answer

@@ -26,6 +26,7 @@ export const LIVE_EVENT_NAMES = [
   'conversion',
   'free_spin',
   'claim',
+  'referral',
   'resync',
   'logout',
   'blocked',
