@@ -3,6 +3,7 @@
 -- (server/db/functions/member_events_referral.sql) that `migrate` re-creates right after the
 -- migrations; the placeholder only lets the trigger be created on a fresh database.
 CREATE OR REPLACE FUNCTION member_events_referral() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+DROP TRIGGER IF EXISTS member_events_referral ON referrals;--> statement-breakpoint
 CREATE TRIGGER member_events_referral
   AFTER UPDATE OF status ON referrals
   FOR EACH ROW
