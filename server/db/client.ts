@@ -1,5 +1,6 @@
 // One Drizzle database over either embedded PGlite (default, ./data) or a PostgreSQL server
 // (DATABASE_URL). Both speak the PostgreSQL dialect, so every query below runs on both.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,14 +83,64 @@ function sqlFiles(dir: string): string[] {
     .sort();
 }
 
+/** What the repeatable definitions are: each file's name and text, and a hash of them all. */
+function functionDefinitions(): {
+  files: { file: string; text: string; name: string | null; body: string | null }[];
+  hash: string;
+} {
+  const hash = createHash('sha256');
+  const files = sqlFiles(FUNCTIONS_DIR).map((file) => {
+    const text = readFileSync(path.join(FUNCTIONS_DIR, file), 'utf8');
+    hash.update(file).update('\0').update(text).update('\0');
+    const name =
+      /create\s+or\s+replace\s+function\s+([a-z_][a-z0-9_]*)\s*\(/i.exec(text)?.[1]?.toLowerCase() ?? null;
+    const open = text.indexOf('$$');
+    const close = text.lastIndexOf('$$');
+    return { file, text, name, body: open >= 0 && close > open ? text.slice(open + 2, close) : null };
+  });
+  return { files, hash: `functions:${hash.digest('hex').slice(0, 32)}` };
+}
+
+/**
+ * Nothing to do: every migration applied, the definitions' files unchanged since they were last
+ * created (their hash is recorded) and every function's body in the database still the file's (a hand
+ * edit is put back). One read, no lock: a start on an existing database skips the transaction.
+ */
+async function upToDate(db: Db, defs: ReturnType<typeof functionDefinitions>): Promise<boolean> {
+  const names = defs.files.map((f) => f.name);
+  if (names.some((n) => n === null) || defs.files.some((f) => f.body === null)) return false;
+  let rows: { name: string | null; body: string | null; done: string[] | null }[];
+  try {
+    rows = await query(
+      db,
+      sql`select p.proname as name, p.prosrc as body,
+                 (select array_agg(name) from schema_migrations) as done
+          from (select 1) one
+          left join pg_proc p on p.proname in ${names as string[]}
+            and p.pronamespace = 'public'::regnamespace`,
+    );
+  } catch {
+    return false; // no schema_migrations yet: a new database
+  }
+  const done = new Set(rows[0]?.done ?? []);
+  if (!done.has(defs.hash)) return false;
+  if (sqlFiles(MIGRATIONS_DIR).some((f) => !done.has(f))) return false;
+  const installed = new Map<string, string[]>();
+  for (const r of rows) if (r.name) installed.set(r.name, [...(installed.get(r.name) ?? []), r.body ?? '']);
+  return defs.files.every((f) => installed.get(f.name!)?.includes(f.body!) ?? false);
+}
+
 /**
  * Applies the checked-in SQL migrations in order, each once, then re-creates every repeatable
  * definition of server/db/functions (`create or replace`), so the database runs the functions' current
  * text whatever migration first created them. Both under one transaction-scoped advisory lock, which
  * lets several server processes start against one PostgreSQL at the same time (two concurrent
  * `create or replace` of one function would otherwise fail with "tuple concurrently updated").
+ * When there is nothing to do (upToDate: the usual restart) it returns after one read.
  */
 export async function migrate(db: Db): Promise<string[]> {
+  const defs = functionDefinitions();
+  if (await upToDate(db, defs)) return [];
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
@@ -108,9 +159,10 @@ export async function migrate(db: Db): Promise<string[]> {
       applied.push(file);
     }
     // Fixed files of the repository, never request data: each holds one `create or replace`.
-    for (const file of sqlFiles(FUNCTIONS_DIR)) {
-      await tx.execute(sql.raw(readFileSync(path.join(FUNCTIONS_DIR, file), 'utf8')));
-    }
+    for (const f of defs.files) await tx.execute(sql.raw(f.text));
+    // The definitions' hash, for upToDate (the one row named 'functions:...').
+    await tx.execute(sql`delete from schema_migrations where name like 'functions:%'`);
+    await tx.execute(sql`insert into schema_migrations (name) values (${defs.hash})`);
   });
   return applied;
 }

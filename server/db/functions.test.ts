@@ -67,6 +67,22 @@ describe.each(DATABASE_KINDS)('database functions on %s', (kind) => {
     }
   });
 
+  it('a restart with nothing to change re-creates nothing (a quick start), and says nothing was applied', async () => {
+    const db = tdb.database.db;
+    await migrate(db); // whatever an earlier test left, now current
+    const versions = () =>
+      query<{ name: string; version: string }>(
+        db,
+        sql`select proname as name, xmin::text as version from pg_proc
+             where pronamespace = 'public'::regnamespace order by proname`,
+      );
+    const before = await versions();
+    expect(before.map((r) => r.name)).toEqual(expect.arrayContaining(definitions().map((d) => d.name)));
+    expect(await migrate(db)).toEqual([]);
+    // create or replace would have written new catalogue rows (a new xmin) for every function.
+    expect(await versions()).toEqual(before);
+  });
+
   it('a stale definition in the database is replaced by the file at the next start', async () => {
     const db = tdb.database.db;
     const spin = definitions().find((d) => d.name === 'rewards_spin')!;
