@@ -11,13 +11,28 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/**
+ * Opens the database, migrates it, builds the app and listens. `phase` (the start's "ready in") is told
+ * how long each step took.
+ */
+export async function startServer(
+  config: Config,
+  phase: (name: string, ms: number) => void = () => {},
+): Promise<RunningServer> {
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    phase(name, now - t);
+    t = now;
+  };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.dbPoolMax,
   });
+  lap('database open');
   await migrate(database.db);
+  lap('migrations');
   const app = await buildApp({
     config,
     database,
@@ -27,7 +42,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
   });
+  lap('app build');
   await app.listen({ port: config.port, host: config.host });
+  lap('listen');
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
 

@@ -6,7 +6,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ConfigError, DEMO_EMULATOR_HOST, loadConfig, type Config } from './config';
-import { installShutdown, startServer } from './server';
 import { startAuthEmulator, type Emulator } from './demo/emulator';
 import { seedDemo } from './demo/seed';
 
@@ -36,6 +35,18 @@ function buildIfNeeded(distDir: string) {
   if (res.status !== 0) throw new Error('Build failed: see the output above');
 }
 
+// performance.now() counts from the process's start: the first step is Node, tsx and the imports.
+const phases: [string, number][] = [['node and imports', performance.now()]];
+/** Times one step of the start ("ready in X s" lists the steps that took a noticeable share). */
+async function timed<T>(name: string, step: () => T | Promise<T>): Promise<T> {
+  const t = performance.now();
+  try {
+    return await step();
+  } finally {
+    phases.push([name, performance.now() - t]);
+  }
+}
+
 async function main() {
   let config: Config;
   try {
@@ -49,30 +60,46 @@ async function main() {
   }
 
   let emulator: Emulator | null = null;
+  // The emulator starts alongside the database and the app (its own process); the start waits for
+  // both before it says "ready".
+  let emulatorStarted: Promise<{ error: unknown } | null> = Promise.resolve(null);
   if (config.mode === 'demo') {
-    if (!config.skipBuild) buildIfNeeded(config.distDir);
+    if (!config.skipBuild) await timed('build check', () => buildIfNeeded(config.distDir));
     config.authEmulatorHost ??= DEMO_EMULATOR_HOST;
     config.postbackSecret ??= randomBytes(24).toString('hex');
-    emulator = await startAuthEmulator(
-      config.authEmulatorHost,
-      config.firebaseProjectId,
-      path.join(config.dataDir, '.firebase-emulator'),
+    const host = config.authEmulatorHost;
+    emulatorStarted = timed('auth emulator (alongside)', () =>
+      startAuthEmulator(host, config.firebaseProjectId, path.join(config.dataDir, '.firebase-emulator')),
+    ).then(
+      (e) => {
+        emulator = e;
+        return null;
+      },
+      (error: unknown) => ({ error }),
     );
   }
+  process.on('exit', () => emulator?.stop());
 
-  const server = await startServer(config);
+  const { installShutdown, startServer } = await timed('server modules', () => import('./server'));
+  const server = await startServer(config, (name, ms) => phases.push([name, ms]));
   installShutdown(
     server.close,
     (m) => server.app.log.info(m),
     () => emulator?.stop(),
   );
-  process.on('exit', () => emulator?.stop());
 
   if (config.mode === 'demo') {
-    const seed = await seedDemo(server.database.db, {
-      adminUsername: config.demoAdmin.username,
-      adminPassword: config.demoAdmin.password,
-    });
+    const seed = await timed('demo seed check', () =>
+      seedDemo(server.database.db, {
+        adminUsername: config.demoAdmin.username,
+        adminPassword: config.demoAdmin.password,
+      }),
+    );
+    const failed = await emulatorStarted;
+    if (failed) {
+      await server.close();
+      throw failed.error;
+    }
     const base = config.publicUrl;
     const lines = [
       '',
@@ -96,11 +123,17 @@ async function main() {
         `  Admin sign-in:  ${seed.admin.username}${config.demoAdmin.password ? ' / (ADMIN_PASSWORD)' : ' (password printed on the first run; `npm run admin:create` makes another)'}`,
       );
     }
-    lines.push('', '  Press Ctrl+C to stop.', '');
+    lines.push('', `  Ready in ${readyIn()}`, '', '  Press Ctrl+C to stop.', '');
     console.log(lines.join('\n'));
   } else {
-    server.app.log.info({ url: config.publicUrl }, 'SpinRewards listening');
+    server.app.log.info({ url: config.publicUrl, ready: readyIn() }, 'SpinRewards listening');
   }
+}
+
+function readyIn(): string {
+  const total = performance.now() / 1000;
+  const steps = phases.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`).join(', ');
+  return `${total.toFixed(1)} s (${steps})`;
 }
 
 main().catch((err) => {
