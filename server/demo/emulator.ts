@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DEMO_ACCOUNTS } from '../routes/system';
+
+type DemoAccount = { sub: string; name: string; email: string };
 import { fileURLToPath } from 'node:url';
 
 export interface Emulator {
@@ -20,8 +23,20 @@ export async function emulatorUp(host: string): Promise<boolean> {
   }
 }
 
-export async function startAuthEmulator(host: string, projectId: string, workDir: string): Promise<Emulator> {
-  if (await emulatorUp(host)) return { host, child: null, stop: () => {} };
+/**
+ * Starts the emulator (or finds one running on `host`) with the account chooser's demo accounts in it
+ * (ensureDemoAccounts).
+ */
+export async function startAuthEmulator(
+  host: string,
+  projectId: string,
+  workDir: string,
+  accounts: readonly DemoAccount[] = DEMO_ACCOUNTS,
+): Promise<Emulator> {
+  if (await emulatorUp(host)) {
+    await ensureDemoAccounts(host, projectId, accounts);
+    return { host, child: null, stop: () => {} };
+  }
   const [hostname, portText] = host.split(':');
   const port = Number(portText);
   const require = createRequire(import.meta.url);
@@ -115,4 +130,44 @@ export async function emulatorIdToken(
   const body = (await res.json()) as { idToken?: string; error?: { message: string } };
   if (!body.idToken) throw new Error(`emulator sign-in failed: ${body.error?.message ?? res.status}`);
   return body.idToken;
+}
+
+/**
+ * Creates the account chooser's demo accounts in the emulator with fixed uids (their `sub`), linked to
+ * their Google identity, so that choosing one signs in as the member the living demo gave a history
+ * (server/demo/history.ts). The emulator keeps no accounts across its restarts: this runs on every
+ * start. An account already there (an emulator left running) is kept.
+ */
+export async function ensureDemoAccounts(
+  host: string,
+  projectId: string,
+  accounts: readonly DemoAccount[],
+): Promise<void> {
+  if (accounts.length === 0) return;
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:batchCreate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        users: accounts.map((a) => ({
+          localId: a.sub,
+          email: a.email,
+          emailVerified: true,
+          displayName: a.name,
+          providerUserInfo: [{ providerId: 'google.com', rawId: a.sub, email: a.email, displayName: a.name }],
+        })),
+      }),
+      signal: AbortSignal.timeout(10_000),
+    },
+  );
+  const body = (await res.json().catch(() => ({}))) as {
+    error?: { message?: string };
+    errors?: { message?: string }[];
+  };
+  const failed = (body.errors ?? []).filter((e) => !/DUPLICATE/.test(e.message ?? ''));
+  if (!res.ok || failed.length > 0)
+    throw new Error(
+      `creating the demo accounts in the emulator failed: ${body.error?.message ?? failed.map((e) => e.message).join('; ') ?? res.status}`,
+    );
 }

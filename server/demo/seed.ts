@@ -1,11 +1,15 @@
 // Demo data, written on the first run only: offers in every category with slot configs, a few
-// hundred vouchers over several brands and amounts, and an administrator. The demo partner network
+// hundred vouchers over several brands and amounts, an administrator and, when asked (npm start does),
+// the living demo's 60 days of history (./history.ts). The demo partner network
 // credits those offers with native postbacks (/api/postback.php, no network row); a second demo
 // network in CPX Research's format (preset cpx, slug cpx-demo) credits a few survey offers of its own,
 // so that both kinds of postback show in the console's log. A demo database from before partner
 // networks gets that network and its offers on its next start, once.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { migrate, openDatabase, type Db } from '../db/client';
+import type { Config } from '../config';
 import { findAdminByUsername, insertAdmin, setAdminPassword } from '../db/repositories/admins';
 import { findNetworkBySlug, insertNetwork } from '../db/repositories/networks';
 import { countOffers, insertOffers } from '../db/repositories/offers';
@@ -13,6 +17,10 @@ import { configFromPreset } from '../networks/presets';
 import { insertVouchers, type NewVoucher } from '../db/repositories/vouchers';
 import { hashPassword } from '../lib/password';
 import { OFFER_CATEGORIES } from '../../shared/constants';
+import { sql } from 'drizzle-orm';
+import { query } from '../db/client';
+import type { Actor } from '../services/admin/audit';
+import { DEMO_HISTORY_DAYS, seedHistory, type HistoryOptions, type HistorySummary } from './history';
 
 const DEMO_OFFERS: {
   title: string;
@@ -224,11 +232,21 @@ export interface SeedResult {
   /** The CPX demo network was created on this start (a fresh database, or one from before it). */
   networkSeeded?: boolean;
   admin?: { username: string; password: string | null; created: boolean };
+  /** The living demo's history, when it was written on this start: its figures and how long it took. */
+  history?: { summary: HistorySummary; refusals: number; ms: number };
 }
 
 export async function seedDemo(
   db: Db,
-  opts: { adminUsername?: string; adminPassword?: string },
+  opts: {
+    adminUsername?: string;
+    adminPassword?: string;
+    /**
+     * On a fresh database, also the living demo's 60 days of history (server/demo/history.ts), with
+     * these options; false: the catalogue, the stock and the administrator only.
+     */
+    history?: HistoryOptions | false;
+  },
 ): Promise<SeedResult> {
   const username = opts.adminUsername || 'admin';
   const adminResult = await ensureAdmin(db, username, opts.adminPassword);
@@ -238,6 +256,57 @@ export async function seedDemo(
     return { seeded: false, networkSeeded, admin: adminResult };
   }
 
+  await insertDemoCatalogue(db);
+  const networkSeeded = await ensureCpxDemoNetwork(db);
+  const result: SeedResult = { seeded: true, networkSeeded, admin: adminResult };
+  if (opts.history !== false)
+    result.history = await seedHistory(db, await demoActor(db, username), opts.history ?? {});
+  return result;
+}
+
+/**
+ * `npm start`'s first run on PGlite (a data folder with no database yet): the demo data and its
+ * history, written before the server listens, since a request arriving meanwhile would have its rows
+ * backdated with the day being written. Null on any other start (the server's own seedDemo call then
+ * checks the admin and the CPX network, and seeds a fresh PostgreSQL database after it listens).
+ */
+export async function seedFreshDemo(config: Config): Promise<SeedResult | null> {
+  if (config.databaseUrl || existsSync(path.join(config.dataDir, 'PG_VERSION'))) return null;
+  const database = await openDatabase({ dataDir: config.dataDir });
+  try {
+    await migrate(database.db);
+    return await seedDemo(database.db, {
+      adminUsername: config.demoAdmin.username,
+      adminPassword: config.demoAdmin.password,
+      history: { publicUrl: config.publicUrl },
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/** One line for the start's output: what the living demo wrote and how long it took. */
+export function describeHistory(h: NonNullable<SeedResult['history']>): string {
+  const s = h.summary;
+  const conversions = s.conversions.pending + s.conversions.approved + s.conversions.reversed;
+  return `${DEMO_HISTORY_DAYS} days of history, ${s.members} members, ${s.clicks} clicks, ${conversions} conversions, ${s.spins} spins, in ${(h.ms / 1000).toFixed(1)} s`;
+}
+
+/** The administrator the living demo's decisions are recorded under (the audit log names them). */
+export async function demoActor(db: Db, username: string): Promise<Actor> {
+  const admin = await findAdminByUsername(db, username);
+  if (!admin) throw new Error(`no administrator "${username}"`);
+  return { adminId: admin.id, username: admin.username, ip: null };
+}
+
+/** Whether the demo's native offers are there (a database seeded by seedDemo). */
+export async function hasDemoCatalogue(db: Db): Promise<boolean> {
+  const rows = await query(db, sql`select 1 from offers where network = 'demo' limit 1`);
+  return rows.length > 0;
+}
+
+/** The demo offers (one per category, credited by native postbacks) and the first voucher stock. */
+export async function insertDemoCatalogue(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const now = Date.now();
     await insertOffers(
@@ -283,8 +352,6 @@ export async function seedDemo(
     }
     await insertVouchers(tx, rows);
   });
-  const networkSeeded = await ensureCpxDemoNetwork(db);
-  return { seeded: true, networkSeeded, admin: adminResult };
 }
 
 /**
