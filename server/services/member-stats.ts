@@ -1,5 +1,6 @@
-// user-stats.php and referral-stats.php: counters come from the member row, kept in the transactions
-// that change them; lists are bounded (their queries: server/db/repositories).
+// user-stats.php and referral-stats.php, each in one round trip: the member session check, the member
+// row (its counters, kept in the transactions that change them) and the call's bounded lists, in one
+// statement (server/db/repositories/members.ts).
 import type { Queryable } from '../db/client';
 import {
   toMonthlyReferrals,
@@ -10,57 +11,52 @@ import {
   toUserVoucher,
   toVoucherBreakdownRow,
 } from '../db/mappers/member';
-import { listCompletionHistoryOf } from '../db/repositories/completions';
-import { findMemberById } from '../db/repositories/members';
-import {
-  countPendingReferralsOf,
-  listReferredMembers,
-  monthlyReferralsOf,
-} from '../db/repositories/referrals';
-import { listMemberVouchers, voucherBreakdownOf } from '../db/repositories/vouchers';
+import { memberStatsRowsForSession, referralStatsRowsForSession } from '../db/repositories/members';
 import { percent } from '../db/row-mappers';
 import type { ReferralStatsResponse, UserStatsResponse } from '../../shared/contract/member';
+import { foldedSession, type FoldedSession, type MemberSessionKey } from './sessions';
 
-async function memberOf(db: Queryable, userId: number) {
-  const u = await findMemberById(db, userId);
-  if (!u) throw new Error('member vanished');
-  return u;
-}
-
-export async function userStats(db: Queryable, userId: number): Promise<Omit<UserStatsResponse, 'success'>> {
-  const u = await memberOf(db, userId);
-  const completions = await listCompletionHistoryOf(db, userId);
-  const breakdown = await voucherBreakdownOf(db, userId);
-  const vouchers = await listMemberVouchers(db, userId);
+export async function userStatsForSession(
+  db: Queryable,
+  key: MemberSessionKey,
+): Promise<{ session: FoldedSession; stats: Omit<UserStatsResponse, 'success'> | null }> {
+  const u = await memberStatsRowsForSession(db, key);
+  const session = foldedSession(u);
+  if (!u || session.status !== 'ok') return { session, stats: null };
   return {
-    user: toSessionUser(u),
-    stats: toUserStats(u),
-    completions: completions.map(toUserCompletion),
-    voucherBreakdown: breakdown.map(toVoucherBreakdownRow),
-    userVouchers: vouchers.map(toUserVoucher),
+    session,
+    stats: {
+      user: toSessionUser(u),
+      stats: toUserStats(u),
+      completions: u.completions.map(toUserCompletion),
+      voucherBreakdown: u.breakdown.map(toVoucherBreakdownRow),
+      userVouchers: u.vouchers.map(toUserVoucher),
+    },
   };
 }
 
-export async function referralStats(
+export async function referralStatsForSession(
   db: Queryable,
-  userId: number,
+  key: MemberSessionKey,
   publicUrl: string,
-): Promise<Omit<ReferralStatsResponse, 'success'>> {
-  const u = await memberOf(db, userId);
-  const monthly = await monthlyReferralsOf(db, userId);
-  const details = await listReferredMembers(db, userId);
-  const pending = await countPendingReferralsOf(db, userId);
+): Promise<{ session: FoldedSession; stats: Omit<ReferralStatsResponse, 'success'> | null }> {
+  const u = await referralStatsRowsForSession(db, key);
+  const session = foldedSession(u);
+  if (!u || session.status !== 'ok') return { session, stats: null };
   return {
-    referralCode: u.referralCode,
-    shareUrl: `${publicUrl}/?ref=${encodeURIComponent(u.referralCode)}`,
-    summary: {
-      totalReferrals: u.totalReferrals,
-      successfulReferrals: u.successfulReferrals,
-      pendingReferrals: pending,
-      totalFreeSpinsEarned: u.totalFreeSpinsEarned,
-      conversionRate: percent(u.successfulReferrals, u.totalReferrals),
+    session,
+    stats: {
+      referralCode: u.referralCode,
+      shareUrl: `${publicUrl}/?ref=${encodeURIComponent(u.referralCode)}`,
+      summary: {
+        totalReferrals: u.totalReferrals,
+        successfulReferrals: u.successfulReferrals,
+        pendingReferrals: u.pending,
+        totalFreeSpinsEarned: u.totalFreeSpinsEarned,
+        conversionRate: percent(u.successfulReferrals, u.totalReferrals),
+      },
+      monthlyPerformance: u.monthly.map(toMonthlyReferrals),
+      referralDetails: u.details.map(toReferralDetail),
     },
-    monthlyPerformance: monthly.map(toMonthlyReferrals),
-    referralDetails: details.map(toReferralDetail),
   };
 }

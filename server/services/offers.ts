@@ -3,7 +3,12 @@ import type { Queryable } from '../db/client';
 import { toMemberOffer } from '../db/mappers/member';
 import { insertClick } from '../db/repositories/clicks';
 import { hasApprovedCompletion } from '../db/repositories/completions';
-import { findClickableOffer, listMemberOfferRows } from '../db/repositories/offers';
+import {
+  findClickableOffer,
+  listMemberOfferRows,
+  listMemberOfferRowsForSession,
+} from '../db/repositories/offers';
+import { foldedSession, type FoldedSession, type MemberSessionKey } from './sessions';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import type { MemberOffer } from '../../shared/contract/member';
@@ -18,6 +23,23 @@ export async function listMemberOffers(
   claimMinAgeMinutes?: number,
 ): Promise<MemberOffer[]> {
   return (await listMemberOfferRows(db, userId, claimMinAgeMinutes)).map(toMemberOffer);
+}
+
+/**
+ * offers.php in one round trip: the session check folded into the offers list's statement. The
+ * session's verdict comes back with the offers (which are read only for a live, unblocked session).
+ */
+export async function memberOffersForSession(
+  db: Queryable,
+  key: MemberSessionKey,
+  claimMinAgeMinutes?: number,
+): Promise<{ session: FoldedSession; offers: MemberOffer[]; freeSpinsRemaining: number }> {
+  const rows = await listMemberOfferRowsForSession(db, key, claimMinAgeMinutes);
+  const session = foldedSession(rows[0]);
+  if (session.status !== 'ok') return { session, offers: [], freeSpinsRemaining: 0 };
+  const offers: MemberOffer[] = [];
+  for (const row of rows) if (row.offer_id !== null) offers.push(toMemberOffer(row));
+  return { session, offers, freeSpinsRemaining: rows[0]!.session_free_spins };
 }
 
 /**

@@ -64,6 +64,44 @@ export async function renewMemberSessionIfDue(
   return repo.extendMemberSession(db, hashSessionId(secret, sid), ttlMs / 1000);
 }
 
+/**
+ * A member call whose statement checks the session itself (one round trip: docs/decisions.md, "One
+ * round trip per member call") passes this: the cookie's keyed hash and the rolling session's lifetime
+ * and renewal step, in seconds.
+ */
+export interface MemberSessionKey {
+  idHash: string;
+  ttlSeconds: number;
+  renewAfterSeconds: number;
+}
+
+export function memberSessionKey(secret: string, sid: string, ttlMs: number): MemberSessionKey {
+  return {
+    idHash: hashSessionId(secret, sid),
+    ttlSeconds: ttlMs / 1000,
+    renewAfterSeconds: MEMBER_RENEW_AFTER_MS / 1000,
+  };
+}
+
+/** What a folded session check found: no live session, a blocked member, or the member. */
+export type FoldedSession =
+  { status: 'none' } | { status: 'blocked' } | { status: 'ok'; userId: number; renewedUntil: Date | null };
+
+export function foldedSession(row: repo.FoldedSessionRow | undefined): FoldedSession {
+  if (!row || row.session_user_id === null) return { status: 'none' };
+  if (row.session_blocked) return { status: 'blocked' };
+  return {
+    status: 'ok',
+    userId: row.session_user_id,
+    renewedUntil: row.session_renewed === null ? null : new Date(row.session_renewed),
+  };
+}
+
+/** renewMemberSessionIfDue for a call that checked the session in its own statement (a refused spin). */
+export async function renewMemberSessionKeyIfDue(db: Queryable, key: MemberSessionKey): Promise<Date | null> {
+  return repo.renewMemberSessionIfDue(db, key.idHash, key.ttlSeconds, key.renewAfterSeconds);
+}
+
 export type AdminSession = repo.AdminSessionRow;
 
 /**

@@ -5,9 +5,16 @@ import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/client';
 import { toSpinResponse } from '../db/mappers/spin';
 import { findOfferSlotConfig } from '../db/repositories/offers';
-import { callRewardsSpin, type SpinRow } from '../db/repositories/spins';
+import { callMemberSpin, callRewardsSpin, type MemberSpinRow, type SpinRow } from '../db/repositories/spins';
 import { BLOCKED_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
-import { DEFAULT_SLOT_CONFIG, parseSlotConfig, rewardTypeFor, type SlotConfig } from '../../shared/slot';
+import {
+  DEFAULT_SLOT_CONFIG,
+  offerTable,
+  parseSlotConfig,
+  rewardTypeFor,
+  type SlotConfig,
+} from '../../shared/slot';
+import { renewMemberSessionKeyIfDue, type MemberSessionKey } from './sessions';
 import type { SpinResponse } from '../../shared/contract/member';
 
 /** Percent probabilities with two decimals of resolution; the remainder is a miss. */
@@ -111,4 +118,79 @@ export async function spin(
 
   metrics.onSpin?.({ win: row.r_is_win, stockOut: row.r_stock_out, type: input.spinType });
   return toSpinResponse(row, input.spinType);
+}
+
+/**
+ * The offers' slot configs as this process last read them (offer id -> the text of slot_config and the
+ * table it plays). Never trusted: member_spin compares the text with the offer's current one in the
+ * statement that spends the spin, and a changed config is refused (RWCFG) before anything is spent, with
+ * the current text, from which the server draws again. So a config an admin changed a moment ago, in
+ * any process, applies from the next spin, as when the config was read before every spin.
+ */
+const slotConfigs = new Map<number, { text: string; table: SlotConfig }>();
+const SLOT_CONFIGS_MAX = 10_000;
+
+function rememberSlotConfig(offerId: number, text: string): void {
+  if (slotConfigs.size >= SLOT_CONFIGS_MAX) slotConfigs.clear();
+  slotConfigs.set(offerId, { text, table: offerTable(JSON.parse(text) as unknown) });
+}
+
+/** What slot-spin.php answers: the session's verdict first (as app.requireMember gives it), then the spin. */
+export type SessionSpin =
+  | { status: 'none' }
+  | { status: 'blocked' }
+  | { status: 'refused'; error: Error; renewedUntil: Date | null }
+  | { status: 'ok'; response: SpinResponse; renewedUntil: Date | null };
+
+/**
+ * slot-spin.php in one round trip: member_spin checks the session of `key` and spins, in one statement
+ * (server/db/functions/member_spin.sql). The draw is the server's, as in `spin`: crypto.randomInt over
+ * the offer's slot config (from slotConfigs, which the statement checks) or the default table for a
+ * free spin. An offer spin this process has not seen yet, or whose config changed, costs one more
+ * round trip (the refused statement brings the config). A refused spin renews the session separately
+ * when due (the refusal undid the statement's renewal), so its answer carries the cookie as before.
+ */
+export async function spinForSession(
+  db: Queryable,
+  key: MemberSessionKey,
+  input: Omit<SpinInput, 'userId'>,
+  metrics: SpinMetrics = {},
+): Promise<SessionSpin> {
+  const offerId = input.spinType === 'offer' ? input.offerId! : null;
+  for (let attempt = 0; ; attempt++) {
+    const known = offerId === null ? undefined : slotConfigs.get(offerId);
+    // Not drawn while the offer's config is unknown: the statement refuses with the config.
+    const config = offerId === null ? DEFAULT_SLOT_CONFIG : known?.table;
+    const drawn = config ? drawAmount(config) : 0;
+    const missSlot: [number, number, number] = config ? missingCombination(config) : [0, 0, 0];
+    let row: MemberSpinRow;
+    try {
+      row = await callMemberSpin(db, key, {
+        spinType: input.spinType,
+        offerId,
+        slotConfig: known?.text ?? null,
+        drawn,
+        winRewardType: rewardTypeFor(drawn > 0 ? drawn : null),
+        winSlot: [drawn, drawn, drawn],
+        missSlot,
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown })?.code;
+      if (code === 'RWSES') return { status: 'none' };
+      if (code === 'RWSBL') return { status: 'blocked' };
+      if (code === 'RWCFG' && offerId !== null && attempt < 3) {
+        rememberSlotConfig(offerId, String((error as { detail?: unknown }).detail ?? 'null'));
+        continue;
+      }
+      const refused = code === 'RWNOF' ? notFound('Offer not found.') : refusal(error);
+      if (!refused) throw error;
+      return { status: 'refused', error: refused, renewedUntil: await renewMemberSessionKeyIfDue(db, key) };
+    }
+    metrics.onSpin?.({ win: row.r_is_win, stockOut: row.r_stock_out, type: input.spinType });
+    return {
+      status: 'ok',
+      response: toSpinResponse(row, input.spinType),
+      renewedUntil: row.r_renewed_until === null ? null : new Date(row.r_renewed_until),
+    };
+  }
 }

@@ -198,25 +198,3 @@ export async function lockHeldCompletions(db: Queryable, userId: number): Promis
   );
   return rows.map(toCompletion);
 }
-
-/** The member's approved completions, newest first (user-stats.php), as raw rows. */
-/**
- * The member's rewards history: approved completions, and reversed ones the member saw (pending or
- * approved before the partner took them back; one first recorded as reversed, created and reversed in
- * one transaction, never showed). Newest event first; a reversed one is dated by its reversal.
- */
-export function listCompletionHistoryOf(db: Queryable, userId: number) {
-  return query(
-    db,
-    sql`
-    select o.title, o.category, coalesce(c.completed_at, c.created_at) as completed_at, v.voucher_code,
-           v.voucher_brand, v.voucher_amount, c.reward_type, c.status, c.reversed_at, c.reversal_reason
-    from completions c
-    join offers o on o.id = c.offer_id
-    left join vouchers v on v.id = c.voucher_id
-    where c.user_id = ${userId}
-      and (c.status = 'approved' or (c.status = 'reversed' and c.reversed_at > c.created_at))
-    order by coalesce(c.reversed_at, c.completed_at) desc
-    limit 100`,
-  );
-}

@@ -1,8 +1,10 @@
 // Members (the users table): sign-in, the referral link between two members, and the counters the
 // postback and spin transactions keep on the member row.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { query, run, type Queryable } from '../client';
 import { num } from '../row-mappers';
+import { statement } from '../statements';
+import { memberSessionCtes, type FoldedSessionRow } from './sessions';
 
 /** The member row as the services use it (every column the member calls read or answer). */
 export interface Member {
@@ -31,7 +33,7 @@ const memberColumns = sql`id, first_name as "firstName", last_name as "lastName"
   successful_referrals as "successfulReferrals"`;
 
 /** numeric arrives as text from node-postgres: one mapping for every member read here. */
-const toMember = (r: Member): Member => ({ ...r, totalVoucherValue: num(r.totalVoucherValue) });
+const toMember = <T extends Member>(r: T): T => ({ ...r, totalVoucherValue: num(r.totalVoucherValue) });
 
 export async function findMemberById(db: Queryable, id: number): Promise<Member | undefined> {
   const [row] = await query<Member>(db, sql`select ${memberColumns} from users where id = ${id} limit 1`);
@@ -195,4 +197,144 @@ export async function holdMember(db: Queryable, id: number): Promise<boolean> {
      returning id`,
   );
   return rows.length > 0;
+}
+
+// ---------- user-stats.php and referral-stats.php, each in one round trip ----------
+// The member session check (memberSessionCtes: $1 the cookie's hash, $2 the session lifetime, $3 the
+// renewal step, in seconds), the member row and the call's lists, in one statement. Each list is
+// bounded and read through an index range of the member's own rows (docs/benchmarks.md shows the
+// plans at 100 and 10,000 completions); it comes back as one JSON array, which the service maps
+// with the same row mappers as before. No row: no live session.
+
+const foldedMemberColumns = `ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
+  (select expires_at from member_renewed) as session_renewed,
+  u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.referral_code as "referralCode",
+  u.device_fingerprint as "deviceFingerprint", u.is_suspicious as "isSuspicious",
+  u.free_spins_remaining as "freeSpinsRemaining", u.total_free_spins_earned as "totalFreeSpinsEarned",
+  u.total_completions as "totalCompletions", u.total_vouchers_won as "totalVouchersWon",
+  u.total_voucher_value as "totalVoucherValue", u.spins_used as "spinsUsed", u.total_referrals as "totalReferrals",
+  u.successful_referrals as "successfulReferrals"`;
+
+/**
+ * user-stats.php. The rewards history: approved completions, and reversed ones the member saw (pending
+ * or approved before the partner took them back), newest event first (a reversed one dated by its
+ * reversal), at most 100: completions_user_history_idx (migration 0013) hands them over in that order.
+ * The vouchers per amount and brand, and the member's latest 200 vouchers: vouchers_user_assigned_idx.
+ */
+export const memberStatsForSession = statement(
+  'member_stats_session',
+  `with ${memberSessionCtes('$1', '$2', '$3')}
+   select ${foldedMemberColumns},
+     (select coalesce(json_agg(h), '[]') from (
+        select o.title, o.category, coalesce(c.completed_at, c.created_at) as completed_at, v.voucher_code,
+               v.voucher_brand, v.voucher_amount, c.reward_type, c.status, c.reversed_at, c.reversal_reason
+          from completions c
+          join offers o on o.id = c.offer_id
+          left join vouchers v on v.id = c.voucher_id
+         where c.user_id = ms.user_id
+           and (c.status = 'approved' or (c.status = 'reversed' and c.reversed_at > c.created_at))
+         order by coalesce(c.reversed_at, c.completed_at) desc
+         limit 100) h) as completions,
+     (select coalesce(json_agg(b), '[]') from (
+        select voucher_amount, voucher_brand, count(*)::int as count, sum(voucher_amount) as total_value
+          from vouchers where assigned_to_user_id = ms.user_id
+         group by voucher_amount, voucher_brand
+         order by voucher_amount desc, voucher_brand) b) as breakdown,
+     (select coalesce(json_agg(x), '[]') from (
+        select v.id as voucher_id, v.voucher_code, v.voucher_amount, v.voucher_brand, v.voucher_description,
+               coalesce(o.title, 'Free Spin Bonus') as title, v.assigned_at, c.completed_at, v.assignment_context,
+               v.voucher_terms, v.expiry_date, v.status
+          from vouchers v
+          left join completions c on c.id = v.completion_id
+          left join offers o on o.id = c.offer_id
+         where v.assigned_to_user_id = ms.user_id
+         order by v.assigned_at desc
+         limit 200) x) as vouchers
+     from member_session ms join users u on u.id = ms.user_id`,
+);
+
+/**
+ * referral-stats.php. Registrations and successes per month over the last 12 months, the latest 200
+ * referred members (both a range of referrals_referrer_idx), and the pending referrals counted through
+ * referrals_referrer_pending_idx (migration 0013).
+ */
+export const referralStatsForSession = statement(
+  'referral_stats_session',
+  `with ${memberSessionCtes('$1', '$2', '$3')}
+   select ${foldedMemberColumns},
+     (select coalesce(json_agg(m), '[]') from (
+        select to_char(date_trunc('month', created_at), 'YYYY-MM') as month,
+               count(*)::int as registrations,
+               count(*) filter (where status = 'successful')::int as successful
+          from referrals
+         where referrer_user_id = ms.user_id and created_at >= date_trunc('month', now()) - interval '11 months'
+         group by 1 order by 1) m) as monthly,
+     (select coalesce(json_agg(d), '[]') from (
+        select u2.first_name, u2.last_name, u2.registration_date, r.first_completion_date, u2.total_completions,
+               r.status, r.same_device, r.reviewed_at
+          from referrals r join users u2 on u2.id = r.referred_user_id
+         where r.referrer_user_id = ms.user_id
+         order by r.created_at desc
+         limit 200) d) as details,
+     (select count(*)::int from referrals p where p.referrer_user_id = ms.user_id and p.status = 'pending')
+       as pending
+     from member_session ms join users u on u.id = ms.user_id`,
+);
+
+export type FoldedMemberRow = FoldedSessionRow & Member;
+
+/** A list read as JSON: node-postgres parses json columns, PGlite too; text is parsed here otherwise. */
+const jsonRows = (v: unknown): Record<string, unknown>[] =>
+  (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[];
+
+export async function memberStatsRowsForSession(
+  db: Queryable,
+  session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
+): Promise<
+  | (FoldedMemberRow & {
+      completions: Record<string, unknown>[];
+      breakdown: Record<string, unknown>[];
+      vouchers: Record<string, unknown>[];
+    })
+  | undefined
+> {
+  const [row] = await run<FoldedMemberRow & { completions: unknown; breakdown: unknown; vouchers: unknown }>(
+    db,
+    memberStatsForSession,
+    [session.idHash, session.ttlSeconds, session.renewAfterSeconds],
+  );
+  return (
+    row && {
+      ...toMember(row),
+      completions: jsonRows(row.completions),
+      breakdown: jsonRows(row.breakdown),
+      vouchers: jsonRows(row.vouchers),
+    }
+  );
+}
+
+export async function referralStatsRowsForSession(
+  db: Queryable,
+  session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
+): Promise<
+  | (FoldedMemberRow & {
+      monthly: Record<string, unknown>[];
+      details: Record<string, unknown>[];
+      pending: number;
+    })
+  | undefined
+> {
+  const [row] = await run<FoldedMemberRow & { monthly: unknown; details: unknown; pending: number }>(
+    db,
+    referralStatsForSession,
+    [session.idHash, session.ttlSeconds, session.renewAfterSeconds],
+  );
+  return (
+    row && {
+      ...toMember(row),
+      monthly: jsonRows(row.monthly),
+      details: jsonRows(row.details),
+      pending: Number(row.pending),
+    }
+  );
 }

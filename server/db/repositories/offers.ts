@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { query, run, type Queryable } from '../client';
 import { num } from '../row-mappers';
 import { statement } from '../statements';
+import { memberSessionCtes, type FoldedSessionRow } from './sessions';
 
 export interface MemberOfferRow {
   offer_id: number;
@@ -33,32 +34,76 @@ export interface MemberOfferRow {
 // offer (claims_user_offer_idx) gives the claim's status; an offer without a live completion or a
 // claim under review looks for a click that can still be claimed (clicks_user_offer_idx: between
 // the minimum age, $2 minutes, and 30 days old, no conversion, no claim).
-const memberOffers = statement(
-  'member_offers',
+/**
+ * The offers list's select for the member `u` (a column or parameter reference), claims after `minAge`
+ * minutes. Set-based, so its cost follows the member's own rows, not the number of offers: the member's
+ * completions (completions_user_offer_key), their latest claim per offer (one range of
+ * claims_user_offer_idx) and the offers with a click that can still be claimed (one range of
+ * clicks_user_created_idx over the last 30 days) are each read once and joined by offer.
+ */
+const memberOffersSelect = (u: string, minAge: string) =>
   `select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
           c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code,
           k.created_at as clicked_at, case when c.status = 'pending' then c.created_at end as pending_since,
           cl.status as claim_status, case when cl.status = 'rejected' then cl.reject_reason end as claim_reason,
-          case when c.id is null and cl.status is distinct from 'pending' then exists (
-            select 1 from clicks e
-             where e.user_id = $1 and e.offer_id = o.id
-               and e.created_at <= now() - make_interval(mins => $2::int)
-               and e.created_at >= now() - interval '30 days'
-               and not exists (select 1 from completions x where x.click_id = e.id)
-               and not exists (select 1 from claims y where y.click_id = e.id))
-          else false end as can_claim
+          (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null) as can_claim,
+          o.created_at as sort_created_at
      from offers o
-     left join completions c on c.offer_id = o.id and c.user_id = $1 and c.status <> 'reversed'
+     left join completions c on c.offer_id = o.id and c.user_id = ${u} and c.status <> 'reversed'
      left join vouchers v on v.id = c.voucher_id
      left join clicks k on k.id = c.click_id and c.status = 'pending'
-     left join lateral (
-       select y.status, y.reject_reason from claims y
-        where y.user_id = $1 and y.offer_id = o.id
-        order by y.created_at desc, y.id desc limit 1) cl on true
+     left join (
+       select distinct on (y.offer_id) y.offer_id, y.status, y.reject_reason from claims y
+        where y.user_id = ${u}
+        order by y.offer_id, y.created_at desc, y.id desc) cl on cl.offer_id = o.id
+     left join (
+       select distinct e.offer_id from clicks e
+        where e.user_id = ${u}
+          and e.created_at <= now() - make_interval(mins => ${minAge}::int)
+          and e.created_at >= now() - interval '30 days'
+          and not exists (select 1 from completions x where x.click_id = e.id)
+          and not exists (select 1 from claims y where y.click_id = e.id)) cc on cc.offer_id = o.id
     where o.is_active or c.id is not null
     order by o.created_at desc, o.id desc
-    limit 500`,
+    limit 500`;
+
+const memberOffers = statement('member_offers', memberOffersSelect('$1', '$2'));
+
+/**
+ * offers.php in one round trip: the member session check (memberSessionCtes: $1 the cookie's hash, $2
+ * the session lifetime and $3 the renewal step, in seconds) and the offers list of that member ($4:
+ * claimMinAgeMinutes). No row: no live session. A blocked member: one row with no offer (the list is
+ * not read). Otherwise one row per offer (or one row with a null offer_id when there is none), each
+ * carrying the session's columns.
+ */
+export const memberOffersForSession = statement(
+  'member_offers_session',
+  `with ${memberSessionCtes('$1', '$2', '$3')}
+   select ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
+          (select expires_at from member_renewed) as session_renewed,
+          ms.free_spins_remaining as session_free_spins, m.*
+     from member_session ms
+     left join lateral (${memberOffersSelect('ms.user_id', '$4')}) m on not ms.is_suspicious
+    order by m.sort_created_at desc, m.offer_id desc`,
 );
+
+export interface MemberOffersForSessionRow extends FoldedSessionRow, MemberOfferRow {
+  session_free_spins: number;
+}
+
+/** The session check and the offers list in one statement (memberOffersForSession). */
+export function listMemberOfferRowsForSession(
+  db: Queryable,
+  session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
+  claimMinAgeMinutes = 60,
+): Promise<MemberOffersForSessionRow[]> {
+  return run<MemberOffersForSessionRow>(db, memberOffersForSession, [
+    session.idHash,
+    session.ttlSeconds,
+    session.renewAfterSeconds,
+    claimMinAgeMinutes,
+  ]);
+}
 
 /** `claimMinAgeMinutes`: a click younger than this cannot be claimed yet (config.claimMinAgeMinutes). */
 export function listMemberOfferRows(

@@ -27,6 +27,60 @@ const memberSession = statement(
     limit 1`,
 );
 
+/**
+ * The member session check folded into a member call's own statement (docs/decisions.md, "One round
+ * trip per member call"): a CTE pair that reads the session of the cookie's hash and renews it when due,
+ * exactly as findMemberSession + renewMemberSessionIfDue do in two steps. `hash`, `ttl` and `renewAfter`
+ * are the statement's parameter references for the hash, the session lifetime and MEMBER_RENEW_AFTER
+ * (seconds). `member_session` has one row (user_id, is_suspicious, free_spins_remaining) or none;
+ * `member_renewed` has the new end when the session was renewed (never for a blocked member).
+ */
+export function memberSessionCtes(hash: string, ttl: string, renewAfter: string): string {
+  return `member_session as (
+    select s.user_id, u.is_suspicious, u.free_spins_remaining
+      from sessions s join users u on u.id = s.user_id
+     where s.id_hash = ${hash} and s.kind = 'member' and s.expires_at > now()
+     limit 1),
+  member_renewed as (
+    update sessions set expires_at = now() + make_interval(secs => ${ttl}::float8), last_seen_at = now()
+     where id_hash = ${hash} and kind = 'member' and expires_at > now()
+       and expires_at <= now() + make_interval(secs => ${ttl}::float8 - ${renewAfter}::float8)
+       and exists (select 1 from member_session where not is_suspicious)
+    returning expires_at)`;
+}
+
+/** What the folded session check says: no live session, a blocked member, or the member (and a renewal). */
+export interface FoldedSessionRow {
+  /** null: no live session for the cookie. */
+  session_user_id: number | null;
+  session_blocked: boolean | null;
+  /** The session's new end when it was renewed by this call. */
+  session_renewed: Date | string | null;
+}
+
+const renewIfDue = statement(
+  'renew_member_session_if_due',
+  `update sessions set expires_at = now() + make_interval(secs => $2::float8), last_seen_at = now()
+    where id_hash = $1 and kind = 'member' and expires_at > now()
+      and expires_at <= now() + make_interval(secs => $2::float8 - $3::float8)
+    returning expires_at as "expiresAt"`,
+);
+
+/** Renews a live member session when it is due (ends within `ttl - renewAfter` seconds); its new end, or null. */
+export async function renewMemberSessionIfDue(
+  db: Queryable,
+  idHash: string,
+  ttlSeconds: number,
+  renewAfterSeconds: number,
+): Promise<Date | null> {
+  const [row] = await run<{ expiresAt: Date | string }>(db, renewIfDue, [
+    idHash,
+    ttlSeconds,
+    renewAfterSeconds,
+  ]);
+  return row ? new Date(row.expiresAt) : null;
+}
+
 export async function findMemberSession(db: Queryable, idHash: string): Promise<MemberSessionRow | null> {
   const [row] = await run<MemberSessionRow>(db, memberSession, [idHash]);
   return row ? { ...row, expiresAt: new Date(row.expiresAt) } : null;

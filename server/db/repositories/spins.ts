@@ -1,5 +1,5 @@
 // The spin: one call of the database function rewards_spin (server/db/functions/rewards_spin.sql),
-// a named statement. It spends the spin, claims a voucher and records it; refusals are raised as
+// a named statement; slot-spin.php calls member_spin, the same with the member session check first. It spends the spin, claims a voucher and records it; refusals are raised as
 // SQLSTATEs RWNOS (no offer spin), RWNFS (no free spin) and RWBLK (blocked or missing member).
 import { run, type Queryable } from '../client';
 import { statement } from '../statements';
@@ -47,5 +47,41 @@ export async function callRewardsSpin(db: Queryable, r: SpinRequest): Promise<Sp
     JSON.stringify(r.missSlot),
   ]);
   if (!row) throw new Error('rewards_spin returned no row');
+  return row;
+}
+
+const memberSpinStatement = statement(
+  'member_spin',
+  'select * from member_spin($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb)',
+);
+
+export interface MemberSpinRow extends SpinRow {
+  /** The session's new end when this spin renewed it. */
+  r_renewed_until: Date | string | null;
+}
+
+/**
+ * slot-spin.php's one statement (server/db/functions/member_spin.sql): the member session check of
+ * `session.idHash`, then rewards_spin. `slotConfig`: the text of the offer's slot_config the draw came
+ * from (an offer spin), null when the server has not read it yet.
+ */
+export async function callMemberSpin(
+  db: Queryable,
+  session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
+  r: Omit<SpinRequest, 'userId'> & { slotConfig: string | null },
+): Promise<MemberSpinRow> {
+  const [row] = await run<MemberSpinRow>(db, memberSpinStatement, [
+    session.idHash,
+    session.ttlSeconds,
+    session.renewAfterSeconds,
+    r.spinType,
+    r.offerId,
+    r.slotConfig,
+    r.drawn,
+    r.winRewardType,
+    JSON.stringify(r.winSlot),
+    JSON.stringify(r.missSlot),
+  ]);
+  if (!row) throw new Error('member_spin returned no row');
   return row;
 }
