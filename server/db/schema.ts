@@ -258,6 +258,12 @@ export const completions = pgTable(
     index('completions_user_reversed_idx')
       .on(t.userId, t.reversedAt)
       .where(sql`${t.status} = 'reversed'`),
+    // The member's rewards history, newest event first (migration 0013).
+    index('completions_user_history_idx')
+      .on(t.userId, sql`(coalesce(${t.reversedAt}, ${t.completedAt})) desc`)
+      .where(
+        sql`${t.status} = 'approved' or (${t.status} = 'reversed' and ${t.reversedAt} > ${t.createdAt})`,
+      ),
     // Needs attention (migration 0012): the reversals of the hold's window.
     index('completions_reversed_at_idx')
       .on(t.reversedAt)
@@ -333,7 +339,8 @@ export const vouchers = pgTable(
       .where(sql`${t.status} = 'available'`),
     index('vouchers_status_idx').on(t.status),
     index('vouchers_brand_amount_idx').on(t.voucherBrand, t.voucherAmount),
-    index('vouchers_assigned_user_idx').on(t.assignedToUserId),
+    // The member's vouchers, newest first (migration 0013).
+    index('vouchers_user_assigned_idx').on(t.assignedToUserId, t.assignedAt.desc()),
     index('vouchers_created_idx').on(t.createdAt),
     index('vouchers_expiry_idx').on(t.expiryDate),
     // Needs attention (migration 0012): available stock by amount and brand.
@@ -404,6 +411,10 @@ export const referrals = pgTable(
     uniqueIndex('referrals_referred_key').on(t.referredUserId),
     index('referrals_referrer_idx').on(t.referrerUserId, t.createdAt),
     index('referrals_status_idx').on(t.status, t.createdAt),
+    // The member's pending referrals (migration 0013).
+    index('referrals_referrer_pending_idx')
+      .on(t.referrerUserId)
+      .where(sql`${t.status} = 'pending'`),
     index('referrals_created_idx').on(t.createdAt),
     index('referrals_needs_review_idx')
       .on(t.createdAt)
