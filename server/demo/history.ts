@@ -10,6 +10,7 @@
 // is run in order and, once it is done, every timestamp it wrote is moved onto that day of the last 60
 // (`warpDay`: a linear map from the real seconds the day took onto the simulated day, which keeps the
 // order of events). docs/decisions.md, "The living demo: backdating".
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DecodedIdToken } from 'firebase-admin/auth';
@@ -33,7 +34,7 @@ import { demoNetworkParams } from '../routes/demo-partner';
 import { CLAIM_MIN_AGE_MINUTES_DEFAULT } from '../config';
 import { DEMO_ACCOUNTS } from '../routes/system';
 
-export const DEMO_HISTORY_SEED = 15;
+export const DEMO_HISTORY_SEED = 5;
 export const DEMO_HISTORY_DAYS = 60;
 export const DEMO_HISTORY_MEMBERS = 200;
 
@@ -73,6 +74,18 @@ export function seededRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * The slot's draw for the seed: the n-th call takes the first 32 bits of SHA-256("seed:n"), so each
+ * draw is uniform and independent of every number the plan's generator gives.
+ */
+export function seededDraw(seed: number): (max: number) => number {
+  let n = 0;
+  return (max) => {
+    const word = createHash('sha256').update(`${seed}:${n++}`).digest().readUInt32BE(0);
+    return Math.floor((word / 4_294_967_296) * max);
   };
 }
 
@@ -179,15 +192,14 @@ export async function seedHistory(
   db: Db,
   actor: Actor,
   opts: HistoryOptions = {},
-): Promise<{ summary: HistorySummary; refusals: number; ms: number }> {
+): Promise<{ days: number; summary: HistorySummary; refusals: number; ms: number }> {
   const started = performance.now();
   const seed = opts.seed ?? DEMO_HISTORY_SEED;
   const days = opts.days ?? DEMO_HISTORY_DAYS;
   const memberCount = opts.members ?? DEMO_HISTORY_MEMBERS;
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const rnd = seededRandom(seed);
-  const drawRnd = seededRandom(seed * 7919 + 1);
-  const draw = (max: number) => Math.floor(drawRnd() * max);
+  const draw = seededDraw(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const chance = (p: number) => rnd() < p;
   const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 16).toString(16)).join('');
@@ -602,7 +614,7 @@ export async function seedHistory(
   }
   invalidateSummaries(db);
   const summary = await historySummary(db);
-  return { summary, refusals, ms: Math.round(performance.now() - started) };
+  return { days, summary, refusals, ms: Math.round(performance.now() - started) };
 }
 
 async function cpxPostback(

@@ -20,7 +20,8 @@ import { OFFER_CATEGORIES } from '../../shared/constants';
 import { sql } from 'drizzle-orm';
 import { query } from '../db/client';
 import type { Actor } from '../services/admin/audit';
-import { DEMO_HISTORY_DAYS, seedHistory, type HistoryOptions, type HistorySummary } from './history';
+// The history's module (and the services it drives) is loaded only when a history is written.
+import type { HistoryOptions, HistorySummary } from './history';
 
 const DEMO_OFFERS: {
   title: string;
@@ -233,7 +234,7 @@ export interface SeedResult {
   networkSeeded?: boolean;
   admin?: { username: string; password: string | null; created: boolean };
   /** The living demo's history, when it was written on this start: its figures and how long it took. */
-  history?: { summary: HistorySummary; refusals: number; ms: number };
+  history?: { days: number; summary: HistorySummary; refusals: number; ms: number };
 }
 
 export async function seedDemo(
@@ -259,8 +260,10 @@ export async function seedDemo(
   await insertDemoCatalogue(db);
   const networkSeeded = await ensureCpxDemoNetwork(db);
   const result: SeedResult = { seeded: true, networkSeeded, admin: adminResult };
-  if (opts.history !== false)
+  if (opts.history !== false) {
+    const { seedHistory } = await import('./history');
     result.history = await seedHistory(db, await demoActor(db, username), opts.history ?? {});
+  }
   return result;
 }
 
@@ -289,7 +292,7 @@ export async function seedFreshDemo(config: Config): Promise<SeedResult | null> 
 export function describeHistory(h: NonNullable<SeedResult['history']>): string {
   const s = h.summary;
   const conversions = s.conversions.pending + s.conversions.approved + s.conversions.reversed;
-  return `${DEMO_HISTORY_DAYS} days of history, ${s.members} members, ${s.clicks} clicks, ${conversions} conversions, ${s.spins} spins, in ${(h.ms / 1000).toFixed(1)} s`;
+  return `${h.days} days of history, ${s.members} members, ${s.clicks} clicks, ${conversions} conversions, ${s.spins} spins, in ${(h.ms / 1000).toFixed(1)} s`;
 }
 
 /** The administrator the living demo's decisions are recorded under (the audit log names them). */
