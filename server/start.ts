@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ConfigError, DEMO_EMULATOR_HOST, loadConfig, type Config } from './config';
 import { startAuthEmulator, type Emulator } from './demo/emulator';
-import { seedDemo } from './demo/seed';
+import { describeHistory, seedDemo, seedFreshDemo } from './demo/seed';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -80,6 +80,9 @@ async function main() {
   }
   process.on('exit', () => emulator?.stop());
 
+  // The demo's first run on PGlite writes its data and history before the server listens.
+  const fresh =
+    config.mode === 'demo' ? await timed('demo data (first run)', () => seedFreshDemo(config)) : null;
   const { installShutdown, startServer } = await timed('server modules', () => import('./server'));
   const server = await startServer(config, (name, ms) => phases.push([name, ms]));
   installShutdown(
@@ -89,12 +92,14 @@ async function main() {
   );
 
   if (config.mode === 'demo') {
-    const seed = await timed('demo seed check', () =>
-      seedDemo(server.database.db, {
-        adminUsername: config.demoAdmin.username,
-        adminPassword: config.demoAdmin.password,
-      }),
-    );
+    const seed =
+      fresh ??
+      (await timed('demo seed check', () =>
+        seedDemo(server.database.db, {
+          adminUsername: config.demoAdmin.username,
+          adminPassword: config.demoAdmin.password,
+        }),
+      ));
     const failed = await emulatorStarted;
     if (failed) {
       await server.close();
@@ -110,6 +115,7 @@ async function main() {
       `  API health:     ${base}/api/health.php`,
       '',
       `  Database:       ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seed.seeded ? ' (demo data created)' : ''}`,
+      ...(seed.history ? [`  Demo history:   ${describeHistory(seed.history)}`] : []),
       `  Auth emulator:  http://${config.authEmulatorHost}`,
     ];
     if (seed.admin?.created && seed.admin.password && !config.demoAdmin.password) {
