@@ -107,6 +107,33 @@ async function unreachableRowControls(row: Locator): Promise<string[]> {
   });
 }
 
+/**
+ * The cells that the pinned actions cell of a row covers (bounding boxes of the same row overlapping
+ * sideways), for every row of the table: a pinned column that sits over Revenue or Status hides them.
+ */
+async function cellsUnderPinnedActions(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const out: string[] = [];
+    const heads = [...document.querySelectorAll('table thead th')].map((th) => th.textContent?.trim() ?? '');
+    for (const [i, tr] of [...document.querySelectorAll('table tbody tr')].entries()) {
+      const pinned = tr.querySelector<HTMLElement>('td.column-actions');
+      if (!pinned) continue;
+      const a = pinned.getBoundingClientRect();
+      for (const td of tr.querySelectorAll<HTMLTableCellElement>('td')) {
+        if (td === pinned) continue;
+        const b = td.getBoundingClientRect();
+        if (b.width === 0) continue;
+        // Half a pixel of slack: adjacent cells share their border.
+        if (b.right > a.left + 0.5 && b.left < a.right - 0.5)
+          out.push(
+            `row ${i + 1}: ${heads[td.cellIndex] || `column ${td.cellIndex + 1}`} (x ${Math.round(b.left)}–${Math.round(b.right)}) under the actions (x ${Math.round(a.left)}–${Math.round(a.right)})`,
+          );
+      }
+    }
+    return out;
+  });
+}
+
 async function login(p: Page) {
   await p.goto(`${baseUrl}/admin/login`);
   await expectAccessible(p, 'the sign-in page');
@@ -174,6 +201,9 @@ describe('admin console at 1280×720', () => {
         // Scrolled down to the row (not sideways: the row starts at the table's left edge).
         await row.evaluate((tr) => tr.scrollIntoView({ block: 'center', inline: 'nearest' }));
         expect(await unreachableRowControls(row), `${item.name}: row actions out of reach`).toEqual([]);
+        expect(await cellsUnderPinnedActions(page), `${item.name}: data under the pinned actions`).toEqual(
+          [],
+        );
       }
       await expectAccessible(page, `${item.name} (${item.href})`);
     }
@@ -317,6 +347,8 @@ describe('admin console at 1280×720', () => {
         await page.evaluate(() => document.querySelector('table')?.scrollIntoView({ block: 'start' }));
         await page.waitForTimeout(300);
         await page.screenshot({ path: path.join(SHOTS, `admin-${list}-${width}.png`) });
+        // At 1440 px as at 1280 px: no column under the pinned actions.
+        expect(await cellsUnderPinnedActions(page), `${list} at ${width} px`).toEqual([]);
       }
     }
     await page.setViewportSize(VIEWPORT);

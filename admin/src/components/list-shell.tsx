@@ -32,6 +32,8 @@ const TABLE_SX = {
   // Above the other header cells (react-admin makes the header sticky too).
   [`&& th.${ACTIONS_CLASS}`]: { zIndex: 3 },
   '& .RaDataTable-clickableRow': { cursor: 'pointer' },
+  // 12 px instead of 16 px each side: one column's width more across a table at 1280 px.
+  '& .MuiTableCell-root': { px: 1.5 },
 } as const;
 
 /**

@@ -150,7 +150,8 @@ export const en = {
       voucher_cost_hint: 'Codes handed out',
       margin: 'Margin',
       margin_hint: 'Revenue less voucher cost',
-      offer_line: 'Cost %{cost} · Margin %{margin}',
+      cost_line: 'Cost %{cost}',
+      margin_line: 'Margin %{margin}',
     },
     attention: {
       title: 'Needs attention',
@@ -202,6 +203,7 @@ export const en = {
     },
     users: {
       title: 'Users',
+      revenue_line: '%{amount} revenue',
       total_badge: '%{n} user |||| %{n} users',
       loading: 'Loading user data...',
       empty: 'No users found matching your criteria',
@@ -352,6 +354,7 @@ export const en = {
       columns: {
         title: 'Offer',
         category: 'Category',
+        category_model: 'Category · model',
         model: 'Model',
         reward: 'Reward',
         completions: 'Completions',

@@ -80,6 +80,7 @@ function ToggleActive({ offer }: { offer: Row }) {
   return (
     <Tooltip title={offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}>
       <Switch
+        size="small"
         checked={offer.is_active}
         onClick={(e) => e.stopPropagation()}
         disabled={isPending}
@@ -301,7 +302,7 @@ function OffersView() {
           source="title"
           sortByOrder="DESC"
           render={(o: Row) => (
-            <Box sx={{ minWidth: 170, maxWidth: 215 }}>
+            <Box sx={{ minWidth: 160, maxWidth: 200 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {o.title || 'Untitled Offer'}
               </Typography>
@@ -315,20 +316,19 @@ function OffersView() {
           )}
         />
         <DataTable.Col
-          label={t('app.offers.columns.category')}
+          // Category, model, targeting and network in one column: at 1280 px every column counts.
+          label={t('app.offers.columns.category_model')}
           source="category"
           sortByOrder="DESC"
-          render={(o: Row) => <Chip size="small" variant="outlined" label={categoryLabel(o.category)} />}
-        />
-        <DataTable.Col
-          label={t('app.offers.columns.model')}
-          disableSort
           render={(o: Row) => (
             <Box sx={{ minWidth: 110 }}>
-              <TwoLineCell
-                primary={`${o.model} · ${o.targeting}`}
-                secondary={o.network_name ?? t('app.offers.native_postback')}
-              />
+              <Chip size="small" variant="outlined" label={categoryLabel(o.category)} />
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.25 }}>
+                {`${o.model} · ${o.targeting}`}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {o.network_name ?? t('app.offers.native_postback')}
+              </Typography>
             </Box>
           )}
         />
@@ -357,26 +357,38 @@ function OffersView() {
           align="right"
           // Money in one currency: the USD payouts and their rupee value, the vouchers' cost and the margin.
           render={(o: Row) => (
-            <TwoLineCell
-              primary={`${formatPayout(o.total_revenue)} · ${formatRupees(o.revenue_inr)}`}
-              secondary={t('app.money.offer_line', {
-                cost: formatRupees(o.voucher_cost),
-                margin: formatRupees(o.margin_inr),
-              })}
-            />
+            // Three short lines rather than a long one cut anywhere: revenue (USD · ₹), cost, margin.
+            <Box sx={{ whiteSpace: 'nowrap' }}>
+              <Typography variant="body2">{`${formatPayout(o.total_revenue)} · ${formatRupees(o.revenue_inr)}`}</Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {t('app.money.cost_line', { cost: formatRupees(o.voucher_cost) })}
+              </Typography>
+              <Typography
+                variant="caption"
+                sx={{ display: 'block', fontWeight: 600 }}
+                color={Number(o.margin_inr) < 0 ? 'error.main' : 'text.secondary'}
+              >
+                {t('app.money.margin_line', { margin: formatRupees(o.margin_inr) })}
+              </Typography>
+            </Box>
           )}
         />
         <DataTable.Col
           label={t('app.offers.columns.status')}
           disableSort
           render={(o: Row) => (
-            // The added date may wrap: the column stays narrow enough for the row to fit at 1440 px.
-            <Box sx={{ minWidth: 72 }}>
-              <Chip
-                size="small"
-                color={o.is_active ? 'success' : 'default'}
-                label={o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')}
-              />
+            // The switch is the status (and changes it); the added date may wrap.
+            <Box sx={{ minWidth: 96 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', ml: -1 }}>
+                <ToggleActive offer={o} />
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600 }}
+                  color={o.is_active ? 'success.dark' : 'text.secondary'}
+                >
+                  {o.is_active ? t('app.offers.status.active') : t('app.offers.status.inactive')}
+                </Typography>
+              </Box>
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {t('app.offers.added_on', { date: formatDate(o.created_at) })}
               </Typography>
@@ -388,7 +400,6 @@ function OffersView() {
           {...actionsColumn}
           render={(o: Row) => (
             <Box sx={{ display: 'flex', alignItems: 'center' }}>
-              <ToggleActive offer={o} />
               <RowActionButton
                 label={t('app.offers.edit')}
                 target={o.title}
