@@ -56,7 +56,10 @@ export async function startAuthEmulator(
       { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
     ),
   );
-  if (fast !== 'unsupported') return fast;
+  if (fast !== 'unsupported') {
+    await ensureDemoAccounts(host, projectId, accounts);
+    return fast;
+  }
   mkdirSync(workDir, { recursive: true });
   // Hub/logging ports are derived from the auth port so two emulators (demo and tests) can coexist.
   writeFileSync(
@@ -80,6 +83,7 @@ export async function startAuthEmulator(
     }),
   );
   if (cli === 'unsupported') throw new Error('Firebase Auth Emulator exited (3)');
+  await ensureDemoAccounts(host, projectId, accounts);
   return cli;
 }
 

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query, type Db } from '../db/client';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/helpers';
+import { createTestDatabase, DATABASE_KINDS, TEST_EMULATOR_HOST, type TestDatabase } from '../test/helpers';
+import { emulatorIdToken } from './emulator';
 import { checkInvariants } from '../../tests/reliability/support/db';
 import { dashboard } from '../services/admin/dashboard';
 import { computeAttention } from '../services/admin/attention';
@@ -171,6 +172,19 @@ describe.each(DATABASE_KINDS)('the living demo on %s', (kind) => {
       expect(await demoSeedBlockers(db)).toEqual({ realMembers: 1, historyPresent: false });
     } finally {
       await fresh.drop();
+    }
+  });
+});
+
+describe("the account chooser's accounts", () => {
+  it('sign in through the emulator with their own uid, the one the demo history gave its members', async () => {
+    // The test run's emulator was started by startAuthEmulator (server/test/global-setup.ts).
+    for (const account of DEMO_ACCOUNTS) {
+      const token = await emulatorIdToken(TEST_EMULATOR_HOST, account);
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        user_id: string;
+      };
+      expect(claims.user_id).toBe(account.sub);
     }
   });
 });
