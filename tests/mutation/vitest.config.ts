@@ -25,8 +25,14 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/services/spins-edges.test.ts',
     'server/services/sessions.test.ts',
     'server/services/postbacks-edges.test.ts',
+    'server/services/postbacks-flows.test.ts',
+    'server/services/conversion-rules.test.ts',
     'server/routes/postback.test.ts',
     'server/routes/member.test.ts',
+    'server/db/repositories/referrals-stats.test.ts',
+    'server/routes/admin/referral-decisions.test.ts',
+    'server/services/admin/validation-rules.test.ts',
+    'server/db/admin/list-sql-rules.test.ts',
   ],
 };
 
