@@ -318,25 +318,23 @@ describe.each(DATABASE_KINDS)('postback flows on %s', (kind) => {
   it('purges junk attempts older than the retention period, batch after batch; keeps the rest', async () => {
     const base = { method: 'GET', params: {}, outcome: 'bad_signature', httpStatus: 403 };
     const old = sql`now() - interval '8 days'`;
-    await db
-      .insert(postbackLog)
-      .values([
-        ...Array.from({ length: 4 }, (_, i) => ({
-          ...base,
-          receivedAt: old,
-          verified: false,
-          clickId: `purge-old-${i}`,
-        })),
-        { ...base, verified: false, clickId: 'purge-new' },
-        {
-          ...base,
-          receivedAt: old,
-          verified: true,
-          outcome: 'accepted',
-          httpStatus: 200,
-          clickId: 'purge-ok',
-        },
-      ] as (typeof postbackLog.$inferInsert)[]);
+    await db.insert(postbackLog).values([
+      ...Array.from({ length: 4 }, (_, i) => ({
+        ...base,
+        receivedAt: old,
+        verified: false,
+        clickId: `purge-old-${i}`,
+      })),
+      { ...base, verified: false, clickId: 'purge-new' },
+      {
+        ...base,
+        receivedAt: old,
+        verified: true,
+        outcome: 'accepted',
+        httpStatus: 200,
+        clickId: 'purge-ok',
+      },
+    ] as (typeof postbackLog.$inferInsert)[]);
     expect(await purgeJunkPostbacks(db, 7, 2)).toBe(4);
     const left = await query<{ click_id: string }>(
       db,
