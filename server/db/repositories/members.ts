@@ -268,7 +268,7 @@ export const referralStatsForSession = statement(
                count(*) filter (where status = 'successful')::int as successful
           from referrals
          where referrer_user_id = ms.user_id and created_at >= date_trunc('month', now()) - interval '11 months'
-         group by 1 order by 1) m) as monthly,
+         group by date_trunc('month', created_at) order by date_trunc('month', created_at)) m) as monthly,
      (select coalesce(json_agg(d), '[]') from (
         select u2.first_name, u2.last_name, u2.registration_date, r.first_completion_date, u2.total_completions,
                r.status, r.same_device, r.reviewed_at

@@ -36,9 +36,14 @@ export interface MemberOfferRow {
 // the minimum age, $2 minutes, and 30 days old, no conversion, no claim).
 /**
  * The offers list's select for the member `u` (a column or parameter reference), claims after `minAge`
- * minutes. Set-based, so its cost follows the member's own rows, not the number of offers: the member's
- * completions (completions_user_offer_key), their latest claim per offer (one range of
- * claims_user_offer_idx) and the offers with a click that can still be claimed (one range of
+ * minutes: the active offers (offers_active_created_idx) and the inactive ones the member has a
+ * live completion on (so a won voucher or a pending spin never disappears when an admin deactivates
+ * the offer), never the whole table of past offers (the inactive ones by primary key, one per completion:
+ * `offset 0` keeps the planner from turning that into a scan of every past offer; the same for the
+ * member's completion of each offer, its voucher and its click: one index probe each, whatever the
+ * planner guesses of a member it does not know when it plans the statement). Set-based, so its cost follows the member's own
+ * rows: the member's completions (completions_user_offer_key), their latest claim per offer (one range
+ * of claims_user_offer_idx) and the offers with a click that can still be claimed (one range of
  * clicks_user_created_idx over the last 30 days) are each read once and joined by offer.
  */
 const memberOffersSelect = (u: string, minAge: string) =>
@@ -48,10 +53,19 @@ const memberOffersSelect = (u: string, minAge: string) =>
           cl.status as claim_status, case when cl.status = 'rejected' then cl.reject_reason end as claim_reason,
           (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null) as can_claim,
           o.created_at as sort_created_at
-     from offers o
-     left join completions c on c.offer_id = o.id and c.user_id = ${u} and c.status <> 'reversed'
-     left join vouchers v on v.id = c.voucher_id
-     left join clicks k on k.id = c.click_id and c.status = 'pending'
+     from (
+       select a.* from offers a where a.is_active
+       union all
+       select b.* from completions x
+        cross join lateral (
+          select * from offers b where b.id = x.offer_id and not b.is_active offset 0) b
+        where x.user_id = ${u} and x.status <> 'reversed') o
+     left join lateral (
+       select * from completions c1
+        where c1.offer_id = o.id and c1.user_id = ${u} and c1.status <> 'reversed' offset 0) c on true
+     left join lateral (select v1.voucher_code from vouchers v1 where v1.id = c.voucher_id offset 0) v on true
+     left join lateral (
+       select k1.created_at from clicks k1 where k1.id = c.click_id and c.status = 'pending' offset 0) k on true
      left join (
        select distinct on (y.offer_id) y.offer_id, y.status, y.reject_reason from claims y
         where y.user_id = ${u}
@@ -63,7 +77,6 @@ const memberOffersSelect = (u: string, minAge: string) =>
           and e.created_at >= now() - interval '30 days'
           and not exists (select 1 from completions x where x.click_id = e.id)
           and not exists (select 1 from claims y where y.click_id = e.id)) cc on cc.offer_id = o.id
-    where o.is_active or c.id is not null
     order by o.created_at desc, o.id desc
     limit 500`;
 
