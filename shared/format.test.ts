@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPercent, formatRupees, groupIndian, initials } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatTime,
+  formatRupees,
+  groupIndian,
+  initials,
+} from './format';
 
 describe('formatRupees', () => {
   it('shows the rupee sign without decimals, en-IN grouping', () => {
@@ -42,6 +50,13 @@ describe('dates', () => {
   it("shows 'Invalid Date' for bad input", () => {
     expect(formatDateTime('not a date')).toBe('Invalid Date');
     expect(formatDate(null)).toBe('Invalid Date');
+    expect(formatTime('')).toBe('Invalid Date');
+  });
+  it('splits into the day and the time of day, which together read as the date and time', () => {
+    const at = '2026-03-05T10:07:00Z';
+    expect(formatTime(at)).toMatch(/^\d{2}:\d{2}\s?(am|pm)$/i);
+    expect(formatDate(at)).not.toMatch(/:/);
+    expect(formatDateTime(at).replace(/\s+/g, ' ')).toContain(formatTime(at).replace(/\s+/g, ' '));
   });
 });
 

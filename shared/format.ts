@@ -49,6 +49,8 @@ const dayFormatter = lazy(
   () => new Intl.DateTimeFormat('en-IN', { month: 'short', day: 'numeric', year: 'numeric' }),
 );
 
+const timeFormatter = lazy(() => new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' }));
+
 function toDate(value: unknown): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const d = value instanceof Date ? value : new Date(value as string | number);
@@ -65,6 +67,12 @@ export function formatDateTime(value: unknown): string {
 export function formatDate(value: unknown): string {
   const d = toDate(value);
   return d ? dayFormatter().format(d) : 'Invalid Date';
+}
+
+/** en-IN time of day, e.g. "06:30 pm"; 'Invalid Date' for bad input. */
+export function formatTime(value: unknown): string {
+  const d = toDate(value);
+  return d ? timeFormatter().format(d) : 'Invalid Date';
 }
 
 /** First letters of the first two words, uppercase. */

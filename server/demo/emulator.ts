@@ -136,6 +136,8 @@ export async function emulatorIdToken(
   return body.idToken;
 }
 
+const DEMO_ACCOUNTS_TIMEOUT_MS = 60_000;
+
 /**
  * Creates the account chooser's demo accounts in the emulator with fixed uids (their `sub`), linked to
  * their Google identity, so that choosing one signs in as the member the living demo gave a history
@@ -148,6 +150,8 @@ export async function ensureDemoAccounts(
   accounts: readonly DemoAccount[],
 ): Promise<void> {
   if (accounts.length === 0) return;
+  // The emulator compiles an operation's schema on its first call (auth-emulator-child.cjs): on a busy
+  // machine that first call has taken over 10 s, so the wait is generous and a timeout says what it was.
   const res = await fetch(
     `http://${host}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:batchCreate`,
     {
@@ -162,9 +166,15 @@ export async function ensureDemoAccounts(
           providerUserInfo: [{ providerId: 'google.com', rawId: a.sub, email: a.email, displayName: a.name }],
         })),
       }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(DEMO_ACCOUNTS_TIMEOUT_MS),
     },
-  );
+  ).catch((error: unknown) => {
+    throw new Error(
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `creating the demo accounts in the Firebase Auth Emulator (${host}) took over ${DEMO_ACCOUNTS_TIMEOUT_MS / 1000} s`
+        : `creating the demo accounts in the Firebase Auth Emulator (${host}) failed: ${String(error)}`,
+    );
+  });
   const body = (await res.json().catch(() => ({}))) as {
     error?: { message?: string };
     errors?: { message?: string }[];

@@ -29,7 +29,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { useBasename, useTranslate } from 'react-admin';
 import type { AdminDashboardResponse } from '../../../shared/contract/admin/dashboard';
-import { formatDateTime, formatPercent, formatRupees, initials } from '../../../shared/format';
+import { formatDate, formatPercent, formatRupees, formatTime, initials } from '../../../shared/format';
 import { ErrorState, PageLoading } from '../components/page-states';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -57,6 +57,34 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/** A date and time on two short lines, so that the recent lists fit their half of a 1280 px screen. */
+function DateTimeCell({ value }: { value: string }) {
+  return (
+    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+        {formatDate(value)}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {formatTime(value)}
+      </Typography>
+    </TableCell>
+  );
+}
+
+/** A long email breaks before its @ (or anywhere, if still too long) instead of widening its column. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
+function Email({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at <= 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at)}
+      <wbr />
+      {value.slice(at)}
+    </>
   );
 }
 
@@ -302,13 +330,13 @@ export function DashboardPage() {
                           <Typography variant="body2">
                             {`${u.first_name} ${u.last_name}`.trim() || 'Unknown'}
                           </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {u.email}
+                          <Typography variant="caption" color="text.secondary" sx={WRAP}>
+                            <Email value={u.email} />
                           </Typography>
                         </Box>
                       </Box>
                     </TableCell>
-                    <TableCell>{formatDateTime(u.registration_date)}</TableCell>
+                    <DateTimeCell value={u.registration_date} />
                     <TableCell align="right">{u.total_completions}</TableCell>
                   </TableRow>
                 ))}
@@ -323,8 +351,9 @@ export function DashboardPage() {
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('app.columns.offer')}</TableCell>
-                  <TableCell>{t('app.columns.user')}</TableCell>
+                  <TableCell>
+                    {t('app.columns.offer')} · {t('app.columns.user')}
+                  </TableCell>
                   <TableCell align="right">{t('app.columns.payout')}</TableCell>
                   <TableCell>{t('app.columns.reward')}</TableCell>
                   <TableCell>{t('app.columns.date')}</TableCell>
@@ -333,8 +362,12 @@ export function DashboardPage() {
               <TableBody>
                 {data.recentConversions.slice(0, RECENT_ROWS).map((c) => (
                   <TableRow key={c.completion_id}>
-                    <TableCell>{c.title || 'Untitled Offer'}</TableCell>
-                    <TableCell>{c.first_name || 'Unknown'}</TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{c.title || 'Untitled Offer'}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {c.first_name || 'Unknown'}
+                      </Typography>
+                    </TableCell>
                     <TableCell align="right">{formatPayout(c.payout_amount)}</TableCell>
                     <TableCell>
                       {c.voucher_won ? (
@@ -343,7 +376,7 @@ export function DashboardPage() {
                         <Chip size="small" variant="outlined" label={t('app.dashboard.no_voucher')} />
                       )}
                     </TableCell>
-                    <TableCell>{formatDateTime(c.completed_at)}</TableCell>
+                    <DateTimeCell value={c.completed_at} />
                   </TableRow>
                 ))}
               </TableBody>
@@ -368,8 +401,8 @@ export function DashboardPage() {
                   <TableRow key={r.referral_code}>
                     <TableCell>
                       <Typography variant="body2">{r.referrer_name || 'Unknown'}</Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {r.referrer_email}
+                      <Typography variant="caption" color="text.secondary" component="div" sx={WRAP}>
+                        <Email value={r.referrer_email} />
                       </Typography>
                     </TableCell>
                     <TableCell>
