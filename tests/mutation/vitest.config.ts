@@ -2,7 +2,10 @@
 // narrowed to the suites that test the mutated rule modules (a mutant runs only the tests that reach
 // it, but the initial run covers every included file), the server suites on PGlite only (a second
 // database kind would double every run and judges a mutant by the same tests).
-// MUTATION_PROJECTS narrows the projects further, e.g. MUTATION_PROJECTS=member,admin.
+// MUTATION_PROJECTS narrows the projects further, e.g. MUTATION_PROJECTS=member,admin, and
+// MUTATION_SUITES_MATCH the suites (those whose path contains one of the comma-separated texts), so a
+// run on one module's mutants starts with only that module's suites, e.g.
+// MUTATION_SUITES_MATCH=validation-rules,list-sql-rules for the admin validation and list fragments.
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import root from '../../vitest.config';
 
@@ -23,7 +26,9 @@ export const MUTATION_SUITES: Record<string, string[]> = {
   server: [
     'server/services/spins.test.ts',
     'server/services/spins-edges.test.ts',
+    'server/services/spins-metrics.test.ts',
     'server/services/sessions.test.ts',
+    'server/services/sessions-rules.test.ts',
     'server/services/postbacks-edges.test.ts',
     'server/services/postbacks-flows.test.ts',
     'server/services/postbacks-log-rows.test.ts',
@@ -38,6 +43,9 @@ export const MUTATION_SUITES: Record<string, string[]> = {
 };
 
 const wanted = (process.env.MUTATION_PROJECTS ?? Object.keys(MUTATION_SUITES).join(',')).split(',');
+const suiteMatch = process.env.MUTATION_SUITES_MATCH?.split(',').filter(Boolean);
+const suitesOf = (project: string) =>
+  (MUTATION_SUITES[project] ?? []).filter((f) => !suiteMatch || suiteMatch.some((m) => f.includes(m)));
 const projects = (root.test?.projects ?? []) as TestProjectInlineConfiguration[];
 const nameOf = (p: TestProjectInlineConfiguration) =>
   typeof p.test?.name === 'object' ? p.test.name.label : (p.test?.name ?? '');
@@ -48,12 +56,12 @@ export default defineConfig({
     ...root.test,
     maxWorkers: 1,
     projects: projects
-      .filter((p) => wanted.includes(nameOf(p)) && MUTATION_SUITES[nameOf(p)]?.length)
+      .filter((p) => wanted.includes(nameOf(p)) && suitesOf(nameOf(p)).length)
       .map((p) => ({
         ...p,
         test: {
           ...p.test,
-          include: MUTATION_SUITES[nameOf(p)],
+          include: suitesOf(nameOf(p)),
           env:
             nameOf(p) === 'server'
               ? { ...p.test?.env, TEST_DATABASE_URL: '', DATABASE_URL: '' }
