@@ -37,6 +37,9 @@ export const ASSIGNMENT_FILTERS = ['all', 'referral_rewards', 'free_spin_rewards
 
 export const ADMIN_DATE_RANGES = ['all', 'today', 'yesterday', 'week', 'month', 'quarter'] as const;
 export const REFERRAL_DATE_RANGES = ['all', 'today', 'week', 'month'] as const;
+/** The admin dashboard chart's ranges in days (its `days` query value), and the default. */
+export const DASHBOARD_RANGES = ['7', '30', '90'] as const;
+export const DEFAULT_DASHBOARD_RANGE = '30';
 
 export const USER_SORT_FIELDS = [
   'registration_date',

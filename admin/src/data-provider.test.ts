@@ -535,4 +535,14 @@ describe('getDashboard', () => {
     await createDataProvider(client, API).getDashboard({ background: true });
     expect(calls).toEqual([{ url: `${API}/dashboard.php`, options: { background: true } }]);
   });
+
+  it("asks for the chart's range in days", async () => {
+    const { client, calls } = stubClient(() => ({ success: true, stats: {} }));
+    await createDataProvider(client, API).getDashboard({ days: '90' });
+    await createDataProvider(client, API).getDashboard({ background: true, days: '7' });
+    expect(calls).toEqual([
+      { url: `${API}/dashboard.php?days=90`, options: undefined },
+      { url: `${API}/dashboard.php?days=7`, options: { background: true } },
+    ]);
+  });
 });

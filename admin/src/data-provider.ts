@@ -23,7 +23,7 @@ import {
   ADMIN_USERS_PATH,
   ADMIN_VOUCHERS_PATH,
 } from '../../shared/contract/paths';
-import type { AdminDashboardResponse } from '../../shared/contract/admin/dashboard';
+import type { AdminDashboardResponse, DashboardRange } from '../../shared/contract/admin/dashboard';
 import type { AdminAttentionResponse } from '../../shared/contract/admin/attention';
 import type { AdminNetworkPreset } from '../../shared/contract/admin/networks';
 import type { Pagination } from '../../shared/contract/common';
@@ -273,7 +273,8 @@ export interface ClaimDecisionResult {
 
 export interface AdminDataProvider extends DataProvider {
   /** `background`: the console's own timed refetch, sent as not user activity (X-Background-Refresh). */
-  getDashboard(options?: { background?: boolean }): Promise<AdminDashboardResponse>;
+  /** `days`: the chart's range (the server's default, 30, when left out). */
+  getDashboard(options?: { background?: boolean; days?: DashboardRange }): Promise<AdminDashboardResponse>;
   getAttention(): Promise<AdminAttentionResponse>;
   getNetworkPresets(): Promise<AdminNetworkPreset[]>;
   testNetworkPostback(request: NetworkTestRequest): Promise<NetworkTestResult>;
@@ -392,9 +393,9 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
       return { data: record } as never;
     },
 
-    async getDashboard(options: { background?: boolean } = {}) {
+    async getDashboard(options: { background?: boolean; days?: DashboardRange } = {}) {
       const { json } = await httpClient<AdminDashboardResponse>(
-        `${apiUrl}${ADMIN_DASHBOARD_PATH}`,
+        `${apiUrl}${ADMIN_DASHBOARD_PATH}${options.days ? `?days=${options.days}` : ''}`,
         options.background ? { background: true } : undefined,
       );
       return json;

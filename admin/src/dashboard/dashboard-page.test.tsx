@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { localStorageStore } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, requests, resetDb } from '../testing/handlers';
 import { renderAdmin } from '../testing/render-admin';
@@ -118,6 +119,75 @@ describe('/admin/dashboard', () => {
     }
   });
 
+  it('the chart range: 90 days asks for days=90 and keeps the chart while it loads; the 5-minute refresh and a reload keep it', async () => {
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
+    try {
+      // The console's own kind of store (app.tsx): the browser's local storage, which a reload keeps.
+      const store = localStorageStore(undefined, 'dashboard-range-test');
+      const { unmount } = renderAdmin('/admin/dashboard', store);
+      // 30 days by default.
+      expect(
+        await screen.findByRole('region', { name: 'Conversions and revenue, last 30 days' }),
+      ).toBeInTheDocument();
+      const range = screen.getByRole('group', { name: 'Chart range' });
+      expect(within(range).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+      expect(chartDays()).toEqual(['30']);
+      const total30 = db.dashboard.dailyConversions.reduce((s, d) => s + d.conversions, 0);
+      expect(screen.getByText(`${total30} conversions in the period`)).toBeInTheDocument();
+
+      // The 90 days' answer is held back: the 30 days' chart stays, under a progress bar.
+      db.delayMs = 300;
+      db.dashboard = {
+        ...db.dashboard,
+        dailyConversions: Array.from({ length: 90 }, (_, i) => ({
+          day: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+          conversions: 1,
+          revenue: 2,
+        })),
+      };
+      await userEvent.click(within(range).getByRole('button', { name: '90 days' }));
+      expect(
+        screen.getByRole('region', { name: 'Conversions and revenue, last 90 days' }),
+      ).toBeInTheDocument();
+      expect(await screen.findByRole('progressbar', { name: 'Loading the chart' })).toBeInTheDocument();
+      expect(screen.getByText(`${total30} conversions in the period`)).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: 'Conversions and revenue, last 90 days' })).toBeInTheDocument();
+      expect(await screen.findByText('90 conversions in the period')).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar', { name: 'Loading the chart' })).toBeNull();
+      expect(within(range).getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+      expect(chartDays()).toEqual(['30', '90']);
+
+      // The 5-minute refresh loads the range on screen.
+      db.delayMs = 0;
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+      const timers = setIntervalSpy.mock.calls.filter(([, ms]) => ms === DASHBOARD_REFETCH_MS);
+      (timers.at(-1)![0] as () => void)();
+      await waitFor(() => expect(chartDays()).toEqual(['30', '90', '90']));
+
+      // A reload (the same store) opens on 90 days.
+      unmount();
+      requests.length = 0;
+      renderAdmin('/admin/dashboard', store);
+      expect(
+        await screen.findByRole('region', { name: 'Conversions and revenue, last 90 days' }),
+      ).toBeInTheDocument();
+      expect(chartDays()).toEqual(['90']);
+
+      // From the keyboard: the range's buttons take Enter.
+      within(screen.getByRole('group', { name: 'Chart range' }))
+        .getByRole('button', { name: '7 days' })
+        .focus();
+      await userEvent.keyboard('{Enter}');
+      expect(
+        await screen.findByRole('region', { name: 'Conversions and revenue, last 7 days' }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(chartDays()).toEqual(['90', '7']));
+    } finally {
+      setIntervalSpy.mockRestore();
+      localStorage.clear();
+    }
+  });
+
   it('shows clawbacks in the last 30 days, linking to the reversed conversions, and held members', async () => {
     db.dashboard = {
       ...db.dashboard,
@@ -135,4 +205,7 @@ describe('/admin/dashboard', () => {
   });
 });
 
+/** The chart ranges the dashboard calls asked for, in order (the session check names none). */
+const chartDays = () =>
+  requests.filter((r) => r.path.endsWith('/dashboard.php') && r.query.days).map((r) => r.query.days);
 const lastConversions = () => [...requests].reverse().find((r) => r.path.endsWith('/conversions.php'))?.query;

@@ -34,7 +34,7 @@ import { ErrorState, PageLoading } from '../components/page-states';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { formatCount, formatPayout } from '../lib/format';
-import { DashboardChart } from './dashboard-chart';
+import { DashboardChart, useChartRange } from './dashboard-chart';
 import { useDashboard } from './use-dashboard';
 import { AttentionPanel } from './attention-panel';
 import { GettingStarted } from './getting-started';
@@ -214,7 +214,8 @@ function MoneyCards({ money }: { money: AdminDashboardResponse['money'] }) {
 
 export function DashboardPage() {
   const t = useTranslate();
-  const { data, isPending, error, refetch } = useDashboard();
+  const [days, setDays] = useChartRange();
+  const { data, isPending, error, refetch, isPlaceholderData } = useDashboard(days);
   if (isPending) {
     return (
       <>
@@ -303,7 +304,12 @@ export function DashboardPage() {
       <ReversalCards stats={s} />
       <MoneyCards money={data.money} />
 
-      <DashboardChart data={data.dailyConversions} />
+      <DashboardChart
+        data={data.dailyConversions}
+        days={days}
+        onDaysChange={setDays}
+        loading={isPlaceholderData}
+      />
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mb: 2 }}>
         <Section title={t('app.dashboard.recent_users')} id="recent-users">

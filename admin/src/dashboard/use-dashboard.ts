@@ -1,14 +1,15 @@
-import { focusManager, useQuery } from '@tanstack/react-query';
+import { focusManager, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useDataProvider, useLogoutIfAccessDenied } from 'react-admin';
 import type { AdminDataProvider } from '../data-provider';
+import type { DashboardRange } from '../../../shared/contract/admin/dashboard';
 
 /** The admin dashboard is refetched every 5 minutes (docs/product-rules.md#caching-and-refetch). */
 export const DASHBOARD_REFETCH_MS = 5 * 60_000;
 const DASHBOARD_KEY = ['admin', 'dashboard'];
 
 /**
- * The dashboard, refetched every DASHBOARD_REFETCH_MS while the page is in front. Those timed
+ * The dashboard with the chart over the last `days` days, refetched every DASHBOARD_REFETCH_MS while the page is in front. Those timed
  * refetches are the console's own doing, so they are sent as background requests
  * (X-Background-Refresh: 1) and do not keep an idle admin signed in (sessions end after 30
  * minutes idle); the first load, a refresh and any other load a person causes count as activity.
@@ -19,20 +20,24 @@ const DASHBOARD_KEY = ['admin', 'dashboard'];
  * background load between its retries would keep the mark: rare, and the side that never extends a
  * session by mistake). The query's abort signal is not
  * read: reading it makes react-query cancel a load on unmount instead of letting the remount reuse it.
+ *
+ * Each range is its own query; while another range loads, the last answer stays on screen
+ * (`isPlaceholderData` is then true), so the chart never empties between ranges.
  */
-export function useDashboard() {
+export function useDashboard(days: DashboardRange) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const background = useRef({ next: false, current: false });
   const query = useQuery({
-    queryKey: DASHBOARD_KEY,
+    queryKey: [...DASHBOARD_KEY, days],
     queryFn: ({ client, queryKey }) => {
       const b = background.current;
       const retry = (client.getQueryState(queryKey)?.fetchFailureCount ?? 0) > 0;
       if (b.next || !retry) b.current = b.next;
       b.next = false;
-      return dataProvider.getDashboard(b.current ? { background: true } : undefined);
+      return dataProvider.getDashboard(b.current ? { background: true, days } : { days });
     },
+    placeholderData: keepPreviousData,
   });
   const { refetch } = query;
   useEffect(() => {

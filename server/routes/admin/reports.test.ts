@@ -704,5 +704,62 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       const revenue = body.dailyConversions.reduce((s: number, d: { revenue: number }) => s + d.revenue, 0);
       expect(revenue).toBe(19.5);
     });
+
+    /** The chart's series for `query`: 200, and its days, conversions and revenue. */
+    const series = async (query: string) => {
+      const res = await admin.get(`/api/admin/dashboard.php?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const daily = res.json().dailyConversions as { day: string; conversions: number; revenue: number }[];
+      const busy = daily.filter((d) => d.conversions > 0);
+      return {
+        days: daily.map((d) => d.day),
+        busy: Object.fromEntries(busy.map((d) => [d.day, [d.conversions, d.revenue]])),
+        stats: res.json().stats,
+      };
+    };
+    const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+    const daysAgo = (n: number) => dayOf(new Date(dateRangeBounds('today')!.from.getTime() - n * 86_400_000));
+
+    it('days=90: every one of the last 90 days, today last, with each day’s approved conversions', async () => {
+      const { days, busy, stats } = await series('days=90');
+      expect(days).toHaveLength(90);
+      expect(days[0]).toBe(daysAgo(89));
+      expect(days.at(-1)).toBe(dayOf(new Date()));
+      // One day after the other, none missing.
+      expect(days).toEqual(Array.from({ length: 90 }, (_, i) => daysAgo(89 - i)));
+      // c1 today, c3 2 days, c2 10, c4 20 and c5 50 days ago; c6 (pending) and c7 (reversed) are not counted.
+      const c = data.completions;
+      expect(busy).toEqual({
+        [dayOf(data.todayish)]: [1, 2.5],
+        [dayOf(c.c3.completedAt!)]: [1, 3],
+        [dayOf(c.c2.completedAt!)]: [1, 4],
+        [dayOf(c.c4.completedAt!)]: [1, 10],
+        [dayOf(c.c5.completedAt!)]: [1, 1],
+      });
+      // The tiles do not depend on the range.
+      expect(stats).toEqual((await series('')).stats);
+    });
+
+    it('days=7 and days=30: the same days as their range, cached apart from each other', async () => {
+      const seven = await series('days=7');
+      expect(seven.days).toEqual(Array.from({ length: 7 }, (_, i) => daysAgo(6 - i)));
+      expect(Object.values(seven.busy)).toEqual([
+        [1, 3],
+        [1, 2.5],
+      ]);
+      // Read right after the 7 days (the cache keeps each range's days apart), and equal to the default.
+      const thirty = await series('days=30');
+      expect(thirty.days).toHaveLength(30);
+      expect(Object.keys(thirty.busy)).toHaveLength(4);
+      expect(thirty).toEqual(await series(''));
+      expect((await series('days=90')).days).toHaveLength(90);
+    });
+
+    it.each([
+      ['days=12', /^Invalid days: must be one of: 7, 30, 90$/],
+      ['days=', /^Invalid days: must be one of: 7, 30, 90$/],
+      ['days=090', /^Invalid days: must be one of: 7, 30, 90$/],
+      ['range=90', /range/],
+    ])('400 for %s', refuses('dashboard.php'));
   });
 });

@@ -17,12 +17,14 @@ export const DEMO_NETWORKS = ['demo', 'cpx-demo'] as const;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** `days`: the chart's range (the contract's `days`, 30 when left out); the tiles do not depend on it. */
 export async function dashboard(
   db: Db,
   settings: { fxUsdInr: number },
+  days: number = figures.DAILY_DAYS,
 ): Promise<Omit<AdminDashboardResponse, 'success'>> {
   const [data, gettingStarted] = await Promise.all([
-    figures.dashboard(db),
+    figures.dashboard(db, days),
     // Kept as long as the dashboard's tiles (cache.ts): the stock read counts the available codes.
     cached(db, 'getting-started', () => gettingStartedOf(db)),
   ]);

@@ -1,14 +1,22 @@
 // GET /api/admin/dashboard.php: the dashboard data, and the console's admin session check.
 import { z } from 'zod';
+import { DASHBOARD_RANGES } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_DASHBOARD_PATH } from '../paths';
-import { endpoint, okResponses, type ResponseOf } from '../common';
+import { endpoint, okResponses, oneOf, type ResponseOf } from '../common';
 import { memberFields } from './users';
 
 /** The getting-started checklist's steps, in the order the dashboard shows them. */
 export const GETTING_STARTED_STEPS = ['network', 'offers', 'vouchers', 'member_app'] as const;
 export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
 
+/** The chart's range: 7, 30 or 90 days (docs/decisions.md). */
+export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+
 export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PATH}`, {
+  querystring: z.strictObject({
+    /** The days of `dailyConversions` (only): 30 when left out. */
+    days: oneOf(DASHBOARD_RANGES).optional(),
+  }),
   response: okResponses({
     stats: z.object({
       total_users: z.number(),
@@ -65,7 +73,10 @@ export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PAT
       completion_rate: z.number(),
       reward_success_rate: z.number(),
     }),
-    /** An addition to the product's dashboard: daily conversions and revenue over the last 30 days. */
+    /**
+     * An addition to the product's dashboard: daily conversions and revenue over the last `days`
+     * days (30 by default), oldest first, today last.
+     */
     dailyConversions: z.array(z.object({ day: z.string(), conversions: z.number(), revenue: z.number() })),
     /**
      * Money in one currency (FX_USD_INR rupees per US dollar): revenue (USD payouts), its rupee value,

@@ -1,5 +1,6 @@
 // GET /api/admin/dashboard.php: program-wide figures from the counters on users and offers, today's
-// figures through the date indexes, and the short lists (8 recent users and conversions, 10 top referrers).
+// figures through the date indexes, the short lists (8 recent users and conversions, 10 top referrers),
+// and the chart's daily series over the last 7, 30 or 90 days.
 import { sql } from 'drizzle-orm';
 import { query, type Db } from '../../client';
 import type { AdminDashboardResponse } from '../../../../shared/contract/admin/dashboard';
@@ -11,18 +12,23 @@ import { dateRangeBounds } from '../../../lib/date-range';
 export const RECENT_USERS = 8;
 export const RECENT_CONVERSIONS = 8;
 export const TOP_REFERRERS = 10;
+/** The chart's days when the call names none. */
 export const DAILY_DAYS = 30;
 
+/** `days`: the chart's days (one of the contract's ranges, 7, 30 or 90); the tiles do not depend on it. */
 export async function dashboard(
   db: Db,
+  days: number = DAILY_DAYS,
 ): Promise<Omit<AdminDashboardResponse, 'success' | 'money' | 'gettingStarted'>> {
   const today = dateRangeBounds('today')!.from;
   const todayIso = today.toISOString();
-  const firstDay = new Date(today.getTime() - (DAILY_DAYS - 1) * 86_400_000);
+  const firstDay = new Date(today.getTime() - (days - 1) * 86_400_000);
 
-  // Program-wide tiles, funnel and chart: cached for a few seconds (cache.ts); the short lists are live.
+  // Program-wide tiles and funnel: cached for a few seconds (cache.ts); the chart's days before today
+  // for 10 minutes, per range (dailyHistory); the short lists and today's chart figures are live.
   const [
-    [users, offersRow, todayRow, vouchersRow, referralsRow, daily, clawbacksRow],
+    [users, offersRow, todayRow, vouchersRow, referralsRow, clawbacksRow],
+    daily,
     [todayDaily, recentUsers, recentConversions, topReferrers],
   ] = await Promise.all([
     cached(db, `dashboard:${todayIso}`, () =>
@@ -62,7 +68,6 @@ export async function dashboard(
                    count(*) filter (where created_at >= ${todayIso})::int as today
             from referrals`,
         ),
-        dailyHistory(db, today),
         query(
           db,
           sql`select count(*)::int as count, coalesce(sum(voucher_value), 0) as value
@@ -70,6 +75,7 @@ export async function dashboard(
         ),
       ]),
     ),
+    dailyHistory(db, today, days),
     Promise.all([
       dailyOf(db, today, null),
       query(
@@ -159,8 +165,8 @@ export async function dashboard(
       completion_rate: percent(completedFirst, totalReferrals),
       reward_success_rate: percent(rewarded, completedFirst),
     },
-    // Every one of the last 30 days (UTC), oldest first, zero when nothing converted.
-    dailyConversions: Array.from({ length: DAILY_DAYS }, (_, i) => {
+    // Every one of the last `days` days (UTC), oldest first, zero when nothing converted.
+    dailyConversions: Array.from({ length: days }, (_, i) => {
       const day = new Date(firstDay.getTime() + i * 86_400_000).toISOString().slice(0, 10);
       const d = byDay.get(day);
       return { day, conversions: num(d?.conversions), revenue: money(d?.revenue) };
@@ -183,10 +189,10 @@ function dailyOf(db: Db, from: Date, to: Date | null) {
 }
 
 /**
- * The 29 days before today change only through late reversals: kept for 10 minutes, so a dashboard
- * call reads today's completions only.
+ * The `days - 1` days before today change only through late reversals: kept for 10 minutes, one entry
+ * per range, so a dashboard call reads today's completions only.
  */
-function dailyHistory(db: Db, today: Date) {
-  const from = new Date(today.getTime() - (DAILY_DAYS - 1) * 86_400_000);
-  return cached(db, `daily-history:${today.toISOString()}`, () => dailyOf(db, from, today), 600_000);
+function dailyHistory(db: Db, today: Date, days: number) {
+  const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+  return cached(db, `daily-history:${days}:${today.toISOString()}`, () => dailyOf(db, from, today), 600_000);
 }
