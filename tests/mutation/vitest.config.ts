@@ -32,6 +32,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/services/postbacks-edges.test.ts',
     'server/services/postbacks-flows.test.ts',
     'server/services/postbacks-log-rows.test.ts',
+    'server/services/postbacks-reversal-flags.test.ts',
     'server/services/conversion-rules.test.ts',
     'server/routes/postback.test.ts',
     'server/routes/member.test.ts',
