@@ -206,6 +206,21 @@ describe('the offer form', () => {
     );
   });
 
+  it('names the field whose text is not text or too long: model, offer URL, preview URL, targeting', () => {
+    expect(refusal(() => parseOfferFields({ ...valid, model: 5 }))).toEqual(
+      refused('Offer model must be text'),
+    );
+    expect(
+      refusal(() => parseOfferFields({ ...valid, offer_url: `https://x.example.com/${'a'.repeat(2030)}` })),
+    ).toEqual(refused('Offer URL must be at most 2048 characters'));
+    expect(
+      refusal(() => parseOfferFields({ ...valid, preview_url: `https://x.example.com/${'a'.repeat(2030)}` })),
+    ).toEqual(refused('Preview URL must be at most 2048 characters'));
+    expect(refusal(() => parseOfferFields({ ...valid, targeting: ['ALL'] }))).toEqual(
+      refused('Targeting must be text'),
+    );
+  });
+
   it('takes a reward amount from 0 to 99,999,999', () => {
     expect(parseOfferFields({ ...valid, reward_amount: 0 }).reward_amount).toBe(0);
     expect(parseOfferFields({ ...valid, reward_amount: 99_999_999 }).reward_amount).toBe(99_999_999);
@@ -348,6 +363,13 @@ describe('the voucher batch form', () => {
     expect(refusal(() => parseVoucherBatch({ ...valid, voucher_amount: 10.005 }))).toEqual(
       refused(MESSAGES.voucherAmountStep),
     );
+  });
+
+  it('names a voucher type that is not text; a code sent as a list is its text, trimmed', () => {
+    expect(refusal(() => parseVoucherBatch({ ...valid, voucher_type: 3 }))).toEqual(
+      refused('Voucher type must be text'),
+    );
+    expect(parseVoucherBatch({ ...valid, voucher_codes: [[' Y ']] }).voucher_codes).toEqual(['Y']);
   });
 
   it('takes the listed voucher types only', () => {
