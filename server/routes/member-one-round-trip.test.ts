@@ -130,6 +130,31 @@ describe.each(DATABASE_KINDS)('member calls in one round trip on %s', (kind) => 
     }
   });
 
+  it('a call checked before its handler (click-offer.php) renews a due session, and only a due one', async () => {
+    const offerId = await insertOffer(db, {});
+    const m = await signIn(app, newAccount('renew-click'));
+    const click = () => call('POST', '/api/click-offer.php', m.cookie, { offerId });
+    // Half a day after the last renewal nothing is due yet (the step is a day): the end stays put.
+    const notDue = new Date(Date.now() + 29.5 * 86_400_000);
+    await db.update(sessions).set({ expiresAt: notDue }).where(sessionRow(m));
+    const quiet = await click();
+    expect(quiet.statusCode).toBe(200);
+    expect(sidCookie(quiet)).toBeUndefined();
+    const [kept] = await db.select().from(sessions).where(sessionRow(m));
+    expect(kept!.expiresAt.getTime()).toBe(notDue.getTime());
+    // Past the renewal step: the answer carries the renewed cookie, and the row's end moved with it.
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 5 * 86_400_000) })
+      .where(sessionRow(m));
+    const renewed = await click();
+    expect(renewed.statusCode).toBe(200);
+    expect(sidCookie(renewed)?.value).toBe(m.cookie.split('=')[1]);
+    expect((sidCookie(renewed)!.expires!.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
+    const [row] = await db.select().from(sessions).where(sessionRow(m));
+    expect((row!.expiresAt.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
+  });
+
   it('an offer spin draws from the slot config the offer has at that moment, whoever changed it', async () => {
     await insertVouchers(db, 41, 2, { expiryDate: '2099-01-01' });
     await insertVouchers(db, 43, 2, { expiryDate: '2099-01-01' });

@@ -36,6 +36,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/services/conversion-rules.test.ts',
     'server/routes/postback.test.ts',
     'server/routes/member.test.ts',
+    'server/routes/member-one-round-trip.test.ts',
     'server/db/repositories/referrals-stats.test.ts',
     'server/routes/admin/referral-decisions.test.ts',
     'server/services/admin/validation-rules.test.ts',
