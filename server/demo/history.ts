@@ -578,14 +578,7 @@ export async function seedHistory(
           },
           { secret: 'not-the-secret', origin: publicUrl },
         );
-        await receiver.receive({
-          slug: cpx.config.slug,
-          method: 'GET',
-          url: signed.url,
-          query: signed.query,
-          headers: signed.headers,
-          ip: '127.0.0.1',
-        });
+        await deliverSigned(receiver, cpx, signed);
       });
     }
   }
@@ -633,7 +626,15 @@ async function cpxPostback(
   });
   params[cpx.config.params.transactionId] = txnId;
   if (cpx.config.params.payout) params[cpx.config.params.payout] = payout;
-  const signed = signNetworkPostback(cpx.config, params, { origin: 'http://localhost' });
+  await deliverSigned(receiver, cpx, signNetworkPostback(cpx.config, params, { origin: 'http://localhost' }));
+}
+
+/** A signed network postback, received as the network's GET from the local machine would be. */
+async function deliverSigned(
+  receiver: NetworkReceiver,
+  cpx: StoredNetwork,
+  signed: ReturnType<typeof signNetworkPostback>,
+) {
   await receiver.receive({
     slug: cpx.config.slug,
     method: 'GET',
