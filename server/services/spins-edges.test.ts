@@ -61,6 +61,16 @@ describe('the three amounts of a miss', () => {
     ]);
   });
 
+  it('a table that pays nothing shows three blanks with the real randomness too (nothing else to pick)', () => {
+    const payNothing = {
+      reels: [
+        { amount: 0, probability: 60 },
+        { amount: 25, probability: 0 },
+      ],
+    };
+    expect(missingCombination(payNothing)).toEqual([0, 0, 0]);
+  });
+
   it('when all three came out equal, the third moves on to another amount of the pool', () => {
     expect(missingCombination(config, scripted([0, 0, 0, 0]))).toEqual([pool[0], pool[0], pool[1]]);
     expect(missingCombination(config, scripted([2, 2, 2, pool.length - 2]))).toEqual([
