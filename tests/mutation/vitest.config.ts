@@ -1,7 +1,7 @@
 // The vitest projects StrykerJS runs (stryker.config.mjs): the root configuration's projects, each
 // narrowed to the suites that test the mutated rule modules (a mutant runs only the tests that reach
 // it, but the initial run covers every included file), the server suites on PGlite only (a second
-// database kind would double every run and judges a mutant by the same tests).
+// database kind would double every run and judges a mutant by the same tests), except POSTGRES_SUITES.
 // MUTATION_PROJECTS narrows the projects further, e.g. MUTATION_PROJECTS=member,admin, and
 // MUTATION_SUITES_MATCH the suites (those whose path contains one of the comma-separated texts), so a
 // run on one module's mutants starts with only that module's suites, e.g.
@@ -27,9 +27,6 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/services/spins.test.ts',
     'server/services/spins-edges.test.ts',
     'server/services/spins-metrics.test.ts',
-    'server/services/spins-direct.test.ts',
-    'server/services/spins-session.test.ts',
-    'server/services/spins-cache.test.ts',
     'server/services/sessions.test.ts',
     'server/services/sessions-rules.test.ts',
     'server/services/postbacks-edges.test.ts',
@@ -44,8 +41,17 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/routes/admin/referral-decisions.test.ts',
     'server/services/admin/validation-rules.test.ts',
     'server/db/admin/list-sql-rules.test.ts',
+    'server/services/postbacks-races.test.ts',
   ],
 };
+
+/**
+ * Suites of what only concurrent connections reach (PGlite serves one): when TEST_DATABASE_URL or
+ * DATABASE_URL is set they run on PostgreSQL, in a project of their own ('server-postgres', without the
+ * Firebase emulator: they do not sign in); without it they are skipped like in any run.
+ */
+const POSTGRES_SUITES = ['server/services/postbacks-races.test.ts'];
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
 const wanted = (process.env.MUTATION_PROJECTS ?? Object.keys(MUTATION_SUITES).join(',')).split(',');
 const suiteMatch = process.env.MUTATION_SUITES_MATCH?.split(',').filter(Boolean);
@@ -62,16 +68,35 @@ export default defineConfig({
     maxWorkers: 1,
     projects: projects
       .filter((p) => wanted.includes(nameOf(p)) && suitesOf(nameOf(p)).length)
-      .map((p) => ({
-        ...p,
-        test: {
-          ...p.test,
-          include: suitesOf(nameOf(p)),
-          env:
-            nameOf(p) === 'server'
-              ? { ...p.test?.env, TEST_DATABASE_URL: '', DATABASE_URL: '' }
-              : p.test?.env,
-        },
-      })),
+      .flatMap((p) => {
+        const suites = suitesOf(nameOf(p));
+        const onPostgres = postgresUrl ? suites.filter((f) => POSTGRES_SUITES.includes(f)) : [];
+        const rest = suites.filter((f) => !onPostgres.includes(f));
+        return [
+          ...(rest.length
+            ? [
+                {
+                  ...p,
+                  test: {
+                    ...p.test,
+                    include: rest,
+                    env:
+                      nameOf(p) === 'server'
+                        ? { ...p.test?.env, TEST_DATABASE_URL: '', DATABASE_URL: '' }
+                        : p.test?.env,
+                  },
+                },
+              ]
+            : []),
+          ...(onPostgres.length
+            ? [
+                {
+                  ...p,
+                  test: { ...p.test, name: `${nameOf(p)}-postgres`, include: onPostgres, globalSetup: [] },
+                },
+              ]
+            : []),
+        ];
+      }),
   },
 });
