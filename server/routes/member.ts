@@ -2,8 +2,6 @@
 // are thin: the contract validates, a service answers.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import fastJsonStringify from 'fast-json-stringify';
-import { z } from 'zod';
 import { MEMBER_COOKIE } from '../plugins/auth';
 import {
   createSession,
@@ -14,7 +12,7 @@ import {
 } from '../services/sessions';
 import { signInMember } from '../services/users';
 import { toSessionUser } from '../db/mappers/member';
-import { memberOffersForSession, recordClick } from '../services/offers';
+import { compileContractSerializer, memberOffersJsonForSession, recordClick } from '../services/offers';
 import { spinForSession } from '../services/spins';
 import { referralStatsForSession, userStatsForSession } from '../services/member-stats';
 import { BLOCKED_MESSAGE, HttpError, forbidden, unauthorized } from '../lib/errors';
@@ -30,14 +28,7 @@ export const CLICKS_PER_MINUTE = 30;
  * (every object schema has `additionalProperties: false`), so no field outside the contract can leave.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Fastify types the compiler per route schema
-const compiledSerializer = ({ schema }: { schema: unknown }): any => {
-  const json = z.toJSONSchema(schema as z.ZodType, {
-    target: 'draft-7',
-    io: 'output',
-    unrepresentable: 'any',
-  });
-  return fastJsonStringify(json as Parameters<typeof fastJsonStringify>[0]) as (data: unknown) => string;
-};
+const compiledSerializer = ({ schema }: { schema: unknown }): any => compileContractSerializer(schema);
 
 /**
  * The member calls answered in one round trip check the session in their own statement
@@ -144,13 +135,15 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     ...member.offers,
     ...foldedSessionRoute(app),
     handler: async (request, reply) => {
-      const r = await memberOffersForSession(
+      const r = await memberOffersJsonForSession(
         app.db,
         sessionKeyOf(app, request),
         app.config.claimMinAgeMinutes,
       );
       admit(app, request, reply, r.session);
-      return { success: true as const, offers: r.offers, freeSpinsRemaining: r.freeSpinsRemaining };
+      // Already the contract's JSON (written by its compiled serializer, the catalogue's part cached):
+      // a string with a JSON content type is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(r.json as never);
     },
   });
 

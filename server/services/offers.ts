@@ -3,15 +3,21 @@ import type { Queryable } from '../db/client';
 import { toMemberOffer } from '../db/mappers/member';
 import { insertClick } from '../db/repositories/clicks';
 import { hasApprovedCompletion } from '../db/repositories/completions';
+import fastJsonStringify from 'fast-json-stringify';
+import { z } from 'zod';
 import {
   findClickableOffer,
+  listMemberOfferPartsForSession,
   listMemberOfferRows,
   listMemberOfferRowsForSession,
+  type CatalogueOfferRow,
+  type MemberOfferRow,
+  type MemberOfferStateRow,
 } from '../db/repositories/offers';
 import { foldedSession, type FoldedSession, type MemberSessionKey } from './sessions';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import type { MemberOffer } from '../../shared/contract/member';
+import { offers as offersEndpoint, type MemberOffer } from '../../shared/contract/member';
 
 /**
  * offers.php: one named statement, the member app's most frequent call. `claimMinAgeMinutes`: how old
@@ -40,6 +46,160 @@ export async function memberOffersForSession(
   const offers: MemberOffer[] = [];
   for (const row of rows) if (row.offer_id !== null) offers.push(toMemberOffer(row));
   return { session, offers, freeSpinsRemaining: rows[0]!.session_free_spins };
+}
+
+/**
+ * A serializer compiled from a contract schema (fast-json-stringify over the schema's JSON Schema), as
+ * the member routes answer with it: only the contract's properties are written (every object schema
+ * has `additionalProperties: false`).
+ */
+export function compileContractSerializer(schema: unknown): (data: unknown) => string {
+  const json = z.toJSONSchema(schema as z.ZodType, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'any',
+  });
+  return fastJsonStringify(json as Parameters<typeof fastJsonStringify>[0]) as (data: unknown) => string;
+}
+
+/** One offer of offers.php's answer, written exactly as the whole answer's serializer writes it. */
+const serializeOffer = compileContractSerializer(offersEndpoint.schema.response[200].shape.offers.element);
+
+/** The list's length limit (as memberOffersSelect's `limit 500`). */
+const MAX_OFFERS = 500;
+
+const NO_STATE = {
+  completion_status: null,
+  spinner_used: null,
+  reward_type: null,
+  voucher_code: null,
+  clicked_at: null,
+  pending_since: null,
+  can_claim: false,
+  claim_status: null,
+  claim_reason: null,
+} as const;
+
+interface CatalogueEntry {
+  offer: CatalogueOfferRow;
+  /** The offer as a member with nothing on it sees it, already serialised. */
+  json: string;
+}
+
+/** The active offers of one catalogue generation, newest first, and their positions by id. */
+interface Catalogue {
+  gen: string;
+  entries: CatalogueEntry[];
+  ids: Set<number>;
+}
+
+/**
+ * Each process's catalogue, per database handle (docs/decisions.md, "Cached offers catalogue"). It is
+ * used only by a statement that read the same generation, and stored under the generation the statement
+ * that returned its rows read: never stale, whatever another process or transaction changed.
+ */
+const catalogues = new WeakMap<object, Catalogue>();
+
+/** Newest first, then the higher id first: memberOffersSelect's `order by created_at desc, id desc`. */
+const before = (a: { sort_us: number; offer_id: number }, b: { sort_us: number; offer_id: number }) =>
+  a.sort_us > b.sort_us || (a.sort_us === b.sort_us && a.offer_id > b.offer_id);
+
+function catalogueOf(gen: string, rows: CatalogueOfferRow[]): Catalogue {
+  const sorted = [...rows].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const entries = sorted.map((o) => {
+    const offer: CatalogueOfferRow = {
+      offer_id: o.offer_id,
+      title: o.title,
+      description: o.description,
+      preview_url: o.preview_url,
+      offer_url: o.offer_url,
+      category: o.category,
+      slot_config: o.slot_config,
+      sort_us: Number(o.sort_us),
+    };
+    return { offer, json: serializeOffer(toMemberOffer({ ...offer, ...NO_STATE })) };
+  });
+  return { gen, entries, ids: new Set(entries.map((e) => e.offer.offer_id)) };
+}
+
+const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow): string => {
+  const row: MemberOfferRow = {
+    offer_id: offer.offer_id,
+    title: offer.title,
+    description: offer.description,
+    preview_url: offer.preview_url,
+    offer_url: offer.offer_url,
+    category: offer.category,
+    slot_config: offer.slot_config,
+    completion_status: s.completion_status,
+    spinner_used: s.spinner_used,
+    reward_type: s.reward_type,
+    voucher_code: s.voucher_code,
+    clicked_at: s.clicked_at,
+    pending_since: s.pending_since,
+    can_claim: s.can_claim,
+    claim_status: s.claim_status,
+    claim_reason: s.claim_reason,
+  };
+  return serializeOffer(toMemberOffer(row));
+};
+
+/**
+ * offers.php in one round trip, its answer's JSON text: the session check, the catalogue's generation
+ * and the member's own offer state in one statement (listMemberOfferPartsForSession), the catalogue's
+ * rows only when this process does not hold that generation. The same bytes as serialising
+ * memberOffersForSession's answer with the route's serializer (server/routes/member-cache.test.ts).
+ */
+export async function memberOffersJsonForSession(
+  db: Queryable,
+  key: MemberSessionKey,
+  claimMinAgeMinutes = 60,
+): Promise<{ session: FoldedSession; json: string | null }> {
+  // The catalogue this call may use: the one held when its statement starts (another call may replace
+  // it meanwhile, with a newer generation; this call's snapshot may still be the older one).
+  const held = catalogues.get(db);
+  const rows = await listMemberOfferPartsForSession(db, key, claimMinAgeMinutes, held?.gen ?? null);
+  const session = foldedSession(rows[0]);
+  if (session.status !== 'ok') return { session, json: null };
+  const gen = rows[0]!.catalogue_gen;
+  const returned = gen === null || held?.gen !== gen;
+  const fresh: CatalogueOfferRow[] = [];
+  const active = new Map<number, MemberOfferStateRow>();
+  const inactive: (MemberOfferStateRow & CatalogueOfferRow)[] = [];
+  for (const r of rows) {
+    if (r.kind === 'c') fresh.push(r);
+    else if (r.kind === 's') {
+      if (r.is_active) active.set(r.offer_id, r);
+      else inactive.push({ ...(r as MemberOfferStateRow & CatalogueOfferRow), sort_us: Number(r.sort_us) });
+    }
+  }
+  let catalogue: Catalogue;
+  if (returned) {
+    catalogue = catalogueOf(gen ?? '', fresh);
+    // Kept under the generation this statement read; a newer one another call stored stays.
+    const current = catalogues.get(db);
+    if (gen !== null && (!current || BigInt(current.gen) < BigInt(gen))) catalogues.set(db, catalogue);
+  } else catalogue = held!;
+  // The state of an active offer belongs to an offer of the same snapshot's catalogue.
+  for (const id of active.keys())
+    if (!catalogue.ids.has(id)) throw new Error(`offers.php: offer ${id} is not in catalogue ${gen}`);
+  inactive.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const parts: string[] = [];
+  const entries = catalogue.entries;
+  let i = 0;
+  let j = 0;
+  while (parts.length < MAX_OFFERS && (i < entries.length || j < inactive.length)) {
+    if (j < inactive.length && (i >= entries.length || before(inactive[j]!, entries[i]!.offer))) {
+      parts.push(withState(inactive[j]!, inactive[j]!));
+      j++;
+    } else {
+      const e = entries[i++]!;
+      const s = active.get(e.offer.offer_id);
+      parts.push(s ? withState(e.offer, s) : e.json);
+    }
+  }
+  const free = JSON.stringify(rows[0]!.session_free_spins);
+  return { session, json: `{"success":true,"offers":[${parts.join(',')}],"freeSpinsRemaining":${free}}` };
 }
 
 /**

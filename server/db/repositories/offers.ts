@@ -127,6 +127,128 @@ export function listMemberOfferRows(
   return run<MemberOfferRow>(db, memberOffers, [userId, claimMinAgeMinutes]);
 }
 
+// ---------- offers.php with the cached catalogue (docs/decisions.md, "Cached offers catalogue") ----------
+
+/** What offers.php shows of an offer whoever reads it: the catalogue part a process keeps. */
+export interface CatalogueOfferRow {
+  offer_id: number;
+  title: string;
+  description: string;
+  preview_url: string | null;
+  offer_url: string;
+  category: string | null;
+  slot_config: unknown;
+  /** created_at in microseconds since the epoch (exact in a float8): the list's order, newest first. */
+  sort_us: number;
+}
+
+/** The member's own state on one offer (null columns where they have none). */
+export interface MemberOfferStateRow {
+  offer_id: number;
+  is_active: boolean;
+  completion_status: 'pending' | 'approved' | null;
+  spinner_used: boolean | null;
+  reward_type: string | null;
+  voucher_code: string | null;
+  clicked_at: Date | string | null;
+  pending_since: Date | string | null;
+  can_claim: boolean;
+  claim_status: 'pending' | 'approved' | 'rejected' | null;
+  claim_reason: string | null;
+}
+
+/**
+ * offers.php in one round trip, the catalogue cached per process: the member session check
+ * (memberSessionCtes: $1 the cookie's hash, $2 the session lifetime, $3 the renewal step, in seconds),
+ * the catalogue's generation as this statement's snapshot sees it (migration 0017), the catalogue's
+ * rows only when $5 (the generation the process holds, as text; null: none) is not that generation,
+ * and the member's state rows ($4: claimMinAgeMinutes) only for the offers they have something on:
+ * a live completion (the inactive offer it is on comes with its catalogue columns: it stays listed), a
+ * claim, or a click that can still be claimed (as in memberOffersSelect). No row: no live session. A
+ * blocked member: one row with no offer (neither part is read). Otherwise one row with
+ * kind null (nothing to list) or one row per catalogue offer ('c') and per offer with member state
+ * ('s'), each carrying the session's columns and the generation.
+ */
+export const memberOffersCachedForSession = statement(
+  'member_offers_cached_session',
+  `with ${memberSessionCtes('$1', '$2', '$3')},
+   g as (select gen from catalogue_generation where id = 1),
+   mu as (select user_id from member_session where not is_suspicious),
+   mc as (
+     select c1.id, c1.offer_id, c1.status, c1.spinner_used, c1.reward_type, c1.voucher_id, c1.click_id, c1.created_at
+       from completions c1 where c1.user_id = (select user_id from mu) and c1.status <> 'reversed'),
+   mcl as (
+     select distinct on (y.offer_id) y.offer_id, y.status, y.reject_reason from claims y
+      where y.user_id = (select user_id from mu)
+      order by y.offer_id, y.created_at desc, y.id desc),
+   mcc as (
+     select distinct e.offer_id from clicks e
+      where e.user_id = (select user_id from mu)
+        and e.created_at <= now() - make_interval(mins => $4::int)
+        and e.created_at >= now() - interval '30 days'
+        and not exists (select 1 from completions x where x.click_id = e.id)
+        and not exists (select 1 from claims y where y.click_id = e.id)),
+   part as (
+     select 'c' as kind, a.id as offer_id, true as is_active, a.title, a.description, a.preview_url, a.offer_url,
+            a.category, a.slot_config, (extract(epoch from a.created_at) * 1000000)::float8 as sort_us,
+            null::text as completion_status, null::boolean as spinner_used, null::text as reward_type,
+            null::text as voucher_code, null::timestamptz as clicked_at, null::timestamptz as pending_since,
+            null::text as claim_status, null::text as claim_reason, false as can_claim
+       from offers a
+      where a.is_active and (select user_id from mu) is not null
+        and ((select gen from g) is null or $5::text is distinct from (select gen from g)::text)
+     union all
+     select 's', o.id, o.is_active,
+            case when not o.is_active then o.title end, case when not o.is_active then o.description end,
+            case when not o.is_active then o.preview_url end, case when not o.is_active then o.offer_url end,
+            case when not o.is_active then o.category end, case when not o.is_active then o.slot_config end,
+            (extract(epoch from o.created_at) * 1000000)::float8,
+            c.status, c.spinner_used, c.reward_type, v.voucher_code,
+            k.created_at, case when c.status = 'pending' then c.created_at end,
+            cl.status, case when cl.status = 'rejected' then cl.reject_reason end,
+            (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null)
+       from (select offer_id from mc union select offer_id from mcl union select offer_id from mcc) s
+       join offers o on o.id = s.offer_id
+       left join mc c on c.offer_id = s.offer_id
+       left join lateral (select v1.voucher_code from vouchers v1 where v1.id = c.voucher_id offset 0) v on true
+       left join lateral (
+         select k1.created_at from clicks k1 where k1.id = c.click_id and c.status = 'pending' offset 0) k on true
+       left join mcl cl on cl.offer_id = s.offer_id
+       left join mcc cc on cc.offer_id = s.offer_id
+      where o.is_active or c.id is not null)
+   select ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
+          (select expires_at from member_renewed) as session_renewed,
+          ms.free_spins_remaining as session_free_spins, (select gen from g)::text as catalogue_gen, p.*
+     from member_session ms
+     left join part p on not ms.is_suspicious`,
+);
+
+export type MemberOffersCachedRow = FoldedSessionRow & {
+  session_free_spins: number;
+  /** The catalogue's generation in this statement's snapshot (null: no generation row). */
+  catalogue_gen: string | null;
+} & (
+    | ({ kind: 'c' } & CatalogueOfferRow & Partial<MemberOfferStateRow>)
+    | ({ kind: 's' } & MemberOfferStateRow & Partial<CatalogueOfferRow> & { sort_us: number })
+    | { kind: null; offer_id: null }
+  );
+
+/** The session check, the catalogue unless `knownGeneration` is current, and the member's offer state. */
+export function listMemberOfferPartsForSession(
+  db: Queryable,
+  session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
+  claimMinAgeMinutes: number,
+  knownGeneration: string | null,
+): Promise<MemberOffersCachedRow[]> {
+  return run<MemberOffersCachedRow>(db, memberOffersCachedForSession, [
+    session.idHash,
+    session.ttlSeconds,
+    session.renewAfterSeconds,
+    claimMinAgeMinutes,
+    knownGeneration,
+  ]);
+}
+
 const offerSlotConfig = statement('offer_slot_config', 'select id, slot_config from offers where id = $1');
 
 /** The offer's raw slot_config, or undefined when there is no such offer. */
