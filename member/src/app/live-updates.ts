@@ -10,6 +10,7 @@ import type { LiveEvent } from '../lib/live-events';
 import { wipePersistedCache } from '../lib/persister';
 import { getSessionUser, setSessionUser } from '../lib/session';
 import { toast } from '../lib/toast';
+import { afterPageSettles } from '../lib/page-settled';
 
 // What each live event (lib/live-events.ts) means for the member's screens: the queries it makes
 // stale (through each call's own query options), and what the member is told. The app's caching
@@ -101,28 +102,6 @@ export function applyLiveEvent(
     case 'ready':
       return;
   }
-}
-
-/**
- * Runs `fn` once the page has loaded and the main thread is idle (at most 2 s after the load), so that
- * loading the connection code never competes with the first paint and hydration; returns a cancel.
- */
-function afterPageSettles(fn: () => void): () => void {
-  let idle: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
-    if (typeof window.requestIdleCallback === 'function')
-      idle = window.requestIdleCallback(fn, { timeout: 2_000 });
-    else timer = setTimeout(fn, 200);
-  };
-  const onLoad = () => schedule();
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', onLoad, { once: true });
-  return () => {
-    window.removeEventListener('load', onLoad);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-    if (timer !== undefined) clearTimeout(timer);
-  };
 }
 
 /**

@@ -6,7 +6,8 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
-import { UpdatePrompt } from '../components/ui/update-prompt';
+import { DeferredUpdatePrompt } from '../components/ui/update-prompt';
+import { afterPageSettles } from '../lib/page-settled';
 import { Button } from '../components/ui/button';
 import { persistOptions, refreshRestoredQueries } from '../lib/persister';
 import { createQueryClient } from '../lib/query-client';
@@ -32,16 +33,6 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** Runs `work` once the browser is idle after the page's load (or within two seconds). */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(work, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 200);
-  return () => clearTimeout(timer);
-}
-
 /**
  * Saving to IndexedDB for an app whose saved copy the boot already restored (`prepareApp`): the
  * first save (opening the database, serialising the cache) waits until the page is idle instead of
@@ -51,7 +42,7 @@ function useDeferredPersistence(queryClient: QueryClient, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     let unsubscribe: (() => void) | null = null;
-    const cancel = whenIdle(() => {
+    const cancel = afterPageSettles(() => {
       void persistQueryClientSave({ queryClient, ...persistOptions });
       unsubscribe = persistQueryClientSubscribe({ queryClient, ...persistOptions });
     });
@@ -86,7 +77,7 @@ export function AppProvider({
     <>
       {children(queryClient)}
       <Toaster />
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
     </>
   );
   return (

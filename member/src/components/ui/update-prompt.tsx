@@ -1,7 +1,22 @@
+import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { afterPageSettles } from '../../lib/page-settled';
 import { Button } from './button';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/**
+ * The service worker is registered this long after the page's load event (and at an idle moment):
+ * its install fetches and precaches every asset (about 700 KB), which must not compete with the
+ * first render and hydration (docs/decisions.md, "The service worker waits for the page to settle").
+ */
+export const SW_REGISTER_DELAY_MS = 2_000;
+
+/** UpdatePrompt, mounted (so the service worker registered) once the page has settled. */
+export function DeferredUpdatePrompt() {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => afterPageSettles(() => setSettled(true), { delayMs: SW_REGISTER_DELAY_MS }), []);
+  return settled ? <UpdatePrompt /> : null;
+}
 
 /** A new version is offered, never applied by surprise (docs/product-rules.md#offline). */
 export function UpdatePrompt() {
