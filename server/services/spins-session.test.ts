@@ -159,7 +159,8 @@ describe.each(DATABASE_KINDS)('spinForSession on %s', (kind) => {
     await completeOffer(app, m, offerId);
     let edits = 0;
     statements.mockImplementation(async (...args) => {
-      edits++;
+      // A spin that never gives up would hang the request: stop it here, failing the test.
+      if (++edits > 8) throw new Error('still retrying after 8 statements');
       await db
         .update(offers)
         .set({ slotConfig: { reels: [{ amount: 10, probability: 10 + edits }] } })
