@@ -13,7 +13,8 @@
 //
 // BENCH_ONLY=postbacks runs the postback figures alone and prints them (docs/benchmarks.md is written by
 // a full run only); BENCH_POSTBACKS=0 leaves them out of a full run. BENCH_ONLY=member runs the member
-// calls against their yardsticks alone and prints each ratio against its target.
+// calls against their yardsticks alone and prints each ratio against its target; BENCH_ONLY=spins the
+// spins against pgbench alone (their members and vouchers only), printing the ratio.
 //
 // The servers run as separate processes, started as production starts them (NODE_ENV=production,
 // every setting given, LOG_LEVEL=warn); load comes from autocannon in this process over loopback.
@@ -134,13 +135,19 @@ async function seed(pool: pg.Pool) {
   for (const id of offerIds.slice(0, 8)) await grantCompletions(pool, [reader!.userId], id);
   const history: Record<number, Member> = {};
   for (const n of HISTORY_SIZES) history[n] = await seedHistoryMember(pool, n);
+  const spinners = await seedSpinners(pool);
+  // Fresh statistics and visibility maps, as autovacuum would leave them on a live database.
+  await pool.query('vacuum analyze');
+  return { reader: reader!, spinners, history };
+}
+
+/** The spins' members, each with free spins, and the vouchers they win. */
+async function seedSpinners(pool: pg.Pool): Promise<Member[]> {
   const spinners = await createMembers(pool, SPIN_MEMBERS, { freeSpins: FREE_SPINS_EACH, label: 'spin' });
   // Free spins draw 10 at 20 % and 5 at 30 %: with this stock about half the spins win a voucher.
   await stockVouchers(pool, 10, 40_000);
   await stockVouchers(pool, 5, 60_000);
-  // Fresh statistics and visibility maps, as autovacuum would leave them on a live database.
-  await pool.query('vacuum analyze');
-  return { reader: reader!, spinners, history };
+  return spinners;
 }
 
 /**
@@ -246,6 +253,68 @@ function runPgbench(bin: string, dbUrl: string): number {
   return Number(m[1]);
 }
 
+/**
+ * Free spins through POST /api/slot-spin.php against pgbench TPC-B on the same PostgreSQL server,
+ * alternating, ROUNDS of each after a 2 s warm-up of the spins; pgbench runs in the database that
+ * `pgbenchUrl` names, created and initialised (scale 10) here. Prints each round and the ratio.
+ */
+async function benchSpins(
+  pool: pg.Pool,
+  server: ServerProcess,
+  spinners: Member[],
+  pgbenchBin: string | null,
+  pgbenchUrl: string,
+) {
+  const pgbenchRuns: number[] = [];
+  const spinRuns: HttpFigure[] = [];
+  let peak = server.rss();
+  if (pgbenchBin) {
+    const u = new URL(pgbenchUrl);
+    execFileSync('createdb', [
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      u.username || 'postgres',
+      u.pathname.slice(1),
+    ]);
+    execFileSync(pgbenchBin, ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
+  }
+  // A short warm-up, as for offers: every pooled connection has prepared the spin statement.
+  await load({ url: server.url, requests: spinRequests(spinners), duration: 2 });
+  const before = await spinStats((q) => pool.query(q));
+  for (let r = 0; r < ROUNDS; r++) {
+    if (pgbenchBin) pgbenchRuns.push(runPgbench(pgbenchBin, pgbenchUrl));
+    const s = await withPeakRss(server, () => load({ url: server.url, requests: spinRequests(spinners) }));
+    peak = Math.max(peak, s.peak);
+    spinRuns.push(figure(s.value));
+    console.log(
+      `bench: round ${r + 1}: pgbench ${fmt(pgbenchRuns[r] ?? 0)} tps, spins ${fmt(spinRuns[r]!.rps)}/s (p99 ${spinRuns[r]!.p99} ms, non-2xx ${spinRuns[r]!.non2xx}), load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  }
+  const after = await spinStats((q) => pool.query(q));
+  if (pgbenchBin) {
+    const ratio = median(spinRuns.map((x) => x.rps)) / median(pgbenchRuns);
+    console.log(
+      `bench: spins: median ${fmt(median(spinRuns.map((x) => x.rps)))}/s = ${fmt(ratio * 100)} % of pgbench's ${fmt(median(pgbenchRuns))} tps (target at least ${fmt(TARGETS.spins * 100)} %: ${ratio >= TARGETS.spins ? 'met' : 'NOT MET'})`,
+    );
+  }
+  return {
+    pgbenchRuns,
+    spinRuns,
+    peak,
+    spins: {
+      spins: after.spins - before.spins,
+      wins: after.wins - before.wins,
+      stockOuts: after.stock_outs - before.stock_outs,
+    },
+  };
+}
+
 /** Replaces the body of `## heading` (up to the next `## `), or appends the section. Other sections stay as they are. */
 function upsertSection(doc: string, heading: string, body: string): string {
   const start = doc.indexOf(`\n${heading}\n`);
@@ -309,9 +378,9 @@ async function main() {
     } else console.log('bench: partial run (BENCH_ONLY=postbacks): docs/benchmarks.md left as it was');
     return;
   }
-  if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'member') {
+  if (process.env.BENCH_ONLY && !['member', 'spins'].includes(process.env.BENCH_ONLY)) {
     console.error(
-      `bench: BENCH_ONLY=${process.env.BENCH_ONLY} is not a part this bench knows (postbacks, member)`,
+      `bench: BENCH_ONLY=${process.env.BENCH_ONLY} is not a part this bench knows (postbacks, member, spins)`,
     );
     process.exit(1);
   }
@@ -340,6 +409,35 @@ async function main() {
     u.pathname = `/${pgbenchName}`;
     return u.toString();
   })();
+  const dropPgbench = () => {
+    if (pgbenchBin)
+      spawnSync('dropdb', [
+        '--if-exists',
+        '-h',
+        new URL(DATABASE_URL!).hostname,
+        '-p',
+        new URL(DATABASE_URL!).port || '5432',
+        '-U',
+        new URL(DATABASE_URL!).username || 'postgres',
+        pgbenchName,
+      ]);
+  };
+  if (process.env.BENCH_ONLY === 'spins') {
+    // The spins against pgbench alone, on the spins' members and vouchers only.
+    let spinServer: ServerProcess | null = null;
+    try {
+      const spinners = await seedSpinners(db.pool);
+      await db.pool.query('vacuum analyze');
+      spinServer = await ServerProcess.start(db.url);
+      await benchSpins(db.pool, spinServer, spinners, pgbenchBin, pgbenchUrl);
+    } finally {
+      await spinServer?.stop();
+      await db.drop();
+      dropPgbench();
+    }
+    console.log('bench: partial run (BENCH_ONLY=spins): docs/benchmarks.md left as it was');
+    return;
+  }
   const bare = await startBare();
   let server: ServerProcess | null = null;
   const results: Record<string, unknown> = {};
@@ -391,33 +489,8 @@ async function main() {
     }
 
     // Spins vs pgbench TPC-B on the same PostgreSQL server, alternating.
-    const pgbenchRuns: number[] = [];
-    const spinRuns: HttpFigure[] = [];
-    if (pgbenchBin) {
-      execFileSync('createdb', [
-        '-h',
-        new URL(DATABASE_URL!).hostname,
-        '-p',
-        new URL(DATABASE_URL!).port || '5432',
-        '-U',
-        new URL(DATABASE_URL!).username || 'postgres',
-        pgbenchName,
-      ]);
-      execFileSync(pgbenchBin, ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
-    }
-    // A short warm-up, as for offers: every pooled connection has prepared the spin statement.
-    await load({ url: server.url, requests: spinRequests(spinners), duration: 2 });
-    const before = await spinStats((q) => db.pool.query(q));
-    for (let r = 0; r < ROUNDS; r++) {
-      if (pgbenchBin) pgbenchRuns.push(runPgbench(pgbenchBin, pgbenchUrl));
-      const s = await withPeakRss(server, () => load({ url: server!.url, requests: spinRequests(spinners) }));
-      peakPg = Math.max(peakPg, s.peak);
-      spinRuns.push(figure(s.value));
-      console.log(
-        `bench: round ${r + 1}: pgbench ${fmt(pgbenchRuns[r] ?? 0)} tps, spins ${fmt(spinRuns[r]!.rps)}/s (p99 ${spinRuns[r]!.p99} ms, non-2xx ${spinRuns[r]!.non2xx})`,
-      );
-    }
-    const after = await spinStats((q) => db.pool.query(q));
+    const { pgbenchRuns, spinRuns, spins, peak } = await benchSpins(db.pool, server, spinners, pgbenchBin, pgbenchUrl);
+    peakPg = Math.max(peakPg, peak);
     results.pg = {
       bareRuns,
       oneQueryRuns,
@@ -426,26 +499,12 @@ async function main() {
       pgbenchRuns,
       spinRuns,
       peakPg,
-      spins: {
-        spins: after.spins - before.spins,
-        wins: after.wins - before.wins,
-        stockOuts: after.stock_outs - before.stock_outs,
-      },
+      spins,
     };
   } finally {
     await server?.stop();
     await db.drop();
-    if (pgbenchBin)
-      spawnSync('dropdb', [
-        '--if-exists',
-        '-h',
-        new URL(DATABASE_URL!).hostname,
-        '-p',
-        new URL(DATABASE_URL!).port || '5432',
-        '-U',
-        new URL(DATABASE_URL!).username || 'postgres',
-        pgbenchName,
-      ]);
+    dropPgbench();
   }
 
   // ---- partner-network postbacks vs native ones (BENCH_POSTBACKS=0 skips them) ----------------------
@@ -581,16 +640,24 @@ async function capturePlans(pool: pg.Pool, history: Record<number, Member>) {
         ['user-stats.php', memberStatsForSession],
         ['referral-stats.php', referralStatsForSession],
       ] as const) {
-        // Once to renew the seeded session (a day old), then the plan of a call as it runs every time.
-        await client.query(st.text, values);
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers, costs off) ${st.text}`,
-          values,
-        );
-        out.push({
-          title: `${title}, ${fmt(n)} completions and referrals`,
-          plan: rows.map((r) => r['QUERY PLAN']).join('\n'),
-        });
+        // Once to renew the seeded session (a day old) and learn the member's stats key; then the plans
+        // of a call whose process holds the lists of that key (every call but the first after a change)
+        // and of one that does not (the lists read).
+        const first = await client.query<{ stats_key: string }>(st.text, [...values, null]);
+        const statsKey = first.rows[0]!.stats_key;
+        for (const [what, known] of [
+          ['lists cached', statsKey],
+          ['lists read', null],
+        ] as const) {
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+            `explain (analyze, buffers, costs off) ${st.text}`,
+            [...values, known],
+          );
+          out.push({
+            title: `${title}, ${fmt(n)} completions and referrals, ${what}`,
+            plan: rows.map((r) => r['QUERY PLAN']).join('\n'),
+          });
+        }
       }
     }
   } finally {

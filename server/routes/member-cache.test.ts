@@ -1,7 +1,8 @@
-// offers.php keeps the offers catalogue per process (docs/decisions.md, "Cached offers catalogue"): its
-// answer is byte for byte the uncached statement's answer, whatever the member has on the offers, and
-// never stale: an admin's edit shows on the very next call, from this process and from another one on
-// the same PostgreSQL database; a blocked member is refused at once.
+// offers.php keeps the offers catalogue per process (docs/decisions.md, "Cached offers catalogue"), and
+// user-stats.php and referral-stats.php their lists per session ("Cached member stats"): each answer is
+// byte for byte the uncached statement's answer, and never stale: an admin's edit, a new completion, a
+// voucher, a referral show on the very next call, from this process and from another one on the same
+// PostgreSQL database; a blocked member is refused at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -19,12 +20,16 @@ import {
 } from '../test/helpers';
 import { adminCookie, createAdmin } from '../test/admin';
 import { openDatabase, query, type Database, type Db } from '../db/client';
-import { claims, clicks, offers, users } from '../db/schema';
+import { claims, clicks, completions, offers, referrals, users, vouchers } from '../db/schema';
 import { compileContractSerializer, listMemberOffers } from '../services/offers';
+import { referralStatsForSession, userStatsForSession } from '../services/member-stats';
+import { memberSessionKey } from '../services/sessions';
 import { BLOCKED_MESSAGE } from '../lib/errors';
 import * as member from '../../shared/contract/member';
 
 const serializeAnswer = compileContractSerializer(member.offers.schema.response[200]);
+const serializeUserStats = compileContractSerializer(member.userStats.schema.response[200]);
+const serializeReferralStats = compileContractSerializer(member.referralStats.schema.response[200]);
 
 const slotConfig = { reels: [{ amount: 10, probability: 50 }] };
 const editPayload = (offerId: number, title: string) => ({
@@ -220,6 +225,170 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
         expect(await titles(m, app)).toContain(`${id}:Edited on the second`);
         expect((await offersCall(m, app)).body).toBe((await offersCall(m, app2)).body);
       });
+    });
+  }
+});
+
+describe.each(DATABASE_KINDS)('user-stats.php and referral-stats.php with cached lists on %s', (kind) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let admin: string;
+  testAppPerSuite(kind, async (s) => {
+    app = s.app;
+    db = s.db;
+    await createAdmin(db);
+    admin = await adminCookie(app);
+  });
+
+  const get = (m: SignedInMember, url: string, on = app) =>
+    on.inject({ method: 'GET', url, headers: { cookie: m.cookie } });
+  const keyOf = (m: SignedInMember) =>
+    memberSessionKey(
+      app.sessionSecret,
+      m.cookie.slice('sid='.length),
+      app.config.memberSessionDays * 86_400_000,
+    );
+  /** Both answers as the uncached statements read them, serialised as the routes did before the cache. */
+  const reference = async (m: SignedInMember) => {
+    const u = await userStatsForSession(db, keyOf(m));
+    const r = await referralStatsForSession(db, keyOf(m), app.config.publicUrl);
+    return {
+      user: serializeUserStats({ success: true, ...u.stats! }),
+      referral: serializeReferralStats({ success: true, ...r.stats! }),
+    };
+  };
+  /** The two calls twice (the second from the lists this process now holds): the same bytes as the reference. */
+  const both = async (m: SignedInMember, on = app) => {
+    const user = await get(m, '/api/user-stats.php', on);
+    const referral = await get(m, '/api/referral-stats.php', on);
+    expect(user.statusCode).toBe(200);
+    expect(referral.statusCode).toBe(200);
+    expect(user.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await get(m, '/api/user-stats.php', on)).body).toBe(user.body);
+    expect((await get(m, '/api/referral-stats.php', on)).body).toBe(referral.body);
+    expect({ user: user.body, referral: referral.body }).toEqual(await reference(m));
+    return { user: user.json(), referral: referral.json() };
+  };
+
+  it('shows a new completion, a reversal, a voucher and an edited offer title on the next call', async () => {
+    const m = await signIn(app, newAccount('stats-cache'));
+    expect((await both(m)).user.completions).toEqual([]);
+    const id = await insertOffer(db, { title: 'Stats offer' });
+    await completeOffer(app, m, id);
+    let s = await both(m);
+    expect(s.user.completions.map((c: { title: string }) => c.title)).toEqual(['Stats offer']);
+    expect(s.user.stats.total_completions).toBe(1);
+
+    // A voucher assigned to the member, and the completion linked to it.
+    await insertVoucherFor(m.userId, 10);
+    s = await both(m);
+    expect(s.user.userVouchers).toHaveLength(1);
+    expect(s.user.voucherBreakdown).toEqual([
+      expect.objectContaining({ voucher_amount: 10, count: 1, total_value: 10 }),
+    ]);
+    const [v] = await db
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(eq(vouchers.assignedToUserId, m.userId));
+    await db
+      .update(completions)
+      .set({ voucherId: v!.id, rewardType: 'voucher_10' })
+      .where(eq(completions.userId, m.userId));
+    expect((await both(m)).user.completions[0]).toMatchObject({
+      reward_type: 'voucher_10',
+      voucher_amount: 10,
+    });
+
+    // An admin's edit of the offer's title shows in the history.
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/offers.php',
+      headers: { cookie: admin },
+      payload: editPayload(id, 'Renamed offer'),
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await both(m)).user.completions[0].title).toBe('Renamed offer');
+
+    // The partner takes it back.
+    await db
+      .update(completions)
+      .set({ status: 'reversed', reversedAt: new Date(), reversalReason: 'Chargeback' })
+      .where(eq(completions.userId, m.userId));
+    expect((await both(m)).user.completions[0]).toMatchObject({
+      status: 'reversed',
+      reversal_reason: 'Chargeback',
+    });
+  });
+
+  it("shows a new referral, the friend's completion and a decision on the referrer's next call", async () => {
+    const m = await signIn(app, newAccount('stats-referrer'));
+    expect((await both(m)).referral.referralDetails).toEqual([]);
+    const friend = await signIn(app, newAccount('stats-friend'), { referralCode: m.referralCode });
+    let s = await both(m);
+    expect(s.referral.referralDetails).toHaveLength(1);
+    expect(s.referral.summary.pendingReferrals).toBe(1);
+    expect(s.referral.monthlyPerformance.at(-1)).toMatchObject({ registrations: 1 });
+    const id = await insertOffer(db, { title: 'Friend offer' });
+    await completeOffer(app, friend, id); // the friend's completion count, and the referral's reward
+    s = await both(m);
+    expect(s.referral.referralDetails[0].total_completions).toBe(1);
+    expect(s.referral.summary.pendingReferrals).toBe(0);
+    // The friend's name as the list shows it.
+    await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, friend.userId));
+    expect((await both(m)).referral.referralDetails[0].first_name).toBe('Renamed');
+    await db.update(referrals).set({ status: 'denied' }).where(eq(referrals.referredUserId, friend.userId));
+    expect((await both(m)).referral.referralDetails[0].status).toBe('not_approved');
+  });
+
+  it('refuses a blocked member and a signed-out session on the next call, the lists cached', async () => {
+    const m = await signIn(app, newAccount('stats-block'));
+    const gone = await signIn(app, newAccount('stats-logout'));
+    await both(m);
+    await both(gone);
+    await db.update(users).set({ isSuspicious: true }).where(eq(users.id, m.userId));
+    for (const url of ['/api/user-stats.php', '/api/referral-stats.php']) {
+      const res = await get(m, url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(BLOCKED_MESSAGE);
+    }
+    await app.inject({ method: 'POST', url: '/api/logout.php', headers: { cookie: gone.cookie } });
+    for (const url of ['/api/user-stats.php', '/api/referral-stats.php'])
+      expect((await get(gone, url)).statusCode).toBe(401);
+  });
+
+  async function insertVoucherFor(userId: number, amount: number) {
+    await db.insert(vouchers).values({
+      voucherCode: `CACHE-${userId}-${Date.now()}`,
+      voucherBrand: 'TestBrand',
+      voucherAmount: amount,
+      expiryDate: '2099-12-31',
+      status: 'assigned',
+      assignedToUserId: userId,
+      assignedAt: new Date(),
+      assignmentContext: 'offer_completion',
+    });
+  }
+
+  if (kind === 'postgres') {
+    it("a completion through one process shows on the other's next call", async () => {
+      const [{ name }] = await query<{ name: string }>(db, sql`select current_database() as name`);
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/${name}`;
+      const second = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+      const app2 = await createTestApp(second);
+      try {
+        const m = await signIn(app, newAccount('stats-two'));
+        await both(m, app2);
+        await both(m, app);
+        const id = await insertOffer(db, { title: 'Seen by both' });
+        await completeOffer(app, m, id);
+        expect((await both(m, app2)).user.completions[0].title).toBe('Seen by both');
+        await signIn(app2, newAccount('stats-two-friend'), { referralCode: m.referralCode });
+        expect((await both(m, app)).referral.referralDetails).toHaveLength(1);
+      } finally {
+        await app2.close();
+        await second.close();
+      }
     });
   }
 });

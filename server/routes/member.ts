@@ -14,7 +14,7 @@ import { signInMember } from '../services/users';
 import { toSessionUser } from '../db/mappers/member';
 import { compileContractSerializer, memberOffersJsonForSession, recordClick } from '../services/offers';
 import { spinForSession } from '../services/spins';
-import { referralStatsForSession, userStatsForSession } from '../services/member-stats';
+import { referralStatsJsonForSession, userStatsJsonForSession } from '../services/member-stats';
 import { BLOCKED_MESSAGE, HttpError, forbidden, unauthorized } from '../lib/errors';
 import * as member from '../../shared/contract/member';
 
@@ -125,9 +125,10 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     ...member.userStats,
     ...foldedSessionRoute(app),
     handler: async (request, reply) => {
-      const r = await userStatsForSession(app.db, sessionKeyOf(app, request));
+      const r = await userStatsJsonForSession(app.db, sessionKeyOf(app, request));
       admit(app, request, reply, r.session);
-      return { success: true as const, ...r.stats! };
+      // The contract's JSON, written by its compiled serializers (the lists cached): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(r.json as never);
     },
   });
 
@@ -199,9 +200,9 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     ...member.referralStats,
     ...foldedSessionRoute(app),
     handler: async (request, reply) => {
-      const r = await referralStatsForSession(app.db, sessionKeyOf(app, request), app.config.publicUrl);
+      const r = await referralStatsJsonForSession(app.db, sessionKeyOf(app, request), app.config.publicUrl);
       admit(app, request, reply, r.session);
-      return { success: true as const, ...r.stats! };
+      return reply.type('application/json; charset=utf-8').send(r.json as never);
     },
   });
 };

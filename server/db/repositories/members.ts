@@ -216,6 +216,14 @@ const foldedMemberColumns = `ms.user_id as session_user_id, ms.is_suspicious as 
   u.successful_referrals as "successfulReferrals"`;
 
 /**
+ * The member's stats generation (migration 0018; 0: unchanged since it), and the catalogue's (offer
+ * titles and categories; migration 0017), as text: parts of the key the lists are cached under
+ * (docs/decisions.md, "Cached member stats").
+ */
+const memberGeneration = `coalesce((select sg.gen from member_stats_generation sg where sg.user_id = ms.user_id), 0)::text`;
+const catalogueGeneration = `coalesce((select cg.gen from catalogue_generation cg where cg.id = 1)::text, '-')`;
+
+/**
  * user-stats.php. The rewards history: approved completions, and reversed ones the member saw (pending
  * or approved before the partner took them back), newest event first (a reversed one dated by its
  * reversal), at most 100: completions_user_history_idx (migration 0013) hands them over in that order.
@@ -224,8 +232,8 @@ const foldedMemberColumns = `ms.user_id as session_user_id, ms.is_suspicious as 
 export const memberStatsForSession = statement(
   'member_stats_session',
   `with ${memberSessionCtes('$1', '$2', '$3')}
-   select ${foldedMemberColumns},
-     (select coalesce(json_agg(h), '[]') from (
+   select ${foldedMemberColumns}, k.key as stats_key,
+     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(h), '[]') from (
         select o.title, o.category, coalesce(c.completed_at, c.created_at) as completed_at, v.voucher_code,
                v.voucher_brand, v.voucher_amount, c.reward_type, c.status, c.reversed_at, c.reversal_reason
           from completions c
@@ -234,13 +242,13 @@ export const memberStatsForSession = statement(
          where c.user_id = ms.user_id
            and (c.status = 'approved' or (c.status = 'reversed' and c.reversed_at > c.created_at))
          order by coalesce(c.reversed_at, c.completed_at) desc
-         limit 100) h) as completions,
-     (select coalesce(json_agg(b), '[]') from (
+         limit 100) h) end as completions,
+     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(b), '[]') from (
         select voucher_amount, voucher_brand, count(*)::int as count, sum(voucher_amount) as total_value
           from vouchers where assigned_to_user_id = ms.user_id
          group by voucher_amount, voucher_brand
-         order by voucher_amount desc, voucher_brand) b) as breakdown,
-     (select coalesce(json_agg(x), '[]') from (
+         order by voucher_amount desc, voucher_brand) b) end as breakdown,
+     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(x), '[]') from (
         select v.id as voucher_id, v.voucher_code, v.voucher_amount, v.voucher_brand, v.voucher_description,
                coalesce(o.title, 'Free Spin Bonus') as title, v.assigned_at, c.completed_at, v.assignment_context,
                v.voucher_terms, v.expiry_date, v.status
@@ -249,8 +257,9 @@ export const memberStatsForSession = statement(
           left join offers o on o.id = c.offer_id
          where v.assigned_to_user_id = ms.user_id
          order by v.assigned_at desc
-         limit 200) x) as vouchers
-     from member_session ms join users u on u.id = ms.user_id`,
+         limit 200) x) end as vouchers
+     from member_session ms join users u on u.id = ms.user_id
+     cross join lateral (select ${memberGeneration} || '/' || ${catalogueGeneration} || '/' || u.referral_code as key) k`,
 );
 
 /**
@@ -261,47 +270,57 @@ export const memberStatsForSession = statement(
 export const referralStatsForSession = statement(
   'referral_stats_session',
   `with ${memberSessionCtes('$1', '$2', '$3')}
-   select ${foldedMemberColumns},
-     (select coalesce(json_agg(m), '[]') from (
+   select ${foldedMemberColumns}, k.key as stats_key,
+     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(m), '[]') from (
         select to_char(date_trunc('month', created_at), 'YYYY-MM') as month,
                count(*)::int as registrations,
                count(*) filter (where status = 'successful')::int as successful
           from referrals
          where referrer_user_id = ms.user_id and created_at >= date_trunc('month', now()) - interval '11 months'
-         group by date_trunc('month', created_at) order by date_trunc('month', created_at)) m) as monthly,
-     (select coalesce(json_agg(d), '[]') from (
+         group by date_trunc('month', created_at) order by date_trunc('month', created_at)) m) end as monthly,
+     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(d), '[]') from (
         select u2.first_name, u2.last_name, u2.registration_date, r.first_completion_date, u2.total_completions,
                r.status, r.same_device, r.reviewed_at
           from referrals r join users u2 on u2.id = r.referred_user_id
          where r.referrer_user_id = ms.user_id
          order by r.created_at desc
-         limit 200) d) as details,
-     (select count(*)::int from referrals p where p.referrer_user_id = ms.user_id and p.status = 'pending')
+         limit 200) d) end as details,
+     case when not ms.is_suspicious and $4::text is distinct from k.key then (
+       select count(*)::int from referrals p where p.referrer_user_id = ms.user_id and p.status = 'pending') end
        as pending
-     from member_session ms join users u on u.id = ms.user_id`,
+     from member_session ms join users u on u.id = ms.user_id
+     cross join lateral (
+       select ${memberGeneration} || '/' || date_trunc('month', now())::text || '/' || u.referral_code as key) k`,
 );
 
-export type FoldedMemberRow = FoldedSessionRow & Member;
+export type FoldedMemberRow = FoldedSessionRow & Member & { stats_key: string };
 
 /** A list read as JSON: node-postgres parses json columns, PGlite too; text is parsed here otherwise. */
-const jsonRows = (v: unknown): Record<string, unknown>[] =>
-  (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[];
+const jsonRows = (v: unknown): Record<string, unknown>[] | null =>
+  v === null || v === undefined
+    ? null
+    : ((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[]);
 
+/**
+ * user-stats.php's statement. `knownKey`: the stats key whose lists the caller holds for this member
+ * (null: none); when it is the member's current key the lists come back null (not read).
+ */
 export async function memberStatsRowsForSession(
   db: Queryable,
   session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
+  knownKey: string | null = null,
 ): Promise<
   | (FoldedMemberRow & {
-      completions: Record<string, unknown>[];
-      breakdown: Record<string, unknown>[];
-      vouchers: Record<string, unknown>[];
+      completions: Record<string, unknown>[] | null;
+      breakdown: Record<string, unknown>[] | null;
+      vouchers: Record<string, unknown>[] | null;
     })
   | undefined
 > {
   const [row] = await run<FoldedMemberRow & { completions: unknown; breakdown: unknown; vouchers: unknown }>(
     db,
     memberStatsForSession,
-    [session.idHash, session.ttlSeconds, session.renewAfterSeconds],
+    [session.idHash, session.ttlSeconds, session.renewAfterSeconds, knownKey],
   );
   return (
     row && {
@@ -313,28 +332,30 @@ export async function memberStatsRowsForSession(
   );
 }
 
+/** referral-stats.php's statement; `knownKey` as for memberStatsRowsForSession. */
 export async function referralStatsRowsForSession(
   db: Queryable,
   session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
+  knownKey: string | null = null,
 ): Promise<
   | (FoldedMemberRow & {
-      monthly: Record<string, unknown>[];
-      details: Record<string, unknown>[];
-      pending: number;
+      monthly: Record<string, unknown>[] | null;
+      details: Record<string, unknown>[] | null;
+      pending: number | null;
     })
   | undefined
 > {
-  const [row] = await run<FoldedMemberRow & { monthly: unknown; details: unknown; pending: number }>(
+  const [row] = await run<FoldedMemberRow & { monthly: unknown; details: unknown; pending: number | null }>(
     db,
     referralStatsForSession,
-    [session.idHash, session.ttlSeconds, session.renewAfterSeconds],
+    [session.idHash, session.ttlSeconds, session.renewAfterSeconds, knownKey],
   );
   return (
     row && {
       ...toMember(row),
       monthly: jsonRows(row.monthly),
       details: jsonRows(row.details),
-      pending: Number(row.pending),
+      pending: row.pending === null || row.pending === undefined ? null : Number(row.pending),
     }
   );
 }

@@ -174,9 +174,6 @@ export const memberOffersCachedForSession = statement(
   `with ${memberSessionCtes('$1', '$2', '$3')},
    g as (select gen from catalogue_generation where id = 1),
    mu as (select user_id from member_session where not is_suspicious),
-   mc as (
-     select c1.id, c1.offer_id, c1.status, c1.spinner_used, c1.reward_type, c1.voucher_id, c1.click_id, c1.created_at
-       from completions c1 where c1.user_id = (select user_id from mu) and c1.status <> 'reversed'),
    mcl as (
      select distinct on (y.offer_id) y.offer_id, y.status, y.reject_reason from claims y
       where y.user_id = (select user_id from mu)
@@ -207,9 +204,16 @@ export const memberOffersCachedForSession = statement(
             k.created_at, case when c.status = 'pending' then c.created_at end,
             cl.status, case when cl.status = 'rejected' then cl.reject_reason end,
             (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null)
-       from (select offer_id from mc union select offer_id from mcl union select offer_id from mcc) s
-       join offers o on o.id = s.offer_id
-       left join mc c on c.offer_id = s.offer_id
+       from (
+         select x.offer_id from completions x where x.user_id = (select user_id from mu) and x.status <> 'reversed'
+         union select offer_id from mcl
+         union select offer_id from mcc) s
+       cross join lateral (select o1.* from offers o1 where o1.id = s.offer_id offset 0) o
+       left join lateral (
+         select c1.id, c1.status, c1.spinner_used, c1.reward_type, c1.voucher_id, c1.click_id, c1.created_at
+           from completions c1
+          where c1.user_id = (select user_id from mu) and c1.offer_id = s.offer_id and c1.status <> 'reversed'
+         offset 0) c on true
        left join lateral (select v1.voucher_code from vouchers v1 where v1.id = c.voucher_id offset 0) v on true
        left join lateral (
          select k1.created_at from clicks k1 where k1.id = c.click_id and c.status = 'pending' offset 0) k on true
