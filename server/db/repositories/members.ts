@@ -233,31 +233,8 @@ export const memberStatsForSession = statement(
   'member_stats_session',
   `with ${memberSessionCtes('$1', '$2', '$3')}
    select ${foldedMemberColumns}, k.key as stats_key,
-     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(h), '[]') from (
-        select o.title, o.category, coalesce(c.completed_at, c.created_at) as completed_at, v.voucher_code,
-               v.voucher_brand, v.voucher_amount, c.reward_type, c.status, c.reversed_at, c.reversal_reason
-          from completions c
-          join offers o on o.id = c.offer_id
-          left join vouchers v on v.id = c.voucher_id
-         where c.user_id = ms.user_id
-           and (c.status = 'approved' or (c.status = 'reversed' and c.reversed_at > c.created_at))
-         order by coalesce(c.reversed_at, c.completed_at) desc
-         limit 100) h) end as completions,
-     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(b), '[]') from (
-        select voucher_amount, voucher_brand, count(*)::int as count, sum(voucher_amount) as total_value
-          from vouchers where assigned_to_user_id = ms.user_id
-         group by voucher_amount, voucher_brand
-         order by voucher_amount desc, voucher_brand) b) end as breakdown,
-     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(x), '[]') from (
-        select v.id as voucher_id, v.voucher_code, v.voucher_amount, v.voucher_brand, v.voucher_description,
-               coalesce(o.title, 'Free Spin Bonus') as title, v.assigned_at, c.completed_at, v.assignment_context,
-               v.voucher_terms, v.expiry_date, v.status
-          from vouchers v
-          left join completions c on c.id = v.completion_id
-          left join offers o on o.id = c.offer_id
-         where v.assigned_to_user_id = ms.user_id
-         order by v.assigned_at desc
-         limit 200) x) end as vouchers
+     case when not ms.is_suspicious and $4::text is distinct from k.key then member_stats_lists(ms.user_id) end
+       as lists
      from member_session ms join users u on u.id = ms.user_id
      cross join lateral (select ${memberGeneration} || '/' || ${catalogueGeneration} || '/' || u.referral_code as key) k`,
 );
@@ -271,23 +248,8 @@ export const referralStatsForSession = statement(
   'referral_stats_session',
   `with ${memberSessionCtes('$1', '$2', '$3')}
    select ${foldedMemberColumns}, k.key as stats_key,
-     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(m), '[]') from (
-        select to_char(date_trunc('month', created_at), 'YYYY-MM') as month,
-               count(*)::int as registrations,
-               count(*) filter (where status = 'successful')::int as successful
-          from referrals
-         where referrer_user_id = ms.user_id and created_at >= date_trunc('month', now()) - interval '11 months'
-         group by date_trunc('month', created_at) order by date_trunc('month', created_at)) m) end as monthly,
-     case when not ms.is_suspicious and $4::text is distinct from k.key then (select coalesce(json_agg(d), '[]') from (
-        select u2.first_name, u2.last_name, u2.registration_date, r.first_completion_date, u2.total_completions,
-               r.status, r.same_device, r.reviewed_at
-          from referrals r join users u2 on u2.id = r.referred_user_id
-         where r.referrer_user_id = ms.user_id
-         order by r.created_at desc
-         limit 200) d) end as details,
-     case when not ms.is_suspicious and $4::text is distinct from k.key then (
-       select count(*)::int from referrals p where p.referrer_user_id = ms.user_id and p.status = 'pending') end
-       as pending
+     case when not ms.is_suspicious and $4::text is distinct from k.key then referral_stats_lists(ms.user_id) end
+       as lists
      from member_session ms join users u on u.id = ms.user_id
      cross join lateral (
        select ${memberGeneration} || '/' || date_trunc('month', now())::text || '/' || u.referral_code as key) k`,
@@ -300,6 +262,11 @@ const jsonRows = (v: unknown): Record<string, unknown>[] | null =>
   v === null || v === undefined
     ? null
     : ((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>[]);
+/** The lists' object (member_stats_lists, referral_stats_lists), or null when they were not read. */
+const jsonObject = (v: unknown): Record<string, unknown> | null =>
+  v === null || v === undefined
+    ? null
+    : ((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>);
 
 /**
  * user-stats.php's statement. `knownKey`: the stats key whose lists the caller holds for this member
@@ -317,17 +284,19 @@ export async function memberStatsRowsForSession(
     })
   | undefined
 > {
-  const [row] = await run<FoldedMemberRow & { completions: unknown; breakdown: unknown; vouchers: unknown }>(
-    db,
-    memberStatsForSession,
-    [session.idHash, session.ttlSeconds, session.renewAfterSeconds, knownKey],
-  );
+  const [row] = await run<FoldedMemberRow & { lists: unknown }>(db, memberStatsForSession, [
+    session.idHash,
+    session.ttlSeconds,
+    session.renewAfterSeconds,
+    knownKey,
+  ]);
+  const lists = jsonObject(row?.lists);
   return (
     row && {
       ...toMember(row),
-      completions: jsonRows(row.completions),
-      breakdown: jsonRows(row.breakdown),
-      vouchers: jsonRows(row.vouchers),
+      completions: jsonRows(lists?.completions),
+      breakdown: jsonRows(lists?.breakdown),
+      vouchers: jsonRows(lists?.vouchers),
     }
   );
 }
@@ -345,17 +314,19 @@ export async function referralStatsRowsForSession(
     })
   | undefined
 > {
-  const [row] = await run<FoldedMemberRow & { monthly: unknown; details: unknown; pending: number | null }>(
-    db,
-    referralStatsForSession,
-    [session.idHash, session.ttlSeconds, session.renewAfterSeconds, knownKey],
-  );
+  const [row] = await run<FoldedMemberRow & { lists: unknown }>(db, referralStatsForSession, [
+    session.idHash,
+    session.ttlSeconds,
+    session.renewAfterSeconds,
+    knownKey,
+  ]);
+  const lists = jsonObject(row?.lists);
   return (
     row && {
       ...toMember(row),
-      monthly: jsonRows(row.monthly),
-      details: jsonRows(row.details),
-      pending: row.pending === null || row.pending === undefined ? null : Number(row.pending),
+      monthly: jsonRows(lists?.monthly),
+      details: jsonRows(lists?.details),
+      pending: lists ? Number(lists.pending) : null,
     }
   );
 }
