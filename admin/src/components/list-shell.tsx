@@ -7,6 +7,14 @@ import { SpecPagination } from './spec-pagination';
 /** The class of a row's actions column: pinned to the right edge of the table card (see TABLE_SX). */
 export const ACTIONS_CLASS = 'column-actions';
 
+/**
+ * A row's tint (e.g. a blocked member's), set through `rowSx`: the row's background and the same tint
+ * over the pinned actions cell, whose own opaque background would otherwise hide it.
+ */
+export function tintedRow(color: string) {
+  return { bgcolor: color, '--row-tint': color };
+}
+
 /** Props of a DataTable.Col holding a row's actions: pinned to the right, not sortable. */
 export const actionsColumn = {
   disableSort: true,
@@ -25,6 +33,8 @@ const TABLE_SX = {
     right: 0,
     zIndex: 1,
     bgcolor: 'background.paper',
+    // The row's tint (tintedRow) over the cell's opaque background.
+    backgroundImage: 'linear-gradient(var(--row-tint, transparent), var(--row-tint, transparent))',
     boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
     whiteSpace: 'nowrap',
     width: '1%',

@@ -18,7 +18,7 @@ import type { AdminUserRow, AdminUsersResponse } from '../../../shared/contract/
 import { formatDate, initials } from '../../../shared/format';
 import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter, SortSelect } from '../components/filters';
-import { actionsColumn, ListTable } from '../components/list-shell';
+import { actionsColumn, ListTable, tintedRow } from '../components/list-shell';
 import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -136,7 +136,7 @@ function UsersView() {
             <BulkBlockButtons />
           </BulkActionsToolbar>
         }
-        rowSx={(u: Row) => (u.is_suspicious ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : {})}
+        rowSx={(u: Row) => (u.is_suspicious ? tintedRow('rgba(211, 47, 47, 0.04)') : {})}
         // A click on a row opens the member's details.
         rowClick={(_id, _resource, u) => {
           setOpenId((u as Row).user_id);
