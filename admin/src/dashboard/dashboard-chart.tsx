@@ -115,7 +115,9 @@ export function DashboardChart({
             aria-busy={loading}
           >
             <ResponsiveContainer width="100%" height="100%" minWidth={200}>
-              <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              {/* Keyed by the number of days shown: a new range draws afresh instead of morphing the
+                  old range's points into the new ones (recharts animates from the previous data). */}
+              <ComposedChart key={rows.length} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 {weekly ? (
                   <XAxis
