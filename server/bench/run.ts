@@ -489,7 +489,13 @@ async function main() {
     }
 
     // Spins vs pgbench TPC-B on the same PostgreSQL server, alternating.
-    const { pgbenchRuns, spinRuns, spins, peak } = await benchSpins(db.pool, server, spinners, pgbenchBin, pgbenchUrl);
+    const { pgbenchRuns, spinRuns, spins, peak } = await benchSpins(
+      db.pool,
+      server,
+      spinners,
+      pgbenchBin,
+      pgbenchUrl,
+    );
     peakPg = Math.max(peakPg, peak);
     results.pg = {
       bareRuns,

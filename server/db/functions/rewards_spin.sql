@@ -10,8 +10,11 @@
 -- undoes everything it did. One round trip instead of ten, with the same rules as before:
 --   * an offer spin spends the member's approved, unused completion with a conditional UPDATE, so of
 --     two concurrent spins of one completion only one finds spinner_used = false (RWNOS otherwise);
---   * every spin writes the member row, which spends a free spin (never below zero: RWNFS) and orders
---     the spin after a concurrent block (a blocked member's spin raises RWBLK);
+--   * every spin locks the member row first (FOR NO KEY UPDATE, the lock an UPDATE takes), which orders
+--     the spin after a concurrent block (a blocked member's spin raises RWBLK) and checks the free spin
+--     it spends (never below zero: RWNFS); the row is written once, at the end, with the spend and the
+--     win's counters together: one row version per spin (every write of it is a new entry in each of the
+--     member table's indexes, since last_activity is indexed), where a win used to write it twice;
 --   * a win claims an available voucher of the drawn amount FOR UPDATE SKIP LOCKED: the earliest
 --     expiry among those with at least 7 days left, else the earliest of those expiring sooner
 --     (docs/decisions.md); none left is a stock-out and the spin is a miss.
@@ -59,12 +62,9 @@ BEGIN
     END IF;
   END IF;
 
-  UPDATE users SET
-      free_spins_remaining = free_spins_remaining - CASE WHEN p_spin_type = 'free' THEN 1 ELSE 0 END,
-      spins_used = spins_used + 1,
-      last_activity = now()
+  SELECT free_spins_remaining - CASE WHEN p_spin_type = 'free' THEN 1 ELSE 0 END INTO v_free FROM users
     WHERE id = p_user_id AND NOT is_suspicious AND (p_spin_type <> 'free' OR free_spins_remaining > 0)
-    RETURNING free_spins_remaining INTO v_free;
+    FOR NO KEY UPDATE;
   IF NOT FOUND THEN
     IF EXISTS (SELECT 1 FROM users WHERE id = p_user_id AND NOT is_suspicious) THEN
       RAISE EXCEPTION 'no free spins left' USING ERRCODE = 'RWNFS';
@@ -122,11 +122,13 @@ BEGIN
                       total_voucher_value = total_voucher_value + CASE WHEN v_win THEN v_voucher.voucher_amount ELSE 0 END
       WHERE id = v_offer_id;
   END IF;
-  IF v_win THEN
-    UPDATE users SET total_vouchers_won = total_vouchers_won + 1,
-                     total_voucher_value = total_voucher_value + v_voucher.voucher_amount
-      WHERE id = p_user_id;
-  END IF;
+  UPDATE users SET
+      free_spins_remaining = v_free,
+      spins_used = spins_used + 1,
+      last_activity = now(),
+      total_vouchers_won = total_vouchers_won + CASE WHEN v_win THEN 1 ELSE 0 END,
+      total_voucher_value = total_voucher_value + CASE WHEN v_win THEN v_voucher.voucher_amount ELSE 0 END
+    WHERE id = p_user_id;
 
   RETURN QUERY SELECT v_spin_id, v_win, v_stock_out, v_reward,
     CASE WHEN v_win THEN p_win_slot ELSE p_miss_slot END, v_free,
