@@ -28,6 +28,7 @@ const config = {
     'server/services/postbacks.ts',
     'server/db/repositories/referrals.ts',
     'server/services/sessions.ts',
+    'server/services/users.ts',
     // Admin console's server side: the forms' checks, and the fragments every admin list is built
     // from (filters, search, whitelisted sorts, pages; the list repositories combine them with
     // constant SQL).

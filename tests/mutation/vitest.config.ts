@@ -32,6 +32,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/services/spins-cache.test.ts',
     'server/services/sessions.test.ts',
     'server/services/sessions-rules.test.ts',
+    'server/services/users-rules.test.ts',
     'server/services/postbacks-edges.test.ts',
     'server/services/postbacks-flows.test.ts',
     'server/services/postbacks-log-rows.test.ts',
