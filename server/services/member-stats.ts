@@ -29,22 +29,46 @@ import { foldedSession, type FoldedSession, type MemberSessionKey } from './sess
  * schema's order: the same bytes as the whole answer's compiled serializer (member-cache.test.ts), so
  * that a cached field's text can be spliced in as it is.
  */
-function fieldWriters<S extends Record<string, unknown>>(shape: S) {
+function fieldWriters<S extends Record<string, unknown>, C extends keyof S & string>(
+  shape: S,
+  cached: readonly C[],
+) {
   const keys = Object.keys(shape) as (keyof S & string)[];
+  // The cached fields are the answer's last ones, so that their text is the answer's end as it is.
+  const first = keys.length - cached.length;
+  if (keys.slice(first).join() !== cached.join()) throw new Error('the cached fields must end the answer');
   const writers = Object.fromEntries(keys.map((k) => [k, compileContractSerializer(shape[k])])) as Record<
     keyof S & string,
     (v: unknown) => string
   >;
+  const field = (k: string, text: string) => `${JSON.stringify(k)}:${text}`;
   return {
     write: (k: keyof S & string, v: unknown) => writers[k](v),
-    /** The object from each field's JSON text. */
-    join: (parts: Record<keyof S & string, string>) =>
-      `{${keys.map((k) => `${JSON.stringify(k)}:${parts[k]}`).join(',')}}`,
+    /** The end of the answer from the cached fields' JSON text, as bytes (written to every answer as is). */
+    tail: (parts: Record<C, string>) => Buffer.from(`${cached.map((k) => field(k, parts[k])).join(',')}}`),
+    /** The answer: its other fields' JSON text, then the cached end. */
+    answer: (parts: Record<Exclude<keyof S & string, C>, string>, tail: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `{${keys
+            .slice(0, first)
+            .map((k) => field(k, parts[k as Exclude<keyof S & string, C>]))
+            .join(',')},`,
+        ),
+        tail,
+      ]),
   };
 }
 
-const userStatsFields = fieldWriters(userStatsEndpoint.schema.response[200].shape);
-const referralStatsFields = fieldWriters(referralStatsEndpoint.schema.response[200].shape);
+const userStatsFields = fieldWriters(userStatsEndpoint.schema.response[200].shape, [
+  'completions',
+  'voucherBreakdown',
+  'userVouchers',
+] as const);
+const referralStatsFields = fieldWriters(referralStatsEndpoint.schema.response[200].shape, [
+  'monthlyPerformance',
+  'referralDetails',
+] as const);
 
 /**
  * A least-recently-used map of each member's cached lists, bounded by their text's size (a member with
@@ -79,22 +103,21 @@ class ListCache<T extends { key: string; size: number }> {
   }
 }
 
-/** Each call's cache holds at most this much list text per process and database (UTF-16 characters). */
+/** Each call's cache holds at most this many bytes of list text per process and database. */
 export const STATS_CACHE_BUDGET = 16 * 1024 * 1024;
 
 interface UserStatsLists {
   key: string;
   size: number;
-  completions: string;
-  voucherBreakdown: string;
-  userVouchers: string;
+  /** The answer's end: its lists, serialised, as bytes. */
+  tail: Buffer;
 }
 interface ReferralLists {
   key: string;
   size: number;
   pending: number;
-  monthlyPerformance: string;
-  referralDetails: string;
+  /** The answer's end: its lists, serialised, as bytes. */
+  tail: Buffer;
 }
 
 const userStatsCaches = new WeakMap<object, ListCache<UserStatsLists>>();
@@ -109,7 +132,7 @@ function cacheOf<T extends { key: string; size: number }>(
 }
 
 /**
- * user-stats.php's answer as JSON text (null unless the session admits the member): the member row
+ * user-stats.php's answer as JSON bytes (null unless the session admits the member): the member row
  * read fresh by the statement, the lists from this process's cache when the statement says they are
  * the current key's (it then does not read them), else as the statement read them, kept under its key.
  * Cached per session (the cookie's hash), so a call uses no other member's entry; the key names the
@@ -118,7 +141,7 @@ function cacheOf<T extends { key: string; size: number }>(
 export async function userStatsJsonForSession(
   db: Queryable,
   key: MemberSessionKey,
-): Promise<{ session: FoldedSession; json: string | null }> {
+): Promise<{ session: FoldedSession; json: Buffer | null }> {
   const cache = cacheOf(userStatsCaches, db);
   const held = cache.get(key.idHash);
   const u = await memberStatsRowsForSession(db, key, held?.key ?? null);
@@ -132,30 +155,30 @@ export async function userStatsJsonForSession(
       u.breakdown.map(toVoucherBreakdownRow),
     );
     const userVouchers = userStatsFields.write('userVouchers', u.vouchers.map(toUserVoucher));
-    const size = completions.length + voucherBreakdown.length + userVouchers.length;
-    lists = { key: u.stats_key, size, completions, voucherBreakdown, userVouchers };
+    const tail = userStatsFields.tail({ completions, voucherBreakdown, userVouchers });
+    lists = { key: u.stats_key, size: tail.length, tail };
     cache.set(key.idHash, lists);
   } else if (held && held.key === u.stats_key) lists = held;
   else throw new Error('user-stats.php: the lists were not read and none are held under the key');
   return {
     session,
-    json: userStatsFields.join({
-      success: 'true',
-      user: userStatsFields.write('user', toSessionUser(u)),
-      stats: userStatsFields.write('stats', toUserStats(u)),
-      completions: lists.completions,
-      voucherBreakdown: lists.voucherBreakdown,
-      userVouchers: lists.userVouchers,
-    }),
+    json: userStatsFields.answer(
+      {
+        success: 'true',
+        user: userStatsFields.write('user', toSessionUser(u)),
+        stats: userStatsFields.write('stats', toUserStats(u)),
+      },
+      lists.tail,
+    ),
   };
 }
 
-/** referral-stats.php's answer as JSON text, cached as userStatsJsonForSession's (its key has the month). */
+/** referral-stats.php's answer as JSON bytes, cached as userStatsJsonForSession's (its key has the month). */
 export async function referralStatsJsonForSession(
   db: Queryable,
   key: MemberSessionKey,
   publicUrl: string,
-): Promise<{ session: FoldedSession; json: string | null }> {
+): Promise<{ session: FoldedSession; json: Buffer | null }> {
   const cache = cacheOf(referralCaches, db);
   const held = cache.get(key.idHash);
   const u = await referralStatsRowsForSession(db, key, held?.key ?? null);
@@ -168,30 +191,31 @@ export async function referralStatsJsonForSession(
       u.monthly.map(toMonthlyReferrals),
     );
     const referralDetails = referralStatsFields.write('referralDetails', u.details.map(toReferralDetail));
-    const size = monthlyPerformance.length + referralDetails.length;
-    lists = { key: u.stats_key, size, pending: u.pending, monthlyPerformance, referralDetails };
+    const tail = referralStatsFields.tail({ monthlyPerformance, referralDetails });
+    lists = { key: u.stats_key, size: tail.length, pending: u.pending, tail };
     cache.set(key.idHash, lists);
   } else if (held && held.key === u.stats_key) lists = held;
   else throw new Error('referral-stats.php: the lists were not read and none are held under the key');
   return {
     session,
-    json: referralStatsFields.join({
-      success: 'true',
-      referralCode: referralStatsFields.write('referralCode', u.referralCode),
-      shareUrl: referralStatsFields.write(
-        'shareUrl',
-        `${publicUrl}/?ref=${encodeURIComponent(u.referralCode)}`,
-      ),
-      summary: referralStatsFields.write('summary', {
-        totalReferrals: u.totalReferrals,
-        successfulReferrals: u.successfulReferrals,
-        pendingReferrals: lists.pending,
-        totalFreeSpinsEarned: u.totalFreeSpinsEarned,
-        conversionRate: percent(u.successfulReferrals, u.totalReferrals),
-      }),
-      monthlyPerformance: lists.monthlyPerformance,
-      referralDetails: lists.referralDetails,
-    }),
+    json: referralStatsFields.answer(
+      {
+        success: 'true',
+        referralCode: referralStatsFields.write('referralCode', u.referralCode),
+        shareUrl: referralStatsFields.write(
+          'shareUrl',
+          `${publicUrl}/?ref=${encodeURIComponent(u.referralCode)}`,
+        ),
+        summary: referralStatsFields.write('summary', {
+          totalReferrals: u.totalReferrals,
+          successfulReferrals: u.successfulReferrals,
+          pendingReferrals: lists.pending,
+          totalFreeSpinsEarned: u.totalFreeSpinsEarned,
+          conversionRate: percent(u.successfulReferrals, u.totalReferrals),
+        }),
+      },
+      lists.tail,
+    ),
   };
 }
 
