@@ -143,7 +143,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       admit(app, request, reply, r.session);
       // Already the contract's JSON (written by its compiled serializer, the catalogue's part cached):
-      // a string with a JSON content type is sent as it is.
+      // bytes with a JSON content type are sent as they are.
       return reply.type('application/json; charset=utf-8').send(r.json as never);
     },
   });

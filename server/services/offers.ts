@@ -65,6 +65,9 @@ export function compileContractSerializer(schema: unknown): (data: unknown) => s
 /** One offer of offers.php's answer, written exactly as the whole answer's serializer writes it. */
 const serializeOffer = compileContractSerializer(offersEndpoint.schema.response[200].shape.offers.element);
 
+const OPEN = Buffer.from('{"success":true,"offers":[');
+const COMMA = Buffer.from(',');
+
 /** The list's length limit (as memberOffersSelect's `limit 500`). */
 const MAX_OFFERS = 500;
 
@@ -82,8 +85,8 @@ const NO_STATE = {
 
 interface CatalogueEntry {
   offer: CatalogueOfferRow;
-  /** The offer as a member with nothing on it sees it, already serialised. */
-  json: string;
+  /** The offer as a member with nothing on it sees it, already serialised, as bytes. */
+  json: Buffer;
 }
 
 /** The active offers of one catalogue generation, newest first, and their positions by id. */
@@ -117,7 +120,7 @@ function catalogueOf(gen: string, rows: CatalogueOfferRow[]): Catalogue {
       slot_config: o.slot_config,
       sort_us: Number(o.sort_us),
     };
-    return { offer, json: serializeOffer(toMemberOffer({ ...offer, ...NO_STATE })) };
+    return { offer, json: Buffer.from(serializeOffer(toMemberOffer({ ...offer, ...NO_STATE }))) };
   });
   return { gen, entries, ids: new Set(entries.map((e) => e.offer.offer_id)) };
 }
@@ -145,7 +148,7 @@ const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow): string => 
 };
 
 /**
- * offers.php in one round trip, its answer's JSON text: the session check, the catalogue's generation
+ * offers.php in one round trip, its answer's JSON bytes: the session check, the catalogue's generation
  * and the member's own offer state in one statement (listMemberOfferPartsForSession), the catalogue's
  * rows only when this process does not hold that generation. The same bytes as serialising
  * memberOffersForSession's answer with the route's serializer (server/routes/member-cache.test.ts).
@@ -154,7 +157,7 @@ export async function memberOffersJsonForSession(
   db: Queryable,
   key: MemberSessionKey,
   claimMinAgeMinutes = 60,
-): Promise<{ session: FoldedSession; json: string | null }> {
+): Promise<{ session: FoldedSession; json: Buffer | null }> {
   // The catalogue this call may use: the one held when its statement starts (another call may replace
   // it meanwhile, with a newer generation; this call's snapshot may still be the older one).
   const held = catalogues.get(db);
@@ -184,22 +187,26 @@ export async function memberOffersJsonForSession(
   for (const id of active.keys())
     if (!catalogue.ids.has(id)) throw new Error(`offers.php: offer ${id} is not in catalogue ${gen}`);
   inactive.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-  const parts: string[] = [];
+  // The answer's bytes: the cached offers as they are, the member's own ones serialised now.
+  const parts: Buffer[] = [OPEN];
+  let n = 0;
   const entries = catalogue.entries;
   let i = 0;
   let j = 0;
-  while (parts.length < MAX_OFFERS && (i < entries.length || j < inactive.length)) {
+  while (n < MAX_OFFERS && (i < entries.length || j < inactive.length)) {
+    if (n++ > 0) parts.push(COMMA);
     if (j < inactive.length && (i >= entries.length || before(inactive[j]!, entries[i]!.offer))) {
-      parts.push(withState(inactive[j]!, inactive[j]!));
+      parts.push(Buffer.from(withState(inactive[j]!, inactive[j]!)));
       j++;
     } else {
       const e = entries[i++]!;
       const s = active.get(e.offer.offer_id);
-      parts.push(s ? withState(e.offer, s) : e.json);
+      parts.push(s ? Buffer.from(withState(e.offer, s)) : e.json);
     }
   }
   const free = JSON.stringify(rows[0]!.session_free_spins);
-  return { session, json: `{"success":true,"offers":[${parts.join(',')}],"freeSpinsRemaining":${free}}` };
+  parts.push(Buffer.from(`],"freeSpinsRemaining":${free}}`));
+  return { session, json: Buffer.concat(parts) };
 }
 
 /**
