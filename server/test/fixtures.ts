@@ -120,7 +120,7 @@ export async function seedKnownDataset(db: Db) {
     category: 'Gaming',
     model: 'CPI',
     rewardAmount: 50,
-    createdAt: at(H),
+    createdAt: todayish,
     totalCompletions: 2,
     uniqueUsers: 2,
     totalRevenue: 5.5,
