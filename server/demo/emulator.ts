@@ -112,13 +112,26 @@ async function runUntilUp(host: string, child: ChildProcess): Promise<Emulator |
   };
 }
 
+/**
+ * fetch, sent once more when it fails before any answer ("fetch failed": the emulator closed an idle
+ * keep-alive socket just as this request was written to it, seen as "other side closed" on a busy
+ * machine). Only a failure without a response is retried; any answer, even an error, is returned.
+ */
+async function fetchRetryingClosedSocket(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 /** Signs in through the emulator's REST API the way signInWithCredential does: a real emulator ID token. */
 export async function emulatorIdToken(
   host: string,
   account: { sub: string; email: string; name: string },
   apiKey = 'demo-api-key',
 ): Promise<string> {
-  const res = await fetch(
+  const res = await fetchRetryingClosedSocket(
     `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${apiKey}`,
     {
       method: 'POST',
