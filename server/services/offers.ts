@@ -9,7 +9,6 @@ import {
   findClickableOffer,
   listMemberOfferPartsForSession,
   listMemberOfferRows,
-  listMemberOfferRowsForSession,
   type CatalogueOfferRow,
   type MemberOfferRow,
   type MemberOfferStateRow,
@@ -29,23 +28,6 @@ export async function listMemberOffers(
   claimMinAgeMinutes?: number,
 ): Promise<MemberOffer[]> {
   return (await listMemberOfferRows(db, userId, claimMinAgeMinutes)).map(toMemberOffer);
-}
-
-/**
- * offers.php in one round trip: the session check folded into the offers list's statement. The
- * session's verdict comes back with the offers (which are read only for a live, unblocked session).
- */
-export async function memberOffersForSession(
-  db: Queryable,
-  key: MemberSessionKey,
-  claimMinAgeMinutes?: number,
-): Promise<{ session: FoldedSession; offers: MemberOffer[]; freeSpinsRemaining: number }> {
-  const rows = await listMemberOfferRowsForSession(db, key, claimMinAgeMinutes);
-  const session = foldedSession(rows[0]);
-  if (session.status !== 'ok') return { session, offers: [], freeSpinsRemaining: 0 };
-  const offers: MemberOffer[] = [];
-  for (const row of rows) if (row.offer_id !== null) offers.push(toMemberOffer(row));
-  return { session, offers, freeSpinsRemaining: rows[0]!.session_free_spins };
 }
 
 /**

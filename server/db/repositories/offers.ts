@@ -82,42 +82,6 @@ const memberOffersSelect = (u: string, minAge: string) =>
 
 const memberOffers = statement('member_offers', memberOffersSelect('$1', '$2'));
 
-/**
- * offers.php in one round trip: the member session check (memberSessionCtes: $1 the cookie's hash, $2
- * the session lifetime and $3 the renewal step, in seconds) and the offers list of that member ($4:
- * claimMinAgeMinutes). No row: no live session. A blocked member: one row with no offer (the list is
- * not read). Otherwise one row per offer (or one row with a null offer_id when there is none), each
- * carrying the session's columns.
- */
-export const memberOffersForSession = statement(
-  'member_offers_session',
-  `with ${memberSessionCtes('$1', '$2', '$3')}
-   select ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
-          (select expires_at from member_renewed) as session_renewed,
-          ms.free_spins_remaining as session_free_spins, m.*
-     from member_session ms
-     left join lateral (${memberOffersSelect('ms.user_id', '$4')}) m on not ms.is_suspicious
-    order by m.sort_created_at desc, m.offer_id desc`,
-);
-
-export interface MemberOffersForSessionRow extends FoldedSessionRow, MemberOfferRow {
-  session_free_spins: number;
-}
-
-/** The session check and the offers list in one statement (memberOffersForSession). */
-export function listMemberOfferRowsForSession(
-  db: Queryable,
-  session: { idHash: string; ttlSeconds: number; renewAfterSeconds: number },
-  claimMinAgeMinutes = 60,
-): Promise<MemberOffersForSessionRow[]> {
-  return run<MemberOffersForSessionRow>(db, memberOffersForSession, [
-    session.idHash,
-    session.ttlSeconds,
-    session.renewAfterSeconds,
-    claimMinAgeMinutes,
-  ]);
-}
-
 /** `claimMinAgeMinutes`: a click younger than this cannot be claimed yet (config.claimMinAgeMinutes). */
 export function listMemberOfferRows(
   db: Queryable,
@@ -143,19 +107,19 @@ export interface CatalogueOfferRow {
 }
 
 /** The member's own state on one offer (null columns where they have none). */
-export interface MemberOfferStateRow {
-  offer_id: number;
-  is_active: boolean;
-  completion_status: 'pending' | 'approved' | null;
-  spinner_used: boolean | null;
-  reward_type: string | null;
-  voucher_code: string | null;
-  clicked_at: Date | string | null;
-  pending_since: Date | string | null;
-  can_claim: boolean;
-  claim_status: 'pending' | 'approved' | 'rejected' | null;
-  claim_reason: string | null;
-}
+export type MemberOfferStateRow = Pick<
+  MemberOfferRow,
+  | 'offer_id'
+  | 'completion_status'
+  | 'spinner_used'
+  | 'reward_type'
+  | 'voucher_code'
+  | 'clicked_at'
+  | 'pending_since'
+  | 'can_claim'
+  | 'claim_status'
+  | 'claim_reason'
+> & { is_active: boolean };
 
 /**
  * offers.php in one round trip, the catalogue cached per process: the member session check
