@@ -20,6 +20,7 @@ import postbackRoutes from './routes/postback';
 import demoPartnerRoutes from './routes/demo-partner';
 import systemRoutes from './routes/system';
 import { createTokenVerifier, type TokenVerifier } from './services/firebase';
+import { MemberAnswers } from './services/member-answers';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { HttpError } from './lib/errors';
@@ -32,8 +33,14 @@ declare module 'fastify' {
     dbKind: Database['kind'];
     sessionSecret: string;
     tokenVerifier: TokenVerifier;
+    /** The member answers cache (server/services/member-answers.ts). */
+    memberAnswers: MemberAnswers;
   }
 }
+
+/** Member answers kept per process: at most this many bytes of JSON, and this many sessions. */
+const MEMBER_ANSWERS_BUDGET = 32 * 1024 * 1024;
+const MEMBER_ANSWERS_SESSIONS = 200_000;
 
 export interface BuildOptions {
   config: Config;
@@ -104,6 +111,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     'tokenVerifier',
     opts.tokenVerifier ?? createTokenVerifier(opts.config.firebaseProjectId, opts.config.authEmulatorHost),
   );
+
+  // Filled by the member calls, kept true by the database's notifications (routes/events.ts listens).
+  app.decorate(
+    'memberAnswers',
+    new MemberAnswers({ budgetBytes: MEMBER_ANSWERS_BUDGET, maxSessions: MEMBER_ANSWERS_SESSIONS }),
+  );
+
+  // A change made through this process shows on the very next call here: a member's own change (a
+  // click, a claim, a voucher marked used) drops their answers before the answer is sent; an
+  // administrator's change is answered once this process has heard it (MemberAnswers.sync). Other
+  // processes hear it through the database's notification.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (request.member) app.memberAnswers.changed(request.member.userId);
+    else if (request.admin && reply.statusCode < 400) await app.memberAnswers.sync(app.db);
+    return payload;
+  });
 
   // 3. routes
   await app.register(systemRoutes);

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { query, type Db } from '../db/client';
 import {
   clickOffer,
@@ -470,14 +470,21 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
     async () => {
       const m = await signIn(app(), newAccount('ev-relisten'));
       const s = await readyStream(m);
+      // The member answers cache listens on the same connection: it holds the member's offers now.
+      await app().inject({ method: 'GET', url: '/api/offers.php', headers: { cookie: m.cookie } });
+      expect(app().memberAnswers.sessionCount).toBeGreaterThan(0);
       const killed = await query<{ ok: boolean }>(
         db(),
         sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
-             where datname = current_database() and query = 'LISTEN member_events'`,
+             where datname = current_database() and query like 'LISTEN %'`,
       );
       expect(killed.length).toBeGreaterThan(0);
+      // While nothing is heard, nothing is kept or answered from memory.
+      await vi.waitFor(() => expect(app().memberAnswers.active).toBe(false), { timeout: 15_000 });
+      expect(app().memberAnswers.sessionCount).toBe(0);
       const resync = await s.next((e) => e.event === 'resync', 15_000);
       expect(resync.id).toMatch(/^m-/);
+      expect(app().memberAnswers.active).toBe(true);
       const clickId = await clickOffer(
         app(),
         m,

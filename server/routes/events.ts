@@ -17,7 +17,13 @@ import { Gauge } from 'prom-client';
 import { MEMBER_COOKIE } from '../plugins/auth';
 import { BLOCKED_MESSAGE, HttpError } from '../lib/errors';
 import { hashSessionId } from '../services/sessions';
-import { MemberEventHub, notificationSourceFor, type EventSink } from '../services/member-events';
+import {
+  MEMBER_EVENTS_CHANNEL,
+  MemberEventHub,
+  notificationSourceFor,
+  type EventSink,
+} from '../services/member-events';
+import { MEMBER_CACHE_CHANNEL } from '../services/member-answers';
 import * as member from '../../shared/contract/member';
 
 declare module 'fastify' {
@@ -37,6 +43,9 @@ export function sseFrame(name: string, data: unknown, id?: string): string {
   return `${id ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** The member an event's payload names (the triggers write `"user":<id>`). */
+const EVENT_USER = /"user"\s*:\s*(\d+)/;
+
 async function eventsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const settings = app.config.memberEvents;
@@ -47,9 +56,37 @@ async function eventsRoutes(instance: FastifyInstance) {
     log: app.log,
   });
   app.decorate('memberEvents', hub);
-  await hub.start(notificationSourceFor(app.db, app.dbKind, app.log));
+  // The same listening connection hears the member answers cache's channel (server/services/
+  // member-answers.ts): the cache is used only while it is up, and starts over when it is back.
+  const answers = app.memberAnswers;
+  const source = notificationSourceFor(app.db, app.dbKind, app.log, [
+    MEMBER_EVENTS_CHANNEL,
+    MEMBER_CACHE_CHANNEL,
+  ]);
+  await hub.start({
+    start: (onPayload, onGap) =>
+      source.start(
+        (payload, channel) => {
+          if (channel === MEMBER_CACHE_CHANNEL) return answers.receive(payload);
+          // An event sent to a member's streams makes their app refetch: their answers go first (the
+          // change's own member_cache notification may come right after this one).
+          const user = EVENT_USER.exec(payload);
+          if (user) answers.changed(Number(user[1]));
+          onPayload(payload, channel);
+        },
+        () => {
+          answers.resume();
+          onGap();
+        },
+        () => answers.suspend(),
+      ),
+  });
+  answers.resume();
   // Before the HTTP server closes: open streams would otherwise keep it waiting.
-  app.addHook('preClose', async () => hub.stop());
+  app.addHook('preClose', async () => {
+    answers.suspend();
+    await hub.stop();
+  });
 
   new Gauge({
     name: 'member_event_streams',

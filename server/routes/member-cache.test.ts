@@ -153,9 +153,12 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
     expect((await adminPut({ offer_id: id, is_active: true })).statusCode).toBe(200);
     expect(await titles(m)).toContain(`${id}:After the edit`);
 
+    // Written straight to the database, as another process would: shown once this process has heard it.
     const added = await insertOffer(db, { title: 'Just added' });
+    await app.memberAnswers.sync(db);
     expect(await titles(m)).toContain(`${added}:Just added`);
     await db.delete(offers).where(eq(offers.id, added));
+    await app.memberAnswers.sync(db);
     expect((await titles(m)).some((t) => t.startsWith(`${added}:`))).toBe(false);
     expect((await offersCall(m)).body).toBe(await reference(m));
   });
@@ -182,6 +185,7 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
     expect((await offersCall(m)).statusCode).toBe(200);
     expect((await offersCall(gone)).statusCode).toBe(200);
     await db.update(users).set({ isSuspicious: true }).where(eq(users.id, m.userId));
+    await app.memberAnswers.sync(db);
     const res = await offersCall(m);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(BLOCKED_MESSAGE);
@@ -213,6 +217,8 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
         expect(await titles(m, app2)).toContain(`${id}:Shared offer`);
         expect(await titles(m, app)).toContain(`${id}:Shared offer`);
         expect((await adminPut(editPayload(id, 'Edited on the first'))).statusCode).toBe(200);
+        // The other process shows it once it has heard the change's notification.
+        await app2.memberAnswers.sync(second.db);
         expect(await titles(m, app2)).toContain(`${id}:Edited on the first`);
         const admin2 = await adminCookie(app2);
         const put2 = await app2.inject({
@@ -222,6 +228,7 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
           payload: editPayload(id, 'Edited on the second'),
         });
         expect(put2.statusCode).toBe(200);
+        await app.memberAnswers.sync(db);
         expect(await titles(m, app)).toContain(`${id}:Edited on the second`);
         expect((await offersCall(m, app)).body).toBe((await offersCall(m, app2)).body);
       });
@@ -242,6 +249,8 @@ describe.each(DATABASE_KINDS)('user-stats.php and referral-stats.php with cached
 
   const get = (m: SignedInMember, url: string, on = app) =>
     on.inject({ method: 'GET', url, headers: { cookie: m.cookie } });
+  /** A change written straight to the database, as another process would: shown once this process has heard it. */
+  const heard = () => app.memberAnswers.sync(db);
   const keyOf = (m: SignedInMember) =>
     memberSessionKey(
       app.sessionSecret,
@@ -281,6 +290,7 @@ describe.each(DATABASE_KINDS)('user-stats.php and referral-stats.php with cached
 
     // A voucher assigned to the member, and the completion linked to it.
     await insertVoucherFor(m.userId, 10);
+    await heard();
     s = await both(m);
     expect(s.user.userVouchers).toHaveLength(1);
     expect(s.user.voucherBreakdown).toEqual([
@@ -294,6 +304,7 @@ describe.each(DATABASE_KINDS)('user-stats.php and referral-stats.php with cached
       .update(completions)
       .set({ voucherId: v!.id, rewardType: 'voucher_10' })
       .where(eq(completions.userId, m.userId));
+    await heard();
     expect((await both(m)).user.completions[0]).toMatchObject({
       reward_type: 'voucher_10',
       voucher_amount: 10,
@@ -314,6 +325,7 @@ describe.each(DATABASE_KINDS)('user-stats.php and referral-stats.php with cached
       .update(completions)
       .set({ status: 'reversed', reversedAt: new Date(), reversalReason: 'Chargeback' })
       .where(eq(completions.userId, m.userId));
+    await heard();
     expect((await both(m)).user.completions[0]).toMatchObject({
       status: 'reversed',
       reversal_reason: 'Chargeback',
@@ -335,17 +347,34 @@ describe.each(DATABASE_KINDS)('user-stats.php and referral-stats.php with cached
     expect(s.referral.summary.pendingReferrals).toBe(0);
     // The friend's name as the list shows it.
     await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, friend.userId));
+    await heard();
     expect((await both(m)).referral.referralDetails[0].first_name).toBe('Renamed');
     await db.update(referrals).set({ status: 'denied' }).where(eq(referrals.referredUserId, friend.userId));
+    await heard();
     expect((await both(m)).referral.referralDetails[0].status).toBe('not_approved');
   });
 
   it('refuses a blocked member and a signed-out session on the next call, the lists cached', async () => {
     const m = await signIn(app, newAccount('stats-block'));
     const gone = await signIn(app, newAccount('stats-logout'));
+    const flagged = await signIn(app, newAccount('stats-flagged'));
     await both(m);
     await both(gone);
+    await both(flagged);
+    // Blocked through the console: its answer comes once this process has heard it, so the very next
+    // call is refused (the block ended the member's sessions).
+    const block = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/users.php',
+      headers: { cookie: admin },
+      payload: { user_id: flagged.userId, action: 'flag' },
+    });
+    expect(block.statusCode).toBe(200);
+    for (const url of ['/api/user-stats.php', '/api/referral-stats.php', '/api/offers.php'])
+      expect((await get(flagged, url)).statusCode).toBe(401);
+    // Blocked straight in the database (as another process would): refused once heard.
     await db.update(users).set({ isSuspicious: true }).where(eq(users.id, m.userId));
+    await heard();
     for (const url of ['/api/user-stats.php', '/api/referral-stats.php']) {
       const res = await get(m, url);
       expect(res.statusCode).toBe(403);

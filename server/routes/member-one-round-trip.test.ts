@@ -83,9 +83,13 @@ describe.each(DATABASE_KINDS)('member calls in one round trip on %s', (kind) => 
   it('a sign-out or a block applies to the very next call', async () => {
     const m = await signIn(app, newAccount('next-call'));
     expect((await call('GET', '/api/offers.php', m.cookie)).statusCode).toBe(200);
+    // Blocked straight in the database, as another process would: refused once this process has heard it
+    // (through the admin API, on the very next call: member-cache.test.ts).
     await db.update(users).set({ isSuspicious: true }).where(eq(users.id, m.userId));
+    await app.memberAnswers.sync(db);
     expect((await call('GET', '/api/offers.php', m.cookie)).statusCode).toBe(403);
     await db.update(users).set({ isSuspicious: false }).where(eq(users.id, m.userId));
+    await app.memberAnswers.sync(db);
     expect((await call('GET', '/api/user-stats.php', m.cookie)).statusCode).toBe(200);
     await app.inject({ method: 'POST', url: '/api/logout.php', headers: { cookie: m.cookie } });
     for (const [method, url] of MEMBER_CALLS)

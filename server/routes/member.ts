@@ -6,13 +6,20 @@ import { MEMBER_COOKIE } from '../plugins/auth';
 import {
   createSession,
   deleteSession,
+  hashSessionId,
   memberSessionKey,
   type FoldedSession,
   type MemberSessionKey,
 } from '../services/sessions';
 import { signInMember } from '../services/users';
 import { toSessionUser } from '../db/mappers/member';
-import { compileContractSerializer, memberOffersJsonForSession, recordClick } from '../services/offers';
+import {
+  compileContractSerializer,
+  memberOffersJsonForSession,
+  recordClick,
+  type CachedAnswer,
+} from '../services/offers';
+import type { CachedCall } from '../services/member-answers';
 import { spinForSession } from '../services/spins';
 import { referralStatsJsonForSession, userStatsJsonForSession } from '../services/member-stats';
 import { BLOCKED_MESSAGE, HttpError, forbidden, unauthorized } from '../lib/errors';
@@ -62,6 +69,12 @@ function sessionKeyOf(app: FastifyInstance, request: FastifyRequest): MemberSess
   );
 }
 
+/** Ends a member session: in the database, and in this process's cache before the answer is sent. */
+async function endSession(app: FastifyInstance, sid: string): Promise<void> {
+  await deleteSession(app.db, app.sessionSecret, sid);
+  app.memberAnswers.dropSession(hashSessionId(app.sessionSecret, sid));
+}
+
 /** The folded check's verdict, answered as app.requireMember answers it; the member's id when admitted. */
 function admit(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, s: FoldedSession): number {
   if (s.status === 'none') throw unauthorized('Your session has expired. Please sign in again.');
@@ -70,6 +83,40 @@ function admit(app: FastifyInstance, request: FastifyRequest, reply: FastifyRepl
   if (s.renewedUntil)
     app.setSessionCookie(reply, MEMBER_COOKIE, request.cookies[MEMBER_COOKIE]!, s.renewedUntil);
   return s.userId;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A member read answered from this process's member answers cache when it holds the session and the
+ * answer (no round trip at all), else by `read`'s one statement, whose answer the cache then keeps
+ * unless a change to the member was heard meanwhile (server/services/member-answers.ts). The answer is
+ * the contract's JSON already (written by its compiled serializers): sent as it is.
+ */
+function cachedRead(
+  app: FastifyInstance,
+  call: CachedCall,
+  read: (key: MemberSessionKey) => Promise<CachedAnswer>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = sessionKeyOf(app, request);
+    const cache = app.memberAnswers;
+    const held = cache.lookup(key.idHash, call, Date.now());
+    if (held) return reply.type(JSON_TYPE).send(held);
+    const ticket = cache.begin();
+    const r = await read(key);
+    const userId = admit(app, request, reply, r.session);
+    if (r.sessionUntil !== null)
+      cache.store(ticket, {
+        idHash: key.idHash,
+        userId,
+        sessionUntil: r.sessionUntil,
+        call,
+        json: r.json!,
+        until: r.until,
+      });
+    return reply.type(JSON_TYPE).send(r.json as never);
+  };
 }
 
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,9 +138,10 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         deviceFingerprint: request.body.deviceFingerprint ?? null,
         referralCode: request.body.referralCode ?? null,
       });
+      app.memberAnswers.changed(result.user.id);
       // A new session id on every sign-in; the previous cookie's session ends.
       const previous = request.cookies[MEMBER_COOKIE];
-      if (previous) await deleteSession(app.db, app.sessionSecret, previous);
+      if (previous) await endSession(app, previous);
       const session = await createSession(
         app.db,
         app.sessionSecret,
@@ -115,7 +163,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     ...member.logout,
     handler: async (request, reply) => {
       const sid = request.cookies[MEMBER_COOKIE];
-      if (sid) await deleteSession(app.db, app.sessionSecret, sid);
+      if (sid) await endSession(app, sid);
       app.clearSessionCookie(reply, MEMBER_COOKIE);
       return { success: true as const };
     },
@@ -124,28 +172,15 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...member.userStats,
     ...foldedSessionRoute(app),
-    handler: async (request, reply) => {
-      const r = await userStatsJsonForSession(app.db, sessionKeyOf(app, request));
-      admit(app, request, reply, r.session);
-      // The contract's JSON, written by its compiled serializers (the lists cached): sent as it is.
-      return reply.type('application/json; charset=utf-8').send(r.json as never);
-    },
+    handler: cachedRead(app, 'user-stats', (key) => userStatsJsonForSession(app.db, key)),
   });
 
   app.route({
     ...member.offers,
     ...foldedSessionRoute(app),
-    handler: async (request, reply) => {
-      const r = await memberOffersJsonForSession(
-        app.db,
-        sessionKeyOf(app, request),
-        app.config.claimMinAgeMinutes,
-      );
-      admit(app, request, reply, r.session);
-      // Already the contract's JSON (written by its compiled serializer, the catalogue's part cached):
-      // bytes with a JSON content type are sent as they are.
-      return reply.type('application/json; charset=utf-8').send(r.json as never);
-    },
+    handler: cachedRead(app, 'offers', (key) =>
+      memberOffersJsonForSession(app.db, key, app.config.claimMinAgeMinutes),
+    ),
   });
 
   app.route({
@@ -182,13 +217,17 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     ...member.slotSpin,
     ...foldedSessionRoute(app),
     handler: async (request, reply) => {
+      const key = sessionKeyOf(app, request);
       const r = await spinForSession(
         app.db,
-        sessionKeyOf(app, request),
+        key,
         { spinType: request.body.spinType, offerId: request.body.offerId },
         { onSpin: (x) => app.metrics?.spin(x) },
       );
       if (r.status === 'none' || r.status === 'blocked') return admit(app, request, reply, r) as never;
+      // The spin changed the member (spent a spin, maybe won a voucher): their next call here shows it,
+      // and the other processes hear it from this one (member_spin.sql leaves the announcement to it).
+      if (r.status === 'ok') app.memberAnswers.announce(app.db, r.userId);
       if (r.renewedUntil)
         app.setSessionCookie(reply, MEMBER_COOKIE, request.cookies[MEMBER_COOKIE]!, r.renewedUntil);
       if (r.status === 'refused') throw r.error;
@@ -199,11 +238,9 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...member.referralStats,
     ...foldedSessionRoute(app),
-    handler: async (request, reply) => {
-      const r = await referralStatsJsonForSession(app.db, sessionKeyOf(app, request), app.config.publicUrl);
-      admit(app, request, reply, r.session);
-      return reply.type('application/json; charset=utf-8').send(r.json as never);
-    },
+    handler: cachedRead(app, 'referral-stats', (key) =>
+      referralStatsJsonForSession(app.db, key, app.config.publicUrl),
+    ),
   });
 };
 

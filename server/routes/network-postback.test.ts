@@ -91,6 +91,8 @@ describe.each(DATABASE_KINDS)('network postback receiver (%s)', (kind) => {
       expect(await completionsOfClick(db, s.clickId)).toMatchObject([
         { status: 'approved', network: s.network.config.slug },
       ]);
+      // The member's app refetches on the live event, once this process has heard the change.
+      await app.memberAnswers.sync(db);
       expect(await memberOffer(app, s.member.cookie, s.offer.offerId)).toMatchObject({
         status: 'completed',
         completed: true,

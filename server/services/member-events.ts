@@ -61,10 +61,15 @@ export interface MemberEventHubOptions {
 /** A source of notification payloads: the process's one listening connection. */
 export interface NotificationSource {
   /**
-   * Starts listening; `onPayload` gets each payload in commit order, `onGap` is called after the
-   * connection was lost and listens again (notifications in between are gone). Returns the stop.
+   * Starts listening; `onPayload` gets each payload (and its channel) in commit order, `onLost` is
+   * called as soon as the connection is lost (notifications are missed until it is back), `onGap` after
+   * it listens again (notifications in between are gone). Returns the stop.
    */
-  start(onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  start(
+    onPayload: (payload: string, channel: string) => void,
+    onGap: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 interface Buffered {
@@ -97,7 +102,9 @@ export class MemberEventHub {
 
   async start(source: NotificationSource): Promise<void> {
     this.stopSource = await source.start(
-      (payload) => this.receive(payload),
+      (payload, channel) => {
+        if (channel === MEMBER_EVENTS_CHANNEL) this.receive(payload);
+      },
       () => this.gap(),
     );
     this.heartbeatTimer = setInterval(() => this.heartbeatAll(), this.opts.heartbeatMs);
@@ -244,18 +251,24 @@ function toEvent(raw: unknown, idKey: string): MemberEvent | null {
 }
 
 /** PGlite: its own in-process LISTEN (one database, one process: nothing is ever missed). */
-export function pgliteSource(client: {
-  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
-}): NotificationSource {
+export function pgliteSource(
+  client: {
+    listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
+  },
+  channels: readonly string[] = [MEMBER_EVENTS_CHANNEL],
+): NotificationSource {
   return {
     async start(onPayload) {
-      const unlisten = await client.listen(MEMBER_EVENTS_CHANNEL, onPayload);
+      const unlisten: (() => Promise<void>)[] = [];
+      for (const channel of channels)
+        unlisten.push(await client.listen(channel, (payload) => onPayload(payload, channel)));
       return async () => {
-        try {
-          await unlisten();
-        } catch {
-          // the database is closing
-        }
+        for (const u of unlisten)
+          try {
+            await u();
+          } catch {
+            // the database is closing
+          }
       };
     },
   };
@@ -271,9 +284,13 @@ export function listenerBackoffMs(attempt: number): number {
  * queries). TCP keepalive finds a dead connection; on an error or an end it connects again with
  * backoff and reports the gap.
  */
-export function postgresSource(clientConfig: object, log?: MemberEventHubOptions['log']): NotificationSource {
+export function postgresSource(
+  clientConfig: object,
+  log?: MemberEventHubOptions['log'],
+  channels: readonly string[] = [MEMBER_EVENTS_CHANNEL],
+): NotificationSource {
   return {
-    async start(onPayload, onGap) {
+    async start(onPayload, onGap, onLost) {
       const pg = (await import('pg')).default;
       let stopped = false;
       let current: InstanceType<typeof pg.Client> | null = null;
@@ -287,26 +304,28 @@ export function postgresSource(clientConfig: object, log?: MemberEventHubOptions
           keepAliveInitialDelayMillis: 10_000,
         });
         let lost = false;
-        const onLost = (err?: Error) => {
+        const lose = (err?: Error) => {
           if (lost) return;
           lost = true;
           client.removeAllListeners('notification');
           void client.end().catch(() => {});
           if (current === client) current = null;
           if (stopped) return;
+          onLost?.();
           log?.warn({ err: err?.message }, 'member events: listening connection lost; reconnecting');
           schedule();
         };
         client.on('notification', (n) => {
-          if (n.channel === MEMBER_EVENTS_CHANNEL && n.payload) onPayload(n.payload);
+          if (n.payload && channels.includes(n.channel)) onPayload(n.payload, n.channel);
         });
-        client.on('error', onLost);
-        client.on('end', () => onLost());
+        client.on('error', lose);
+        client.on('end', () => lose());
         try {
           await client.connect();
-          await client.query(`LISTEN ${MEMBER_EVENTS_CHANNEL}`); // a constant, never input
+          // Constants of this code, never input.
+          for (const channel of channels) await client.query(`LISTEN ${channel}`);
         } catch (err) {
-          onLost(err as Error);
+          lose(err as Error);
           throw err;
         }
         current = client;
@@ -343,9 +362,10 @@ export function notificationSourceFor(
   db: Db,
   kind: 'pglite' | 'postgres',
   log?: MemberEventHubOptions['log'],
+  channels: readonly string[] = [MEMBER_EVENTS_CHANNEL],
 ): NotificationSource {
   // Drizzle keeps the driver's client on the database object: the PGlite instance, or the pg Pool.
   const client = (db as unknown as { $client: unknown }).$client;
-  if (kind === 'pglite') return pgliteSource(client as Parameters<typeof pgliteSource>[0]);
-  return postgresSource((client as { options: object }).options, log);
+  if (kind === 'pglite') return pgliteSource(client as Parameters<typeof pgliteSource>[0], channels);
+  return postgresSource((client as { options: object }).options, log, channels);
 }

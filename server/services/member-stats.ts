@@ -22,7 +22,8 @@ import {
   type UserStatsResponse,
 } from '../../shared/contract/member';
 import { compileContractSerializer } from './offers';
-import { foldedSession, type FoldedSession, type MemberSessionKey } from './sessions';
+import { foldedSession, sessionCacheUntil, type FoldedSession, type MemberSessionKey } from './sessions';
+import type { CachedAnswer } from './offers';
 
 /**
  * An answer's JSON written field by field, each by the serializer compiled from its own schema, in the
@@ -138,15 +139,12 @@ function cacheOf<T extends { key: string; size: number }>(
  * Cached per session (the cookie's hash), so a call uses no other member's entry; the key names the
  * member anyway (their referral code).
  */
-export async function userStatsJsonForSession(
-  db: Queryable,
-  key: MemberSessionKey,
-): Promise<{ session: FoldedSession; json: Buffer | null }> {
+export async function userStatsJsonForSession(db: Queryable, key: MemberSessionKey): Promise<CachedAnswer> {
   const cache = cacheOf(userStatsCaches, db);
   const held = cache.get(key.idHash);
   const u = await memberStatsRowsForSession(db, key, held?.key ?? null);
   const session = foldedSession(u);
-  if (!u || session.status !== 'ok') return { session, json: null };
+  if (!u || session.status !== 'ok') return { session, json: null, sessionUntil: null, until: 0 };
   let lists: UserStatsLists;
   if (u.completions && u.breakdown && u.vouchers) {
     const completions = userStatsFields.write('completions', u.completions.map(toUserCompletion));
@@ -162,6 +160,9 @@ export async function userStatsJsonForSession(
   else throw new Error('user-stats.php: the lists were not read and none are held under the key');
   return {
     session,
+    sessionUntil: sessionCacheUntil(u, key),
+    // Nothing in it changes with time alone.
+    until: Infinity,
     json: userStatsFields.answer(
       {
         success: 'true',
@@ -178,12 +179,12 @@ export async function referralStatsJsonForSession(
   db: Queryable,
   key: MemberSessionKey,
   publicUrl: string,
-): Promise<{ session: FoldedSession; json: Buffer | null }> {
+): Promise<CachedAnswer> {
   const cache = cacheOf(referralCaches, db);
   const held = cache.get(key.idHash);
   const u = await referralStatsRowsForSession(db, key, held?.key ?? null);
   const session = foldedSession(u);
-  if (!u || session.status !== 'ok') return { session, json: null };
+  if (!u || session.status !== 'ok') return { session, json: null, sessionUntil: null, until: 0 };
   let lists: ReferralLists;
   if (u.monthly && u.details && u.pending !== null) {
     const monthlyPerformance = referralStatsFields.write(
@@ -198,6 +199,9 @@ export async function referralStatsJsonForSession(
   else throw new Error('referral-stats.php: the lists were not read and none are held under the key');
   return {
     session,
+    sessionUntil: sessionCacheUntil(u, key),
+    // The monthly chart's month ends.
+    until: new Date(u.lists_until).getTime(),
     json: referralStatsFields.answer(
       {
         success: 'true',

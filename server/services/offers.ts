@@ -13,7 +13,7 @@ import {
   type MemberOfferRow,
   type MemberOfferStateRow,
 } from '../db/repositories/offers';
-import { foldedSession, type FoldedSession, type MemberSessionKey } from './sessions';
+import { foldedSession, sessionCacheUntil, type FoldedSession, type MemberSessionKey } from './sessions';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { offers as offersEndpoint, type MemberOffer } from '../../shared/contract/member';
@@ -130,6 +130,19 @@ const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow): string => 
 };
 
 /**
+ * A member call's answer as JSON bytes (null unless the session admits the member), and how long the
+ * member answers cache may keep it (server/services/member-answers.ts): `sessionUntil` for the session
+ * it checked (null: not at all), `until` (epoch ms) for the answer itself, when something in it changes
+ * with time alone (Infinity: nothing does; only a change in the database ends it).
+ */
+export interface CachedAnswer {
+  session: FoldedSession;
+  json: Buffer | null;
+  sessionUntil: number | null;
+  until: number;
+}
+
+/**
  * offers.php in one round trip, its answer's JSON bytes: the session check, the catalogue's generation
  * and the member's own offer state in one statement (listMemberOfferPartsForSession), the catalogue's
  * rows only when this process does not hold that generation. The same bytes as serialising
@@ -139,13 +152,13 @@ export async function memberOffersJsonForSession(
   db: Queryable,
   key: MemberSessionKey,
   claimMinAgeMinutes = 60,
-): Promise<{ session: FoldedSession; json: Buffer | null }> {
+): Promise<CachedAnswer> {
   // The catalogue this call may use: the one held when its statement starts (another call may replace
   // it meanwhile, with a newer generation; this call's snapshot may still be the older one).
   const held = catalogues.get(db);
   const rows = await listMemberOfferPartsForSession(db, key, claimMinAgeMinutes, held?.gen ?? null);
   const session = foldedSession(rows[0]);
-  if (session.status !== 'ok') return { session, json: null };
+  if (session.status !== 'ok') return { session, json: null, sessionUntil: null, until: 0 };
   const gen = rows[0]!.catalogue_gen;
   const returned = gen === null || held?.gen !== gen;
   const fresh: CatalogueOfferRow[] = [];
@@ -188,7 +201,13 @@ export async function memberOffersJsonForSession(
   }
   const free = JSON.stringify(rows[0]!.session_free_spins);
   parts.push(Buffer.from(`],"freeSpinsRemaining":${free}}`));
-  return { session, json: Buffer.concat(parts) };
+  const stateUntil = rows[0]!.state_until;
+  return {
+    session,
+    json: Buffer.concat(parts),
+    sessionUntil: sessionCacheUntil(rows[0], key),
+    until: stateUntil === null ? Infinity : new Date(stateUntil).getTime(),
+  };
 }
 
 /**

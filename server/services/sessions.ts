@@ -97,6 +97,21 @@ export function foldedSession(row: repo.FoldedSessionRow | undefined): FoldedSes
   };
 }
 
+/**
+ * Until when a process may take this folded check's session as checked without asking the database
+ * (the member answers cache, server/services/member-answers.ts): its renewal time, which comes before
+ * its end (the database renews it then, and the cookie follows). Null: no session to keep.
+ */
+export function sessionCacheUntil(
+  row: repo.FoldedSessionRow | undefined,
+  key: MemberSessionKey,
+): number | null {
+  if (!row || row.session_user_id === null || row.session_blocked) return null;
+  const end = row.session_renewed ?? row.session_expires;
+  if (end === null || end === undefined) return null;
+  return new Date(end).getTime() - (key.ttlSeconds - key.renewAfterSeconds) * 1000;
+}
+
 /** renewMemberSessionIfDue for a call that checked the session in its own statement (a refused spin). */
 export async function renewMemberSessionKeyIfDue(db: Queryable, key: MemberSessionKey): Promise<Date | null> {
   return repo.renewMemberSessionIfDue(db, key.idHash, key.ttlSeconds, key.renewAfterSeconds);

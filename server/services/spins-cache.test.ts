@@ -24,6 +24,7 @@ statements.mockImplementation(async (_db, _key, r) => {
     throw Object.assign(new Error('slot config changed'), { code: 'RWCFG', detail: current });
   const row: MemberSpinRow = {
     r_renewed_until: null,
+    r_user_id: 1,
     r_spin_id: 1,
     r_is_win: false,
     r_stock_out: false,

@@ -100,6 +100,7 @@ describe.each(DATABASE_KINDS)('spinForSession on %s', (kind) => {
     expect(fresh).toEqual({
       status: 'ok',
       renewedUntil: null,
+      userId: m.userId,
       response: expect.objectContaining({
         spinType: 'free',
         isWinningCombination: false,

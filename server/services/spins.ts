@@ -140,7 +140,7 @@ export type SessionSpin =
   | { status: 'none' }
   | { status: 'blocked' }
   | { status: 'refused'; error: Error; renewedUntil: Date | null }
-  | { status: 'ok'; response: SpinResponse; renewedUntil: Date | null };
+  | { status: 'ok'; response: SpinResponse; renewedUntil: Date | null; userId: number };
 
 /**
  * slot-spin.php in one round trip: member_spin checks the session of `key` and spins, in one statement
@@ -191,6 +191,7 @@ export async function spinForSession(
       status: 'ok',
       response: toSpinResponse(row, input.spinType),
       renewedUntil: row.r_renewed_until === null ? null : new Date(row.r_renewed_until),
+      userId: row.r_user_id,
     };
   }
 }

@@ -10,6 +10,7 @@
 --     offers.slot_config as the server last read it, null when it has none cached): nothing is spent,
 --     and the error's DETAIL carries the current text, so the server draws again from it;
 --   * rewards_spin's own refusals (RWNOS, RWNFS, RWBLK).
+-- r_user_id: the member (whose cached answers the server then drops and announces).
 -- The session's end moves forward when due, as renewMemberSessionIfDue does (a refusal undoes that
 -- too: the server then renews separately, so a refused call still carries the renewed cookie).
 CREATE OR REPLACE FUNCTION member_spin(
@@ -25,6 +26,7 @@ CREATE OR REPLACE FUNCTION member_spin(
   p_miss_slot jsonb
 ) RETURNS TABLE (
   r_renewed_until timestamp with time zone,
+  r_user_id integer,
   r_spin_id integer,
   r_is_win boolean,
   r_stock_out boolean,
@@ -74,7 +76,12 @@ BEGIN
       RETURNING expires_at INTO v_renewed;
   END IF;
 
-  RETURN QUERY SELECT v_renewed, s.*
+  -- The member answers cache hears of this spin from the server, after the commit, in a batch with other
+  -- spins (server/services/member-answers.ts, `announce`): a notification sent by this transaction would
+  -- serialise its commit with every other notifying one. The triggers skip theirs (member_cache_*.sql).
+  PERFORM set_config('rewards.cache_announced_by_server', 'on', true);
+
+  RETURN QUERY SELECT v_renewed, v_user_id, s.*
     FROM rewards_spin(v_user_id, p_spin_type, p_offer_id, p_drawn, p_win_reward_type, p_win_slot, p_miss_slot) s;
 END
 $$;

@@ -207,7 +207,7 @@ export async function holdMember(db: Queryable, id: number): Promise<boolean> {
 // with the same row mappers as before. No row: no live session.
 
 const foldedMemberColumns = `ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
-  (select expires_at from member_renewed) as session_renewed,
+  (select expires_at from member_renewed) as session_renewed, ms.expires_at as session_expires,
   u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.referral_code as "referralCode",
   u.device_fingerprint as "deviceFingerprint", u.is_suspicious as "isSuspicious",
   u.free_spins_remaining as "freeSpinsRemaining", u.total_free_spins_earned as "totalFreeSpinsEarned",
@@ -249,7 +249,8 @@ export const referralStatsForSession = statement(
   `with ${memberSessionCtes('$1', '$2', '$3')}
    select ${foldedMemberColumns}, k.key as stats_key,
      case when not ms.is_suspicious and $4::text is distinct from k.key then referral_stats_lists(ms.user_id) end
-       as lists
+       as lists,
+     date_trunc('month', now()) + interval '1 month' as lists_until
      from member_session ms join users u on u.id = ms.user_id
      cross join lateral (
        select ${memberGeneration} || '/' || date_trunc('month', now())::text || '/' || u.referral_code as key) k`,
@@ -311,15 +312,16 @@ export async function referralStatsRowsForSession(
       monthly: Record<string, unknown>[] | null;
       details: Record<string, unknown>[] | null;
       pending: number | null;
+      /** The month's end: the monthly chart's bound. */
+      lists_until: Date | string;
     })
   | undefined
 > {
-  const [row] = await run<FoldedMemberRow & { lists: unknown }>(db, referralStatsForSession, [
-    session.idHash,
-    session.ttlSeconds,
-    session.renewAfterSeconds,
-    knownKey,
-  ]);
+  const [row] = await run<FoldedMemberRow & { lists: unknown; lists_until: Date | string }>(
+    db,
+    referralStatsForSession,
+    [session.idHash, session.ttlSeconds, session.renewAfterSeconds, knownKey],
+  );
   const lists = jsonObject(row?.lists);
   return (
     row && {

@@ -149,6 +149,15 @@ export const memberOffersCachedForSession = statement(
         and e.created_at >= now() - interval '30 days'
         and not exists (select 1 from completions x where x.click_id = e.id)
         and not exists (select 1 from claims y where y.click_id = e.id)),
+   mcu as (
+     select min(case when e.created_at > now() - make_interval(mins => $4::int)
+                     then e.created_at + make_interval(mins => $4::int)
+                     else e.created_at + interval '30 days' end) as until
+       from clicks e
+      where e.user_id = (select user_id from mu)
+        and e.created_at >= now() - interval '30 days'
+        and not exists (select 1 from completions x where x.click_id = e.id)
+        and not exists (select 1 from claims y where y.click_id = e.id)),
    part as (
      select 'c' as kind, a.id as offer_id, true as is_active, a.title, a.description, a.preview_url, a.offer_url,
             a.category, a.slot_config, (extract(epoch from a.created_at) * 1000000)::float8 as sort_us,
@@ -185,7 +194,8 @@ export const memberOffersCachedForSession = statement(
        left join mcc cc on cc.offer_id = s.offer_id
       where o.is_active or c.id is not null)
    select ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
-          (select expires_at from member_renewed) as session_renewed,
+          (select expires_at from member_renewed) as session_renewed, ms.expires_at as session_expires,
+          (select until from mcu) as state_until,
           ms.free_spins_remaining as session_free_spins, (select gen from g)::text as catalogue_gen, p.*
      from member_session ms
      left join part p on not ms.is_suspicious`,
@@ -195,6 +205,8 @@ export type MemberOffersCachedRow = FoldedSessionRow & {
   session_free_spins: number;
   /** The catalogue's generation in this statement's snapshot (null: no generation row). */
   catalogue_gen: string | null;
+  /** The next moment one of the member's clicks becomes or stops being claimable (null: none will). */
+  state_until: Date | string | null;
 } & (
     | ({ kind: 'c' } & CatalogueOfferRow & Partial<MemberOfferStateRow>)
     | ({ kind: 's' } & MemberOfferStateRow & Partial<CatalogueOfferRow> & { sort_us: number })

@@ -37,7 +37,7 @@ const memberSession = statement(
  */
 export function memberSessionCtes(hash: string, ttl: string, renewAfter: string): string {
   return `member_session as (
-    select s.user_id, u.is_suspicious, u.free_spins_remaining
+    select s.user_id, u.is_suspicious, u.free_spins_remaining, s.expires_at
       from sessions s join users u on u.id = s.user_id
      where s.id_hash = ${hash} and s.kind = 'member' and s.expires_at > now()
      limit 1),
@@ -56,6 +56,8 @@ export interface FoldedSessionRow {
   session_blocked: boolean | null;
   /** The session's new end when it was renewed by this call. */
   session_renewed: Date | string | null;
+  /** The session's end as the statement found it (the member answers cache's bound); not every statement reads it. */
+  session_expires?: Date | string | null;
 }
 
 const renewIfDue = statement(
@@ -174,4 +176,11 @@ export async function deleteExpiredSessions(db: Queryable, adminIdleSeconds: num
         select count(*)::int as n from gone`,
   );
   return Number(row?.n ?? 0);
+}
+
+const notifyCache = statement('notify_member_cache', `select pg_notify('member_cache', $1::text)`);
+
+/** A payload on the member answers cache's channel (server/services/member-answers.ts: a sync marker). */
+export async function notifyMemberCache(db: Queryable, payload: string): Promise<void> {
+  await run(db, notifyCache, [payload]);
 }

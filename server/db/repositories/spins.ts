@@ -58,6 +58,8 @@ const memberSpinStatement = statement(
 export interface MemberSpinRow extends SpinRow {
   /** The session's new end when this spin renewed it. */
   r_renewed_until: Date | string | null;
+  /** The member whose session the spin checked. */
+  r_user_id: number;
 }
 
 /**
