@@ -10,6 +10,7 @@ import {
   raceOneCompletion,
   racePostbackReplays,
 } from './support/races';
+import { raceCachedReads } from './support/cached-reads';
 
 describe('races split across two server processes', () => {
   let db: ScratchDatabase;
@@ -48,6 +49,13 @@ describe('races split across two server processes', () => {
     const s = scenario('race: bulk block during spins (2 processes)');
     const admin = await createAdmin(db.pool);
     await raceBlockDuringSpins(s, db.pool, urls(), admin.cookie);
+    expect(s.finish()).toEqual([]);
+  });
+
+  it('cached member reads stay true under spins and blocks across both', async () => {
+    const s = scenario('race: cached member reads under spins and blocks (2 processes)');
+    const admin = await createAdmin(db.pool);
+    await raceCachedReads(s, db.pool, urls(), admin.cookie);
     expect(s.finish()).toEqual([]);
   });
 });

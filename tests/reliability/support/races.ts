@@ -21,7 +21,7 @@ export async function recordInvariants(s: Scenario, pool: pg.Pool) {
   for (const inv of await checkInvariants(pool)) s.check(`invariant: ${inv.name}`, inv.broken === 0, inv);
 }
 
-function no5xx(s: Scenario, results: HttpResult[]) {
+export function no5xx(s: Scenario, results: HttpResult[]) {
   const bad = results.filter((r) => r.status >= 500 || r.status === 0);
   s.check(
     'no 5xx and no dropped connection',
