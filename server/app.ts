@@ -38,8 +38,7 @@ declare module 'fastify' {
   }
 }
 
-/** Member answers kept per process: at most this many bytes of JSON, and this many sessions. */
-const MEMBER_ANSWERS_BUDGET = 32 * 1024 * 1024;
+/** Member sessions the member answers cache keeps per process (its bytes: MEMBER_ANSWERS_CACHE_MB). */
 const MEMBER_ANSWERS_SESSIONS = 200_000;
 
 export interface BuildOptions {
@@ -115,7 +114,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Filled by the member calls, kept true by the database's notifications (routes/events.ts listens).
   app.decorate(
     'memberAnswers',
-    new MemberAnswers({ budgetBytes: MEMBER_ANSWERS_BUDGET, maxSessions: MEMBER_ANSWERS_SESSIONS }),
+    new MemberAnswers({
+      budgetBytes: opts.config.memberAnswersCacheBytes,
+      maxSessions: MEMBER_ANSWERS_SESSIONS,
+    }),
   );
 
   // A change made through this process shows on the very next call here: a member's own change (a

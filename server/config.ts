@@ -46,6 +46,12 @@ const envSchema = z.object({
     .min(0, 'CLAIM_MIN_AGE_MINUTES must be 0 or more')
     .max(1440, 'CLAIM_MIN_AGE_MINUTES must be at most 1440 (a day)')
     .optional(),
+  MEMBER_ANSWERS_CACHE_MB: z.coerce
+    .number()
+    .int('MEMBER_ANSWERS_CACHE_MB must be a whole number of megabytes (0 turns the cache off)')
+    .min(0, 'MEMBER_ANSWERS_CACHE_MB must be 0 (off) or more')
+    .max(4096, 'MEMBER_ANSWERS_CACHE_MB must be at most 4096')
+    .optional(),
   FX_USD_INR: z.coerce
     .number('FX_USD_INR must be a number of rupees per US dollar')
     .positive('FX_USD_INR must be a number of rupees per US dollar above 0')
@@ -240,6 +246,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * resumes; a member may hold `streamsPerMember` streams per process (one per open tab).
      */
     memberEvents: { heartbeatMs: 20_000, bufferSize: 10_000, streamsPerMember: 10 },
+    /**
+     * MEMBER_ANSWERS_CACHE_MB: the member answers each process keeps (docs/decisions.md, "Member answers
+     * cache"), in megabytes of JSON; 0 keeps none (every member read makes its round trip).
+     */
+    memberAnswersCacheBytes: (env.MEMBER_ANSWERS_CACHE_MB ?? 32) * 1024 * 1024,
   };
 }
 
