@@ -778,7 +778,9 @@ function writeDoc(
     const m = median(runs.map((x) => x.rps));
     const ratio = m / oneQuery;
     const verdict =
-      c.target === null ? '' : `at least ${fmt(c.target * 100)} %: ${ratio >= c.target ? 'met' : '**not met**'}`;
+      c.target === null
+        ? ''
+        : `at least ${fmt(c.target * 100)} %: ${ratio >= c.target ? 'met' : '**not met**'}`;
     return `| ${c.label} | ${fmt(m)} | ${median(runs.map((x) => x.p50))} ms | ${median(runs.map((x) => x.p99))} ms | ${rounds(runs.map((x) => x.rps))} | ${fmt(ratio * 100)} % | ${verdict} |`;
   };
   doc = upsertSection(
