@@ -68,7 +68,6 @@ export const users = pgTable(
     index('users_registration_date_idx').on(t.registrationDate),
     index('users_last_activity_idx').on(t.lastActivity),
     index('users_total_completions_idx').on(t.totalCompletions),
-    index('users_total_vouchers_won_idx').on(t.totalVouchersWon),
     index('users_total_revenue_idx').on(t.totalRevenueGenerated),
     index('users_successful_referrals_idx').on(t.successfulReferrals),
     index('users_referred_by_idx').on(t.referredByUserId),

@@ -13,8 +13,9 @@
 --   * every spin locks the member row first (FOR NO KEY UPDATE, the lock an UPDATE takes), which orders
 --     the spin after a concurrent block (a blocked member's spin raises RWBLK) and checks the free spin
 --     it spends (never below zero: RWNFS); the row is written once, at the end, with the spend and the
---     win's counters together: one row version per spin (every write of it is a new entry in each of the
---     member table's indexes, since last_activity is indexed), where a win used to write it twice;
+--     win's counters together: one row version per spin, where a win used to write it twice, and a HOT
+--     one (no index entry at all) since no column it changes is indexed but last_activity, written at most
+--     once a minute (migration 0021);
 --   * a win claims an available voucher of the drawn amount FOR UPDATE SKIP LOCKED: the earliest
 --     expiry among those with at least 7 days left, else the earliest of those expiring sooner
 --     (docs/decisions.md); none left is a stock-out and the spin is a miss.
@@ -125,7 +126,8 @@ BEGIN
   UPDATE users SET
       free_spins_remaining = v_free,
       spins_used = spins_used + 1,
-      last_activity = now(),
+      -- At most once a minute: an unchanged value keeps the update HOT (migration 0021).
+      last_activity = CASE WHEN last_activity > now() - interval '1 minute' THEN last_activity ELSE now() END,
       total_vouchers_won = total_vouchers_won + CASE WHEN v_win THEN 1 ELSE 0 END,
       total_voucher_value = total_voucher_value + CASE WHEN v_win THEN v_voucher.voucher_amount ELSE 0 END
     WHERE id = p_user_id;
