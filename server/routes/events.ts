@@ -13,7 +13,7 @@ import { PassThrough } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { MEMBER_COOKIE } from '../plugins/auth';
 import { BLOCKED_MESSAGE, HttpError } from '../lib/errors';
 import { hashSessionId } from '../services/sessions';
@@ -23,7 +23,7 @@ import {
   notificationSourceFor,
   type EventSink,
 } from '../services/member-events';
-import { MEMBER_CACHE_CHANNEL } from '../services/member-answers';
+import { MEMBER_CACHE_CHANNEL, type MemberAnswers } from '../services/member-answers';
 import * as member from '../../shared/contract/member';
 
 declare module 'fastify' {
@@ -45,6 +45,46 @@ export function sseFrame(name: string, data: unknown, id?: string): string {
 
 /** The member an event's payload names (the triggers write `"user":<id>`). */
 const EVENT_USER = /"user"\s*:\s*(\d+)/;
+
+/** The member answers cache on /api/metrics: whether it is in use, what it holds, how often it answers. */
+function memberAnswersMetrics(app: FastifyInstance, answers: MemberAnswers) {
+  const registers = [app.metrics.registry];
+  new Gauge({
+    name: 'member_answers_cache_listening',
+    help: 'Whether this process answers member reads from memory (1: its listening connection is up)',
+    registers,
+    collect() {
+      this.set(answers.active ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'member_answers_cache_bytes',
+    help: 'Bytes of member answers this process holds (MEMBER_ANSWERS_CACHE_MB bounds it)',
+    registers,
+    collect() {
+      this.set(answers.size);
+    },
+  });
+  new Gauge({
+    name: 'member_answers_cache_sessions',
+    help: 'Member sessions this process holds as checked',
+    registers,
+    collect() {
+      this.set(answers.sessionCount);
+    },
+  });
+  new Counter({
+    name: 'member_answers_cache_lookups_total',
+    help: 'Member reads looked up in this process memory, by result (hit: answered without the database)',
+    labelNames: ['result'],
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ result: 'hit' }, answers.hits);
+      this.inc({ result: 'miss' }, answers.misses);
+    },
+  });
+}
 
 async function eventsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -82,6 +122,7 @@ async function eventsRoutes(instance: FastifyInstance) {
       ),
   });
   answers.resume();
+  memberAnswersMetrics(app, answers);
   // Before the HTTP server closes: open streams would otherwise keep it waiting.
   app.addHook('preClose', async () => {
     answers.suspend();

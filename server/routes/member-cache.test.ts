@@ -179,6 +179,29 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
     expect((await offersCall(m)).body).toBe(await reference(m));
   });
 
+  it('answers a repeated read from memory, and says so on /api/metrics', async () => {
+    const m = await signIn(app, newAccount('cache-metrics'));
+    const metric = async (line: RegExp) => {
+      const text = (await app.inject({ url: '/api/metrics' })).body;
+      return Number(
+        text
+          .split('\n')
+          .find((l) => line.test(l))
+          ?.split(' ')
+          .at(-1),
+      );
+    };
+    const hits = await metric(/^member_answers_cache_lookups_total\{result="hit"\}/);
+    const first = await offersCall(m);
+    const second = await offersCall(m);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(await metric(/^member_answers_cache_lookups_total\{result="hit"\}/)).toBe(hits + 1);
+    expect(await metric(/^member_answers_cache_listening /)).toBe(1);
+    expect(await metric(/^member_answers_cache_bytes /)).toBeGreaterThanOrEqual(first.rawPayload.length);
+    expect(await metric(/^member_answers_cache_sessions /)).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a blocked member and a signed-out session on the next call, the catalogue cached', async () => {
     const m = await signIn(app, newAccount('cache-block'));
     const gone = await signIn(app, newAccount('cache-logout'));
