@@ -25,9 +25,14 @@ describe.each(DATABASE_KINDS)('missing-conversion claims (POST /api/claim.php) o
     db = s.db;
   });
 
-  /** Moves a click back in time, as if the member had started the offer `interval` ago. */
-  const age = (clickId: string, interval: string) =>
-    query(db, sql`update clicks set created_at = now() - ${interval}::interval where id = ${clickId}`);
+  /**
+   * Moves a click back in time, as if the member had started the offer `interval` ago: written straight
+   * to the database, so the app shows it once it has heard the change (as another process's).
+   */
+  const age = async (clickId: string, interval: string) => {
+    await query(db, sql`update clicks set created_at = now() - ${interval}::interval where id = ${clickId}`);
+    await app.memberAnswers.sync(db);
+  };
 
   const file = (m: SignedInMember | null, body: Record<string, unknown>) =>
     app.inject({

@@ -28,7 +28,13 @@ describe.each(DATABASE_KINDS)('the rewards history on %s', (kind) => {
     const offerId = await insertOffer(db, { title });
     const clickId = await clickOffer(app, m, offerId);
     const click = (await findClickWithNetwork(db, clickId))!;
-    const send = (event: ConversionEvent) => db.transaction((tx) => applyConversion(tx, click, event));
+    // A receiver's transaction, then what the member's app waits for before it refetches: this process
+    // has heard the change.
+    const send = async (event: ConversionEvent) => {
+      const result = await db.transaction((tx) => applyConversion(tx, click, event));
+      await app.memberAnswers.sync(db);
+      return result;
+    };
     return { clickId, send };
   }
 

@@ -139,6 +139,8 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         referralCode: request.body.referralCode ?? null,
       });
       app.memberAnswers.changed(result.user.id);
+      // A referral changed the referrer too (their referrals list): answered once this process has heard it.
+      if (result.referralUsed) await app.memberAnswers.sync(app.db);
       // A new session id on every sign-in; the previous cookie's session ends.
       const previous = request.cookies[MEMBER_COOKIE];
       if (previous) await endSession(app, previous);

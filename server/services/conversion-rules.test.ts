@@ -67,6 +67,8 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
         status,
       }),
     });
+    // The member's app refetches on the postback's live event, which comes once this process has heard it.
+    await app.memberAnswers.sync(db);
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   }
 
@@ -147,11 +149,15 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
   }
 
   /** applyConversion in its own transaction, as a network receiver calls it. */
-  const convert = (
+  const convert = async (
     click: PostbackClick,
     event: ConversionEvent,
     policy?: { threshold: number; days: number },
-  ) => db.transaction((tx) => applyConversion(tx, click, event, policy));
+  ) => {
+    const result = await db.transaction((tx) => applyConversion(tx, click, event, policy));
+    await app.memberAnswers.sync(db); // as for a postback through the app, above
+    return result;
+  };
 
   describe('several events for one click', () => {
     it('an approval under another transaction id completes the pending conversion once; the spin unlocks', async () => {

@@ -46,6 +46,8 @@ describe.each(DATABASE_KINDS)('postback flows on %s', (kind) => {
     };
     if (currency) params.currency = currency;
     const res = await app.inject({ url: signedPostbackUrl(params) });
+    // The member's app refetches on the postback's live event, which comes once this process has heard it.
+    await app.memberAnswers.sync(db);
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   }
 
@@ -122,7 +124,9 @@ describe.each(DATABASE_KINDS)('postback flows on %s', (kind) => {
   async function convert(clickId: string, event: ConversionEvent) {
     const click = await findClickWithNetwork(db, clickId);
     if (!click) throw new Error(`no click ${clickId}`);
-    return db.transaction((tx) => applyConversion(tx, click, event));
+    const result = await db.transaction((tx) => applyConversion(tx, click, event));
+    await app.memberAnswers.sync(db); // as for a postback through the app, above
+    return result;
   }
 
   it('a reversal that arrives first is recorded as reversed, grants nothing, and later events cannot revive it', async () => {
@@ -240,11 +244,14 @@ describe.each(DATABASE_KINDS)('postback flows on %s', (kind) => {
     // No voucher in stock: the spin is a miss, and it is used.
     expect((await spin(m, spun.offerId)).statusCode).toBe(200);
 
-    const reverse = (clickId: string, transactionId: string) =>
-      db.transaction(async (tx) => {
+    const reverse = async (clickId: string, transactionId: string) => {
+      const result = await db.transaction(async (tx) => {
         const click = await findClickWithNetwork(tx, clickId);
         return applyConversion(tx, click!, { transactionId, status: 'reversed', payout: 0 }, policy);
       });
+      await app.memberAnswers.sync(db); // as for a postback through the app
+      return result;
+    };
     expect(await reverse(spun.clickId, `S-${spun.clickId}`)).toEqual({
       kind: 'accepted',
       completionId: expect.any(Number),
@@ -261,8 +268,6 @@ describe.each(DATABASE_KINDS)('postback flows on %s', (kind) => {
       clawback: false,
       memberHeld: true,
     });
-    // Applied outside the app's routes, as another process would: refused once the app has heard it.
-    await app.memberAnswers.sync(db);
     expect((await app.inject({ url: '/api/offers.php', headers: { cookie: m.cookie } })).statusCode).toBe(
       401,
     );
