@@ -43,9 +43,6 @@ export function sseFrame(name: string, data: unknown, id?: string): string {
   return `${id ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** The member an event's payload names (the triggers write `"user":<id>`). */
-const EVENT_USER = /"user"\s*:\s*(\d+)/;
-
 /** The member answers cache on /api/metrics: whether it is in use, what it holds, how often it answers. */
 function memberAnswersMetrics(app: FastifyInstance, answers: MemberAnswers) {
   const registers = [app.metrics.registry];
@@ -94,6 +91,9 @@ async function eventsRoutes(instance: FastifyInstance) {
     heartbeatMs: settings.heartbeatMs,
     idKey: `member-events:${app.sessionSecret}`,
     log: app.log,
+    // An event sent to a member's streams makes their app refetch: their answers go first (the change's
+    // own member_cache notification may come right after this one).
+    onMemberEvent: (userId) => app.memberAnswers.changed(userId),
   });
   app.decorate('memberEvents', hub);
   // The same listening connection hears the member answers cache's channel (server/services/
@@ -106,14 +106,8 @@ async function eventsRoutes(instance: FastifyInstance) {
   await hub.start({
     start: (onPayload, onGap) =>
       source.start(
-        (payload, channel) => {
-          if (channel === MEMBER_CACHE_CHANNEL) return answers.receive(payload);
-          // An event sent to a member's streams makes their app refetch: their answers go first (the
-          // change's own member_cache notification may come right after this one).
-          const user = EVENT_USER.exec(payload);
-          if (user) answers.changed(Number(user[1]));
-          onPayload(payload, channel);
-        },
+        (payload, channel) =>
+          channel === MEMBER_CACHE_CHANNEL ? answers.receive(payload) : onPayload(payload, channel),
         () => {
           answers.resume();
           onGap();

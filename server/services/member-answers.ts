@@ -148,7 +148,13 @@ export class MemberAnswers {
    * notification will say once heard: dropped now, so the member's next call here shows it.
    */
   changed(userId: number): void {
-    this.receive(String(userId));
+    this.seq++;
+    this.changedAt.set(userId, this.seq);
+    if (this.changedAt.size > MAX_REMEMBERED_CHANGES) {
+      this.changedAt.clear();
+      this.floor = this.seq;
+    }
+    this.dropMember(userId);
   }
 
   /**
@@ -220,9 +226,8 @@ export class MemberAnswers {
       for (const id of payload.split(',')) this.receive(id);
       return;
     }
-    this.seq++;
     if (payload === 'c') {
-      this.catalogueChangedAt = this.seq;
+      this.catalogueChangedAt = ++this.seq;
       for (const m of this.members.values())
         for (const [call, a] of m.answers)
           if (SHOWS_CATALOGUE[call]) {
@@ -238,12 +243,7 @@ export class MemberAnswers {
       this.reset();
       return;
     }
-    this.changedAt.set(userId, this.seq);
-    if (this.changedAt.size > MAX_REMEMBERED_CHANGES) {
-      this.changedAt.clear();
-      this.floor = this.seq;
-    }
-    this.dropMember(userId);
+    this.changed(userId);
   }
 
   /** The answer of `call` kept for the session `idHash`, when both are still good at `now`. */

@@ -56,6 +56,8 @@ export interface MemberEventHubOptions {
   /** Interval of the comment line that keeps idle streams (and proxies) open. */
   heartbeatMs: number;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Called with each event's member before the event is handled (the member answers cache drops theirs). */
+  onMemberEvent?: (userId: number) => void;
 }
 
 /** A source of notification payloads: the process's one listening connection. */
@@ -193,6 +195,7 @@ export class MemberEventHub {
       this.opts.log?.warn({}, 'member event: payload without id, type or user; ignored');
       return;
     }
+    this.opts.onMemberEvent?.(event.userId);
     if (event.type === 'session_end') {
       const key = event.data.session;
       for (const s of [...(this.byUser.get(event.userId) ?? [])]) if (s.sessionKey === key) s.end('logout');

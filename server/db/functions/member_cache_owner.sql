@@ -8,15 +8,11 @@ RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
-  -- A spin's changes are announced by the server after its commit (member_spin.sql).
-  IF current_setting('rewards.cache_announced_by_server', true) = 'on' THEN
-    RETURN NULL;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM member_cache_notify(OLD.user_id);
   END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.user_id IS NOT NULL THEN
-    PERFORM pg_notify('member_cache', OLD.user_id::text);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.user_id IS NOT NULL THEN
-    PERFORM pg_notify('member_cache', NEW.user_id::text);
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM member_cache_notify(NEW.user_id);
   END IF;
   RETURN NULL;
 END

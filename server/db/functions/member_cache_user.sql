@@ -14,11 +14,7 @@ RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
-  -- A spin's changes are announced by the server after its commit (member_spin.sql).
-  IF current_setting('rewards.cache_announced_by_server', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
-  PERFORM pg_notify('member_cache', OLD.id::text);
+  PERFORM member_cache_notify(OLD.id);
   RETURN NULL;
 END
 $$;

@@ -18,9 +18,7 @@ CREATE OR REPLACE FUNCTION member_stats_touch(p_user integer) RETURNS void LANGU
 BEGIN
   INSERT INTO member_stats_generation (user_id, gen) VALUES (p_user, nextval('member_stats_generation_seq'))
     ON CONFLICT (user_id) DO UPDATE SET gen = EXCLUDED.gen;
-  IF current_setting('rewards.cache_announced_by_server', true) IS DISTINCT FROM 'on' THEN
-    PERFORM pg_notify('member_cache', p_user::text);
-  END IF;
+  PERFORM member_cache_notify(p_user); -- server/db/functions/member_cache_notify.sql
 END $$;--> statement-breakpoint
 -- member_spin now returns its member (r_user_id): its new definition (server/db/functions/member_spin.sql)
 -- is created right after the migrations; the old one, with other columns, cannot be replaced in place.
