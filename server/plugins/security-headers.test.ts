@@ -91,6 +91,8 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     // Plain http (the demo): no HSTS, no upgrading of requests to https.
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
