@@ -17,7 +17,7 @@ import * as constants from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { measureBenchmarkIndex, slowdownForBenchmarkIndex } from './support/cpu-calibration';
 import { CHROME_FLAGS, memberCookie, startDemoServer } from './support/demo-server';
-import { busiestProcesses, waitForQuiet, yieldCpu } from './support/quiet-machine';
+import { busiestProcesses, waitForQuiet, yieldBrowserHelpers, yieldCpu } from './support/quiet-machine';
 import { freeEmulatorHost, freePort } from '../server/lib/free-port';
 
 const CHECK = process.argv.includes('--check');
@@ -76,7 +76,7 @@ interface PageResult {
 
 /** Lighthouse on `url`, `RUNS` counted runs after a discarded warm-up, each calibrated just before. */
 async function audit(
-  port: number,
+  { port, pid: chromePid }: { port: number; pid: number },
   url: string,
   page: string,
   formFactor: 'mobile' | 'desktop',
@@ -94,6 +94,7 @@ async function audit(
     // A quiet machine first (scripts/support/quiet-machine.ts): the previous run's garbage collected,
     // nothing else using the cores the page's tasks are timed on.
     const wait = await waitForQuiet();
+    yieldBrowserHelpers(chromePid);
     if (!wait.quiet)
       console.warn(
         `lighthouse: ${page} run ${i + 1}: the machine stayed busy (${Math.round((wait.busy ?? 0) * 100)} % of its cores) for ${Math.round(wait.waitedMs / 1000)} s; running anyway. Busiest: ${(await busiestProcesses(1000)).join(', ') || 'n/a'}`,
@@ -210,9 +211,11 @@ async function main() {
     if (PINNED_SLOWDOWN)
       console.log(`lighthouse: CPU slowdown ${PINNED_SLOWDOWN}x, pinned by LIGHTHOUSE_CPU_SLOWDOWN`);
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    // The browser keeps the normal priority; this process (Lighthouse: protocol traffic, trace
-    // processing between runs) and the demo server (started niced) yield the CPU to it.
+    // The page's renderer keeps the normal priority; this process (Lighthouse: protocol traffic, trace
+    // processing between runs), the demo server (started niced) and Chromium's other processes
+    // (yieldBrowserHelpers, again before each run) yield the CPU to it.
     yieldCpu(process.pid);
+    yieldBrowserHelpers(chrome.pid);
     // Each page with the path it must end on: the console sends a signed-out visitor to its sign-in
     // page, which is the page measured there; /dashboard must stay /dashboard (a signed-in member).
     const pages = [
@@ -222,7 +225,7 @@ async function main() {
     ] as const;
     for (const [page, formFactor, pageCookie, landsOn] of pages) {
       if (ONLY && !ONLY.includes(page)) continue;
-      results.push(await audit(chrome.port, `${server.base}${page}`, page, formFactor, pageCookie, landsOn));
+      results.push(await audit(chrome, `${server.base}${page}`, page, formFactor, pageCookie, landsOn));
     }
   } finally {
     await chrome?.kill();

@@ -128,3 +128,51 @@ export function yieldCpu(pid: number, value = 10): number {
   }
   return changed;
 }
+
+/** The descendants of process `root` (children, their children, ...), from /proc, with their command lines. */
+function descendants(root: number): { pid: number; cmdline: string }[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // ppid: the second field after the name.
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  const out: { pid: number; cmdline: string }[] = [];
+  const wanted = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parentOf)
+      if (wanted.has(ppid) && !wanted.has(pid)) {
+        wanted.add(pid);
+        grew = true;
+        try {
+          out.push({ pid, cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+        } catch {
+          /* gone */
+        }
+      }
+  }
+  return out;
+}
+
+/**
+ * The audited page's renderer is what Lighthouse times; Chromium's other processes (the browser
+ * process, the GPU and utility processes: network, storage) run beside it on the same two cores and,
+ * at the same priority, take a core from it in the middle of a task, which simulated throttling then
+ * counts as the page's blocking time. They yield to it here (nice `value`, every thread). The zygotes
+ * keep the normal priority, so every renderer they fork does too. Call after the launch and before
+ * each run (threads started since then). Returns how many threads were changed.
+ */
+export function yieldBrowserHelpers(browserPid: number, value = 10): number {
+  let changed = yieldCpu(browserPid, value);
+  for (const { pid, cmdline } of descendants(browserPid)) {
+    const type = /--type=([\w-]+)/.exec(cmdline)?.[1];
+    if (type === 'gpu-process' || type === 'utility') changed += yieldCpu(pid, value);
+  }
+  return changed;
+}
