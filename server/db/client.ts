@@ -187,6 +187,11 @@ export async function run<T = Record<string, unknown>>(
   return runner ? runner<T>(st, values) : query<T>(db, st.inline(values));
 }
 
+/** Whether `db` is an opened database (its own connections) rather than a transaction. */
+export function hasStatementRunner(db: Queryable): boolean {
+  return statementRunners.has(db);
+}
+
 /** Readiness: the database answers a trivial query (the health route's check). */
 export async function databaseReachable(db: Db): Promise<boolean> {
   try {

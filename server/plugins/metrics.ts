@@ -13,6 +13,8 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 export interface AppMetrics {
   registry: Registry;
   spin(r: { win: boolean; stockOut: boolean; type: string }): void;
+  /** slot-spin.php's statements: how many spins each carried, and the shared ones sent again alone (server/db/repositories/spins.ts). */
+  spinStatements: { statement(spins: number): void; resent(spins: number): void };
   postback(outcome: string, status: number): void;
 }
 
@@ -72,6 +74,17 @@ export default fp(
       help: 'Winning draws with no voucher left (shown as a miss)',
       registers: [registry],
     });
+    const spinStatements = new Histogram({
+      name: 'spin_statement_spins',
+      help: 'Spins per database statement (under load the spins waiting together share one statement and commit)',
+      buckets: [1, 2, 4, 8, 16, 32],
+      registers: [registry],
+    });
+    const spinsResent = new Counter({
+      name: 'spin_statement_resent_spins_total',
+      help: 'Spins of a shared statement that failed as a whole (a deadlock, a lost connection), sent again alone',
+      registers: [registry],
+    });
     const postbacks = new Counter({
       name: 'postbacks_total',
       help: 'Postbacks by outcome',
@@ -85,6 +98,10 @@ export default fp(
         spins.inc({ type: r.type });
         if (r.win) wins.inc();
         if (r.stockOut) stockOuts.inc();
+      },
+      spinStatements: {
+        statement: (n) => spinStatements.observe(n),
+        resent: (n) => spinsResent.inc(n),
       },
       postback: (outcome, status) => postbacks.inc({ outcome, status: String(status) }),
     });

@@ -20,7 +20,7 @@ import {
   type CachedAnswer,
 } from '../services/offers';
 import type { CachedCall } from '../services/member-answers';
-import { spinForSession } from '../services/spins';
+import { observeSpinStatements, spinForSession } from '../services/spins';
 import { referralStatsJsonForSession, userStatsJsonForSession } from '../services/member-stats';
 import { BLOCKED_MESSAGE, HttpError, forbidden, unauthorized } from '../lib/errors';
 import * as member from '../../shared/contract/member';
@@ -215,6 +215,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  if (app.metrics) observeSpinStatements(app.db, app.metrics.spinStatements);
   app.route({
     ...member.slotSpin,
     ...foldedSessionRoute(app),

@@ -80,4 +80,27 @@ describe.each(DATABASE_KINDS)('spin metrics on %s', (kind) => {
     expect((await spin(m, MISS, { spinType: 'free' })).statusCode).toBe(200);
     expect(await counters()).toEqual({ offer: 3, free: 1, wins: 1, stockOuts: 1 });
   });
+
+  it('counts the statements the spins went in and how many spins each carried', async () => {
+    const metric = async (name: string) => {
+      const res = await app.inject({ url: '/api/metrics', remoteAddress: '127.0.0.1' });
+      const line = res.body.split('\n').find((l) => l.startsWith(`${name} `));
+      return line ? Number(line.split(' ')[1]) : 0;
+    };
+    const members = await Promise.all(Array.from({ length: 4 }, () => signIn(app)));
+    for (const m of members)
+      await query(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
+    const before = {
+      statements: await metric('spin_statement_spins_count'),
+      spins: await metric('spin_statement_spins_sum'),
+    };
+    // Four members spinning at the same moment: however the queue groups them, four spins are carried.
+    const answers = await Promise.all(members.map((m) => spin(m, MISS, { spinType: 'free' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const statements = (await metric('spin_statement_spins_count')) - before.statements;
+    expect(statements).toBeGreaterThanOrEqual(1);
+    expect(statements).toBeLessThanOrEqual(4);
+    expect((await metric('spin_statement_spins_sum')) - before.spins).toBe(4);
+    expect(await metric('spin_statement_resent_spins_total')).toBe(0);
+  });
 });

@@ -5,7 +5,14 @@ import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/client';
 import { toSpinResponse } from '../db/mappers/spin';
 import { findOfferSlotConfig } from '../db/repositories/offers';
-import { callMemberSpin, callRewardsSpin, type MemberSpinRow, type SpinRow } from '../db/repositories/spins';
+import {
+  callMemberSpin,
+  callRewardsSpin,
+  memberSpinQueue,
+  type MemberSpinRow,
+  type SpinRow,
+  type SpinStatementObserver,
+} from '../db/repositories/spins';
 import { BLOCKED_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
 import {
   DEFAULT_SLOT_CONFIG,
@@ -133,6 +140,15 @@ const SLOT_CONFIGS_MAX = 10_000;
 function rememberSlotConfig(offerId: number, text: string): void {
   if (slotConfigs.size >= SLOT_CONFIGS_MAX) slotConfigs.clear();
   slotConfigs.set(offerId, { text, table: offerTable(JSON.parse(text) as unknown) });
+}
+
+/**
+ * Tells `observer` the number of spins in each statement slot-spin.php sends on `db` (under load the
+ * spins waiting together share one: server/db/repositories/spins.ts, MemberSpinQueue). Call once, before
+ * the first spin.
+ */
+export function observeSpinStatements(db: Queryable, observer: SpinStatementObserver): void {
+  memberSpinQueue(db).observer = observer;
 }
 
 /** What slot-spin.php answers: the session's verdict first (as app.requireMember gives it), then the spin. */
