@@ -8,7 +8,8 @@
 -- refusal (member_spin's RW* errors: no session, blocked, no spin left, the offer's config changed...)
 -- undoes that call only and comes back as its row's r_error_code (and r_error_detail, the DETAIL that
 -- RWCFG carries), while the others are kept. Any other error (a deadlock, say) fails the whole statement
--- and nothing is kept: the server then sends each spin alone.
+-- and nothing is kept: the server then sends each spin alone (but not after a lost connection, when the
+-- statement may have committed).
 --
 -- The locks: every call locks its member row, and an offer spin its offer row, until the commit; the
 -- server sends the calls ordered by offer (free spins first) so that two statements take offer rows in

@@ -176,6 +176,41 @@ describe.each(DATABASE_KINDS)('MemberSpinQueue on %s', (kind) => {
     }
   });
 
+  it.runIf(kind === 'postgres')(
+    'a statement whose connection is lost is not sent again: its spins fail, and none is spent twice',
+    async () => {
+      const good = await member('queue-cut-good', 1);
+      const cut = await member('queue-cut', 1);
+      // The backend ends its own connection in the middle of the statement, as a restart would.
+      await query(
+        db,
+        sql.raw(`create or replace function queue_test_cut() returns trigger language plpgsql as $$
+          begin if new.user_id = ${cut.userId} then perform pg_terminate_backend(pg_backend_pid()); end if; return new; end $$`),
+      );
+      await query(
+        db,
+        sql`create trigger queue_test_cut before insert on spins for each row execute function queue_test_cut()`,
+      );
+      try {
+        const { sizes, resent, queue } = observedQueue();
+        const [a, b] = await Promise.all([
+          outcome(queue.submit(keyOf(good), freeSpin(0))),
+          outcome(queue.submit(keyOf(cut), freeSpin(0))),
+        ]);
+        expect(sizes).toEqual([2]);
+        expect(resent).toEqual([]);
+        expect(a).toEqual({ error: expect.any(String) });
+        expect(b).toEqual({ error: expect.any(String) });
+        for (const m of [good, cut]) {
+          const [row] = await db.select().from(users).where(eq(users.id, m.userId));
+          expect(row!.freeSpinsRemaining).toBe(1);
+        }
+      } finally {
+        await query(db, sql`drop trigger queue_test_cut on spins`);
+      }
+    },
+  );
+
   it("the app's queue: many members spinning at once spend exactly their free spins, never below zero", async () => {
     const members = await Promise.all(Array.from({ length: 6 }, (_, i) => member(`queue-many-${i}`, 4)));
     const calls: Promise<Outcome>[] = [];

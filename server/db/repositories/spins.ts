@@ -2,7 +2,7 @@
 // a named statement; slot-spin.php calls member_spin, the same with the member session check first. It spends the spin, claims a voucher and records it; refusals are raised as
 // SQLSTATEs RWNOS (no offer spin), RWNFS (no free spin) and RWBLK (blocked or missing member).
 import { hasStatementRunner, run, type Queryable } from '../client';
-import { statement } from '../statements';
+import { isConnectionError, statement } from '../statements';
 
 export interface SpinRow {
   r_spin_id: number;
@@ -132,7 +132,7 @@ interface MemberSpinsRow extends MemberSpinRow {
 export interface SpinStatementObserver {
   /** A statement sent, with the number of spins it carries. */
   statement?: (spins: number) => void;
-  /** A shared statement failed as a whole (a deadlock, a lost connection): its spins are sent again alone. */
+  /** A shared statement failed as a whole on a sound connection (a deadlock, say): its spins are sent again alone. */
   resent?: (spins: number) => void;
 }
 
@@ -156,8 +156,9 @@ const queues = new WeakMap<Queryable, MemberSpinQueue>();
  * go together), then goes out at once if fewer than SPIN_STATEMENTS_IN_FLIGHT statements are running;
  * otherwise it waits for one to end, and all the spins that waited go out as one member_spins
  * statement. A lone spin is member_spin's statement as it always was. If a shared statement fails as a
- * whole (a deadlock, a lost connection), each of its spins is sent again alone, so one spin's fault is
- * never another member's answer.
+ * whole on a sound connection (a deadlock, an error no rule raises), each of its spins is sent again
+ * alone, so one spin's fault is never another member's answer; a lost connection fails them all, as it
+ * fails a lone spin, since the statement may have committed.
  */
 export class MemberSpinQueue {
   private waiting: QueuedSpin[] = [];
@@ -206,7 +207,13 @@ export class MemberSpinQueue {
     let rows: MemberSpinsRow[];
     try {
       rows = await run<MemberSpinsRow>(this.db, memberSpinsStatement, batchValues(batch));
-    } catch {
+    } catch (error) {
+      // A lost connection may have lost the answer of a statement that committed: sending its spins
+      // again could spend them twice, so they fail as a lone spin's statement would (a 500).
+      if (isConnectionError(error)) {
+        for (const q of batch) q.reject(error);
+        return;
+      }
       this.observer.resent?.(batch.length);
       await Promise.all(
         batch.map((q) => callMemberSpinAlone(this.db, q.session, q.call).then(q.resolve, q.reject)),
