@@ -82,7 +82,7 @@ export default fp(
     });
     const spinsResent = new Counter({
       name: 'spin_statement_resent_spins_total',
-      help: 'Spins of a shared statement that failed as a whole (a deadlock, a lost connection), sent again alone',
+      help: 'Spins of a shared statement that failed as a whole on a sound connection (a deadlock, say), sent again alone',
       registers: [registry],
     });
     const postbacks = new Counter({

@@ -144,8 +144,8 @@ function rememberSlotConfig(offerId: number, text: string): void {
 
 /**
  * Tells `observer` the number of spins in each statement slot-spin.php sends on `db` (under load the
- * spins waiting together share one: server/db/repositories/spins.ts, MemberSpinQueue). Call once, before
- * the first spin.
+ * spins waiting together share one: server/db/repositories/spins.ts, MemberSpinQueue); it replaces any
+ * observer set before.
  */
 export function observeSpinStatements(db: Queryable, observer: SpinStatementObserver): void {
   memberSpinQueue(db).observer = observer;

@@ -73,6 +73,27 @@ describe.each(DATABASE_KINDS)('MemberSpinQueue on %s', (kind) => {
     return { sizes, resent, queue };
   };
 
+  /**
+   * Runs `fn` with a trigger on spins that runs `action` (plpgsql) when `userId`'s spin is recorded, then
+   * drops it: a fault inside the statement for one member only.
+   */
+  const withSpinFault = async (userId: number, action: string, fn: () => Promise<void>) => {
+    await query(
+      db,
+      sql.raw(`create or replace function queue_test_fault() returns trigger language plpgsql as $$
+        begin if new.user_id = ${userId} then ${action}; end if; return new; end $$`),
+    );
+    await query(
+      db,
+      sql`create trigger queue_test_fault before insert on spins for each row execute function queue_test_fault()`,
+    );
+    try {
+      await fn();
+    } finally {
+      await query(db, sql`drop trigger queue_test_fault on spins`);
+    }
+  };
+
   it('spins submitted together go as one statement, each answered with its own spin or refusal', async () => {
     const amount = kind === 'postgres' ? 11 : 12;
     await insertVouchers(db, amount, 2);
@@ -150,16 +171,7 @@ describe.each(DATABASE_KINDS)('MemberSpinQueue on %s', (kind) => {
     const good = await member('queue-good', 1);
     const faulty = await member('queue-faulty', 1);
     // A fault no rule of the spin raises (so member_spins does not catch it), for one member only.
-    await query(
-      db,
-      sql.raw(`create or replace function queue_test_fault() returns trigger language plpgsql as $$
-        begin if new.user_id = ${faulty.userId} then raise exception 'disk on fire'; end if; return new; end $$`),
-    );
-    await query(
-      db,
-      sql`create trigger queue_test_fault before insert on spins for each row execute function queue_test_fault()`,
-    );
-    try {
+    await withSpinFault(faulty.userId, "raise exception 'disk on fire'", async () => {
       const { sizes, resent, queue } = observedQueue();
       const [a, b] = await Promise.all([
         outcome(queue.submit(keyOf(faulty), freeSpin(0))),
@@ -171,9 +183,7 @@ describe.each(DATABASE_KINDS)('MemberSpinQueue on %s', (kind) => {
       expect('ok' in b && b.ok.r_free_spins_remaining).toBe(0);
       expect(await db.select().from(spins).where(eq(spins.userId, good.userId))).toHaveLength(1);
       expect(await db.select().from(spins).where(eq(spins.userId, faulty.userId))).toHaveLength(0);
-    } finally {
-      await query(db, sql`drop trigger queue_test_fault on spins`);
-    }
+    });
   });
 
   it.runIf(kind === 'postgres')(
@@ -182,16 +192,7 @@ describe.each(DATABASE_KINDS)('MemberSpinQueue on %s', (kind) => {
       const good = await member('queue-cut-good', 1);
       const cut = await member('queue-cut', 1);
       // The backend ends its own connection in the middle of the statement, as a restart would.
-      await query(
-        db,
-        sql.raw(`create or replace function queue_test_cut() returns trigger language plpgsql as $$
-          begin if new.user_id = ${cut.userId} then perform pg_terminate_backend(pg_backend_pid()); end if; return new; end $$`),
-      );
-      await query(
-        db,
-        sql`create trigger queue_test_cut before insert on spins for each row execute function queue_test_cut()`,
-      );
-      try {
+      await withSpinFault(cut.userId, 'perform pg_terminate_backend(pg_backend_pid())', async () => {
         const { sizes, resent, queue } = observedQueue();
         const [a, b] = await Promise.all([
           outcome(queue.submit(keyOf(good), freeSpin(0))),
@@ -205,9 +206,7 @@ describe.each(DATABASE_KINDS)('MemberSpinQueue on %s', (kind) => {
           const [row] = await db.select().from(users).where(eq(users.id, m.userId));
           expect(row!.freeSpinsRemaining).toBe(1);
         }
-      } finally {
-        await query(db, sql`drop trigger queue_test_cut on spins`);
-      }
+      });
     },
   );
 
