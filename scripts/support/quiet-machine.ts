@@ -190,7 +190,7 @@ function pin(pid: number, cpus: string): boolean {
 
 /**
  * On a machine with two cores or more, the audited page gets cores of its own: Chromium's zygotes (and
- * so every renderer they fork: the audited page, the benchmark tab) run on cores 1..n-1, and
+ * so every renderer they fork: the audited page, the calibration's tab) run on cores 1..n-1, and
  * everything that measures or serves the page runs on core 0: the browser process, its GPU and utility
  * processes (network, tracing), this process (Lighthouse: the protocol traffic and the trace), and the
  * demo server with the emulator (the descendants of this process outside Chromium). Nice values
