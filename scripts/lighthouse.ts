@@ -7,7 +7,7 @@
 // files alone (the section goes to a file in the temporary folder, printed; LIGHTHOUSE_DOC=1 writes the
 // doc anyway) and fails when performance or accessibility is below 95 on a member page
 // (docs/product-rules.md, "Performance bar") or when a page scored is not the page asked for (a redirect to /login).
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Result as LhResult } from 'lighthouse';
@@ -63,6 +63,15 @@ function medianOf(xs: number[]): number {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 }
+/** Where every run's trace and report go when asked for (created if missing). */
+const outputDir = (name: string) => {
+  const dir = process.env[name];
+  if (dir) mkdirSync(dir, { recursive: true });
+  return dir;
+};
+const TRACE_DIR = outputDir('LIGHTHOUSE_TRACE_DIR');
+const REPORT_DIR = outputDir('LIGHTHOUSE_REPORT_DIR');
+const fileStem = (page: string) => page.replace(/\W+/g, '_') || 'root';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface PageResult {
@@ -149,11 +158,15 @@ async function audit(
     attempt = 0;
     if (i++ < 0) continue;
     runs.push(result.lhr);
-    if (process.env.LIGHTHOUSE_TRACE_DIR)
+    if (TRACE_DIR)
       writeFileSync(
-        path.join(process.env.LIGHTHOUSE_TRACE_DIR, `${page.replace(/\W+/g, '_')}-${i - 1}.trace.json`),
+        path.join(TRACE_DIR, `${fileStem(page)}-${i - 1}.trace.json`),
         JSON.stringify(result.artifacts.Trace),
       );
+    // LIGHTHOUSE_REPORT_DIR keeps every run's full report for a closer look (LCP element, lantern's
+    // estimates, bootup time, long tasks).
+    if (REPORT_DIR)
+      writeFileSync(path.join(REPORT_DIR, `${fileStem(page)}-${i - 1}.json`), JSON.stringify(result.lhr));
     calibration.push({
       referenceMs,
       slowdown,
@@ -164,13 +177,7 @@ async function audit(
   const lhr = computeMedianRun(runs);
   const runScores = (c: string) => runs.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100));
   const performanceRuns = runScores('performance');
-  // LIGHTHOUSE_REPORT_DIR keeps the full reports for a closer look (bootup time, long tasks).
-  if (process.env.LIGHTHOUSE_REPORT_DIR) {
-    writeFileSync(
-      path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.replace(/\W+/g, '_') || 'root'}.json`),
-      JSON.stringify(lhr),
-    );
-  }
+  if (REPORT_DIR) writeFileSync(path.join(REPORT_DIR, `${fileStem(page)}-median.json`), JSON.stringify(lhr));
   const scores: Record<string, number> = {};
   const flagged: string[] = [];
   for (const c of CATEGORIES) {

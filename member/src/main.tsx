@@ -1,12 +1,15 @@
 import { warmUp } from './app/warm-up';
 import { holdEarlyActions } from './lib/early-actions';
+import { afterFirstContentfulPaint } from './lib/first-paint';
 import './styles.css';
 
 // The entry chunk is tiny on purpose (the dashboard's long task): evaluating React DOM
 // and the app's code was one task of about 80 ms on this machine, which a phone four times slower
 // turns into the page's Total Blocking Time. So the entry only starts the page's chunks and first
-// calls, lets the HTML's loader paint, then evaluates React DOM, the libraries and the app one task
-// each (their chunks are preloaded by the HTML and already downloading), and renders.
+// calls, waits until the HTML's page (server-rendered) or loader is on screen, then evaluates React
+// DOM, the libraries and the app one task each, and renders. A server-rendered page's HTML carries no
+// modulepreloads (server/lib/member-ssr.ts): its chunks load from here, after its first paint; the
+// loader's HTML preloads them at low priority.
 
 // A member page opened directly: its chunks and first calls start now.
 warmUp(window.location.pathname);
@@ -19,16 +22,9 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** After the loader's first frame; hidden tabs get no animation frames, so a timeout stands in. */
-function afterFirstFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
-}
-
 async function boot() {
-  await afterFirstFrame();
+  // The page on screen first (member/src/lib/first-paint.ts), then the app's chunks.
+  await afterFirstContentfulPaint();
   const client = await import('react-dom/client');
   await nextTask();
   await import('./app/vendor');
