@@ -31,27 +31,27 @@ export function afterFirstContentfulPaint(opts: FirstPaintOptions = {}): Promise
   const win = opts.window ?? window;
   const timeoutMs = opts.timeoutMs ?? FIRST_PAINT_TIMEOUT_MS;
   return new Promise((resolve) => {
-    let observer: PerformanceObserver | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (win.document.visibilityState === 'hidden' || hasPainted(win)) {
+      setTimeout(resolve, 0);
+      return;
+    }
     let finished = false;
-    const done = () => {
+    const supportsPaint = win.PerformanceObserver?.supportedEntryTypes?.includes('paint') ?? false;
+    const observer = supportsPaint
+      ? new win.PerformanceObserver((list) => {
+          if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+        })
+      : null;
+    const timer = setTimeout(done, timeoutMs);
+    function done() {
       if (finished) return;
       finished = true;
       observer?.disconnect();
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       // A task of its own: the observer's callback may run inside the frame's own work.
       setTimeout(resolve, 0);
-    };
-    const supportsPaint = win.PerformanceObserver?.supportedEntryTypes?.includes('paint') ?? false;
-    if (win.document.visibilityState === 'hidden' || hasPainted(win)) return done();
-    timer = setTimeout(done, timeoutMs);
-    if (!supportsPaint) {
-      win.requestAnimationFrame(() => done());
-      return;
     }
-    observer = new win.PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
-    });
-    observer.observe({ type: 'paint', buffered: true });
+    if (observer) observer.observe({ type: 'paint', buffered: true });
+    else win.requestAnimationFrame(() => done());
   });
 }
