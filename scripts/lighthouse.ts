@@ -86,7 +86,8 @@ interface PageResult {
   /** Total Blocking Time of every run, in ms. */
   tbtRuns: number[];
   /** First and Largest Contentful Paint of every run, in ms. */
-  paintRuns: { fcp: number; lcp: number }[];
+  /** Each run's other metrics: a score lost with good paints and TBT shows where (CLS, Speed Index). */
+  paintRuns: { fcp: number; lcp: number; si: number; cls: number }[];
   /**
    * Each run's calibration: the reference workload's time right before it (which chose the slowdown),
    * the slowdown used, and the benchmarkIndex Lighthouse itself measured during the run.
@@ -202,6 +203,8 @@ async function audit(
     paintRuns: runs.map((r) => ({
       fcp: Math.round(r.audits['first-contentful-paint']?.numericValue ?? 0),
       lcp: Math.round(r.audits['largest-contentful-paint']?.numericValue ?? 0),
+      si: Math.round(r.audits['speed-index']?.numericValue ?? 0),
+      cls: Number((r.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     })),
     calibration,
     retried,
@@ -306,7 +309,7 @@ Bar (docs/product-rules.md, "Performance bar"): performance and accessibility at
         `\n  each run: ${r.performanceRuns
           .map(
             (score, i) =>
-              `${score}${r.member ? (score >= RUN_TARGET ? ' ≥' : ' <') + ` ${RUN_TARGET}` : ''} (TBT ${r.tbtRuns[i]} ms, FCP ${r.paintRuns[i]!.fcp} ms, LCP ${r.paintRuns[i]!.lcp} ms, CPU ${r.calibration[i]!.slowdown}x, reference ${r.calibration[i]!.referenceMs} ms; index ${r.calibration[i]!.benchmarkIndex} during the run; quiet after ${(r.calibration[i]!.quietAfterMs / 1000).toFixed(1)} s)`,
+              `${score}${r.member ? (score >= RUN_TARGET ? ' ≥' : ' <') + ` ${RUN_TARGET}` : ''} (TBT ${r.tbtRuns[i]} ms, FCP ${r.paintRuns[i]!.fcp} ms, LCP ${r.paintRuns[i]!.lcp} ms, SI ${r.paintRuns[i]!.si} ms, CLS ${r.paintRuns[i]!.cls}, CPU ${r.calibration[i]!.slowdown}x, reference ${r.calibration[i]!.referenceMs} ms; index ${r.calibration[i]!.benchmarkIndex} during the run; quiet after ${(r.calibration[i]!.quietAfterMs / 1000).toFixed(1)} s)`,
           )
           .join('; ')}` +
         `${r.flagged.length ? `\n  flagged: ${r.flagged.join('\n  flagged: ')}` : ''}`,
