@@ -85,8 +85,10 @@ interface PageResult {
   performanceRuns: number[];
   /** Total Blocking Time of every run, in ms. */
   tbtRuns: number[];
-  /** First and Largest Contentful Paint of every run, in ms. */
-  /** Each run's other metrics: a score lost with good paints and TBT shows where (CLS, Speed Index). */
+  /**
+   * First and Largest Contentful Paint and Speed Index (ms) and CLS of every run: a score lost with good
+   * paints and TBT shows where.
+   */
   paintRuns: { fcp: number; lcp: number; si: number; cls: number }[];
   /**
    * Each run's calibration: the reference workload's time right before it (which chose the slowdown),

@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { signPostback } from '../../server/services/postbacks';
 import { isValidOfferUrl } from '../../server/services/admin/validation';
 import type { Database } from '../../server/db/client';
-import { MAX_ID } from '../../shared/contract/common';
+import { idParam } from '../../shared/contract/common';
 import {
   REL_POSTBACK_SECRET,
   createAdmin,
@@ -81,10 +81,12 @@ const badQueryValue = fc.oneof(
   fc.constantFrom('-1', '0', '1000001', '99999999999999999999', '1e309', 'NaN', '1.5', '', ' '),
   fc.array(fc.constantFrom('1', 'asc', 'desc'), { minLength: 2, maxLength: 3 }),
 );
-/** A bad value for an id filter: a bad query value that is not a canonical decimal id of int4 range. */
-const badIdQueryValue = badQueryValue.filter(
-  (v) => !(typeof v === 'string' && /^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= MAX_ID),
-);
+/**
+ * A bad value for an id filter (`offer`): a bad query value the contract's own id rule refuses. A
+ * canonical id such as '1000001' is a valid filter for an offer that does not exist (200, empty list).
+ */
+const offerIdRule = idParam('offer');
+const badIdQueryValue = badQueryValue.filter((v) => !offerIdRule.safeParse(v).success);
 const badPage = fc.oneof(
   fc.integer({ max: 0 }).map(String),
   fc.integer({ min: 1_000_001 }).map(String),
@@ -459,10 +461,6 @@ describe('bad input', () => {
     );
   });
 
-  /**
-   * A list's filters. `offer` is an id filter: a canonical decimal id such as '1000001' is a valid
-   * filter for an offer that does not exist (200, empty list), so its bad values exclude ids.
-   */
   const LISTS: { url: string; filters: string[]; free?: string[] }[] = [
     {
       url: '/api/admin/users.php',

@@ -15,7 +15,6 @@ export const FIRST_PAINT_TIMEOUT_MS = 500;
 export interface FirstPaintOptions {
   /** Tests give their own; the browser's by default. */
   window?: Window & typeof globalThis;
-  timeoutMs?: number;
 }
 
 function hasPainted(win: Window): boolean {
@@ -25,11 +24,10 @@ function hasPainted(win: Window): boolean {
 /**
  * Resolves once the first contentful paint has been presented (Paint Timing), in a task of its own.
  * A hidden page gets no frames, so it resolves after one task; a browser without Paint Timing after
- * its next frame; any browser after `timeoutMs` at most.
+ * its next frame; any browser after FIRST_PAINT_TIMEOUT_MS at most.
  */
 export function afterFirstContentfulPaint(opts: FirstPaintOptions = {}): Promise<void> {
   const win = opts.window ?? window;
-  const timeoutMs = opts.timeoutMs ?? FIRST_PAINT_TIMEOUT_MS;
   return new Promise((resolve) => {
     if (win.document.visibilityState === 'hidden' || hasPainted(win)) {
       setTimeout(resolve, 0);
@@ -42,7 +40,7 @@ export function afterFirstContentfulPaint(opts: FirstPaintOptions = {}): Promise
           if (list.getEntriesByName('first-contentful-paint').length > 0) done();
         })
       : null;
-    const timer = setTimeout(done, timeoutMs);
+    const timer = setTimeout(done, FIRST_PAINT_TIMEOUT_MS);
     function done() {
       if (finished) return;
       finished = true;
