@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
+import { stacklessReactErrors } from './scripts/vite-stackless-errors';
 import { isPageModule, PRELOAD_ATTRIBUTES, withPreloads } from './server/lib/member-pages';
 
 /**
@@ -120,6 +121,7 @@ const config = {
       },
       devOptions: { enabled: false },
     }),
+    stacklessReactErrors(),
     inlineEntryCss(),
     memberBootPreloads(),
     precompress(),

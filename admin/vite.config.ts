@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../scripts/vite-precompress';
+import { stacklessReactErrors } from '../scripts/vite-stackless-errors';
 
 // The admin console: its own entry (admin/index.html), served by the server at /admin/ from dist/admin.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -16,7 +17,7 @@ export default defineConfig(({ command }) => {
 const config = {
   root,
   base: '/admin/',
-  plugins: [react(), precompress()],
+  plugins: [react(), stacklessReactErrors(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../dist/admin', import.meta.url)),
     emptyOutDir: true,

@@ -26,6 +26,7 @@ import {
   isolateRenderers,
   waitForQuiet,
   yieldBrowserHelpers,
+  freeBrowserResponders,
   yieldCpu,
 } from './support/quiet-machine';
 import { freeEmulatorHost, freePort } from '../server/lib/free-port';
@@ -121,6 +122,7 @@ async function audit(
     const wait = await waitForQuiet();
     yieldBrowserHelpers(chromePid);
     isolateRenderers(chromePid);
+    freeBrowserResponders(chromePid);
     if (!wait.quiet)
       console.warn(
         `lighthouse: ${page} run ${i + 1}: the machine stayed busy (${Math.round((wait.busy ?? 0) * 100)} % of its cores) for ${Math.round(wait.waitedMs / 1000)} s; running anyway. Busiest: ${(await busiestProcesses(1000)).join(', ') || 'n/a'}`,

@@ -16,6 +16,14 @@ import { freeEmulatorHost, freePort } from '../server/lib/free-port';
 const page = process.argv[2] ?? '/dashboard';
 const CPU = Number(process.env.TRACE_CPU ?? 4);
 const RUNS = Number(process.env.TRACE_RUNS ?? 2);
+/**
+ * TRACE_EXTRA=a,b: more trace categories, e.g. disabled-by-default-v8.compile (V8's parses: how
+ * React DOM's sentinel errors were found re-parsing its chunk) or Lighthouse's source rundown
+ * (disabled-by-default-devtools.v8-source-rundown,…-sources), left out of TRACE_LIGHTHOUSE's set.
+ */
+const EXTRA_CATEGORIES = (process.env.TRACE_EXTRA ?? '').split(',').filter(Boolean);
+/** TRACE_CHROME_ARGS='--js-flags=…': more Chromium flags, for experiments. */
+const CHROME_EXTRA_ARGS = (process.env.TRACE_CHROME_ARGS ?? '').split(' ').filter(Boolean);
 /** Tasks longer than this (ms) are listed; 50 is the long-task threshold, lower to see what a slower phone would block on. */
 const MIN_MS = Number(process.env.TRACE_MIN_MS ?? 50);
 
@@ -158,7 +166,13 @@ async function main() {
     process.env.TRACE_PORT ? Number(process.env.TRACE_PORT) : await freePort(),
     emulator,
   );
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
+  // The server is stopped even when Chromium cannot start (it kept running after such a failure).
+  const browser = await chromium
+    .launch({ executablePath: '/usr/bin/chromium', args: [...CHROME_FLAGS, ...CHROME_EXTRA_ARGS] })
+    .catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
   try {
     const cookie = await memberCookie(server.base, emulator);
     for (let run = 0; run < RUNS; run++) {
@@ -174,10 +188,10 @@ async function main() {
         await cdp.send('Profiler.start');
       }
       await browser.startTracing(tab, {
-        // TRACE_LIGHTHOUSE=1 records what Lighthouse records (stacks, screenshots, source rundown),
-        // whose overhead is part of what Lighthouse times.
+        // TRACE_LIGHTHOUSE=1 records what Lighthouse records (stacks, screenshots; not the source
+        // rundown, unless TRACE_EXTRA adds it), whose overhead is part of what Lighthouse times.
         categories: process.env.TRACE_LIGHTHOUSE
-          ? LIGHTHOUSE_CATEGORIES
+          ? [...LIGHTHOUSE_CATEGORIES, ...EXTRA_CATEGORIES]
           : [
               'devtools.timeline',
               'disabled-by-default-devtools.timeline',
@@ -185,6 +199,7 @@ async function main() {
               'blink.user_timing',
               'loading',
               '__metadata',
+              ...EXTRA_CATEGORIES,
             ],
       });
       await tab.goto(`${server.base}${page}`, { waitUntil: 'networkidle' });
