@@ -248,6 +248,11 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
       '/user-stats.php': await api('/user-stats.php'),
       '/offers.php': await api('/offers.php'),
     });
+    // The page renders once, whole: nothing is laid out before the parser has passed its root.
+    expect(html).toContain('<link rel="expect" href="#page-end" blocking="render"></head>');
+    expect(html.indexOf('<div id="page-end" hidden></div>')).toBeGreaterThan(
+      html.indexOf('Available Offers'),
+    );
     // The loader is gone, and no script competes with the first paint.
     expect(html).not.toContain('class="boot"');
     expect(html).not.toContain('modulepreload');
