@@ -221,11 +221,17 @@ async function audit(
   };
 }
 
+/** Ends the figures a run writes; the notes after it in the section are kept from run to run. */
+const FIGURES_END = '<!-- end of the figures npm run lighthouse writes; the notes below it are kept -->';
+
 function upsertSection(doc: string, heading: string, body: string): string {
   const start = doc.indexOf(`\n${heading}\n`);
-  const block = `${heading}\n\n${body.trim()}\n`;
+  const block = `${heading}\n\n${body.trim()}\n\n${FIGURES_END}\n`;
   if (start === -1) return `${doc.trimEnd()}\n\n${block}`;
   const rest = doc.indexOf('\n## ', start + heading.length + 2);
+  const end = doc.indexOf(FIGURES_END, start);
+  if (end !== -1 && (rest === -1 || end < rest))
+    return `${doc.slice(0, start + 1)}${block}${doc.slice(end + FIGURES_END.length + 1)}`;
   return `${doc.slice(0, start + 1)}${block}${rest === -1 ? '' : `\n${doc.slice(rest + 1)}`}`;
 }
 
