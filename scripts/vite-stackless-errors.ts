@@ -1,4 +1,5 @@
 // Shared by the member (vite.config.ts) and admin (admin/vite.config.ts) builds.
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 /**
@@ -35,20 +36,19 @@ const HELPER = `function __stacklessError(message) {
 `;
 
 /** React DOM's client source with its module-level sentinel errors created stackless. */
-export function stacklessSentinels(code: string): { code: string; replaced: string[] } {
+export function stacklessSentinels(code: string): { code: string; replaced: string[]; map: MagicString } {
   const replaced: string[] = [];
-  const out = code.replace(
-    new RegExp(`\\b(${SENTINEL_ERRORS.join('|')}) = Error\\(`, 'g'),
-    (_, name: string) => {
-      replaced.push(name);
-      return `${name} = __stacklessError(`;
-    },
-  );
-  if (!replaced.length) return { code, replaced };
-  // After the "use strict" directive, which must stay the script's first statement.
-  const directive = out.indexOf('"use strict";');
-  const at = directive === -1 ? 0 : directive + '"use strict";'.length + 1;
-  return { code: out.slice(0, at) + HELPER + out.slice(at), replaced };
+  const out = new MagicString(code);
+  for (const m of code.matchAll(new RegExp(`\\b(${SENTINEL_ERRORS.join('|')}) = Error\\(`, 'g'))) {
+    replaced.push(m[1]!);
+    out.overwrite(m.index, m.index + m[0].length, `${m[1]} = __stacklessError(`);
+  }
+  if (replaced.length) {
+    // After the "use strict" directive, which must stay the script's first statement.
+    const directive = code.indexOf('"use strict";');
+    out.appendLeft(directive === -1 ? 0 : directive + '"use strict";'.length + 1, HELPER);
+  }
+  return { code: out.toString(), replaced, map: out };
 }
 
 export function stacklessReactErrors(): Plugin {
@@ -63,7 +63,8 @@ export function stacklessReactErrors(): Plugin {
         this.error(
           `React DOM no longer creates ${missing.join(', ')} as before: review scripts/vite-stackless-errors.ts`,
         );
-      return { code: result.code, map: null };
+      // A source map of the edit, so that profiles still point at React DOM's own lines.
+      return { code: result.code, map: result.map.generateMap({ hires: true, source: id }) };
     },
   };
 }

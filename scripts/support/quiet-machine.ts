@@ -106,6 +106,15 @@ export async function waitForQuiet({
   return { waitedMs: Date.now() - started, busy, quiet: false };
 }
 
+/** The thread ids of process `pid` (/proc), or null when it is gone or there is no /proc. */
+function threadsOf(pid: number): string[] | null {
+  try {
+    return readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Lowers the priority (nice `value`) of every thread of process `pid` (Linux keeps the nice value per
  * thread, and Node's worker and garbage-collector threads exist already). Lowering one's own
@@ -113,13 +122,7 @@ export async function waitForQuiet({
  */
 export function yieldCpu(pid: number, value = 10): number {
   let changed = 0;
-  let tids: string[];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    tids = [String(pid)];
-  }
-  for (const tid of tids) {
+  for (const tid of threadsOf(pid) ?? [String(pid)]) {
     try {
       os.setPriority(Number(tid), value);
       changed++;
@@ -229,13 +232,7 @@ export function freeBrowserResponders(browserPid: number): number {
   const responders = /^(Chrome_IOThread|ThreadPoolForeg|sandbox_ipc_thr)/;
   const all = `0-${Math.max(0, os.cpus().length - 1)}`;
   let changed = 0;
-  let tids: string[];
-  try {
-    tids = readdirSync(`/proc/${browserPid}/task`);
-  } catch {
-    return 0;
-  }
-  for (const tid of tids) {
+  for (const tid of threadsOf(browserPid) ?? []) {
     try {
       if (!responders.test(readFileSync(`/proc/${browserPid}/task/${tid}/comm`, 'utf8'))) continue;
       execFileSync('taskset', ['-p', '-c', all, tid], { stdio: 'ignore' });

@@ -78,7 +78,7 @@ export async function renderLoginPage(search: string): Promise<RenderedPage | nu
  * its parser has reached the end of the page (`PAGE_END`, after the root). Without it Chromium laid
  * out the half-parsed page between the parser's chunks (two or three layouts of 5-15 ms thrown away
  * before the one that painted), and on a phone a half-parsed page could paint with its cards still
- * missing. The whole page is about 15 KB on the wire, one or two round trips. A browser without
+ * missing. The whole page is about 12 KB on the wire (the demo dashboard, gzip), one or two round trips. A browser without
  * render-blocking links renders as before.
  */
 const RENDER_AFTER_PAGE = '<link rel="expect" href="#page-end" blocking="render">';
