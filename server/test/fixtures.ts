@@ -221,7 +221,9 @@ export async function seedKnownDataset(db: Db) {
   const k5 = await k('click-k5', E.id, O2.id, at(50 * D + H));
   const k6 = await k('click-k6', B.id, O4.id, at(D));
   const k7 = await k('click-k7', E.id, O1.id, at(3 * D + H));
-  const k8 = await k('click-k8', A.id, O4.id, new Date(now - 5 * 60_000));
+  // The newest click, after k1 even in the first minutes after midnight UTC (when k1 sits at the day's start).
+  const k8At = new Date(Math.max(now - 5 * 60_000, todayish.getTime()));
+  const k8 = await k('click-k8', A.id, O4.id, k8At);
   const k9 = await k('click-k9', E.id, O3.id, at(40 * D));
 
   /** An approved completion unless `more` says otherwise, from network 'test'. */
@@ -310,6 +312,7 @@ export async function seedKnownDataset(db: Db) {
   return {
     now,
     todayish,
+    k8At,
     users: { A, B, C, D: Dk, E },
     offers: { O1, O2, O3, O4 },
     vouchers: { V1, V2, V3, V4, V5, V6, V7, V8, V9, V10 },

@@ -12,12 +12,12 @@ import { delay, prepareApp, readServerAnswers } from './prepare';
  * So is the sign-in page, which the server renders for every visitor (no answers).
  * Otherwise React renders it, replacing the server's app shell or the HTML's loader. Either way the
  * first render is a transition: React works in slices that yield to the browser every few
- * milliseconds instead of one long task.
+ * milliseconds instead of one long task. Returns the root, which a test unmounts when it is done.
  */
 export async function mount(
   client: Pick<typeof ReactDomClient, 'createRoot' | 'hydrateRoot'>,
   container: HTMLElement,
-): Promise<void> {
+): Promise<ReactDomClient.Root> {
   const queryClient = createQueryClient();
   const serverAnswers = readServerAnswers();
   await prepareApp(queryClient, window.location.pathname, { serverAnswers });
@@ -32,11 +32,13 @@ export async function mount(
     // The server rendered every card; the first render matches it (the list's first commit ends this).
     // The sign-in page comes rendered too, with no answers and no list.
     if (Object.keys(serverAnswers).length > 0) renderListsWhole(true);
+    let hydrated: ReactDomClient.Root | undefined;
     startTransition(() => {
-      client.hydrateRoot(container, app);
+      hydrated = client.hydrateRoot(container, app);
     });
-    return;
+    return hydrated!;
   }
   const root = client.createRoot(container);
   startTransition(() => root.render(app));
+  return root;
 }

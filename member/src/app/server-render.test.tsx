@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_ANSWERS_ID, type ServerAnswers } from '../../../shared/page-heads';
 import { getOffers } from '../features/offers/api/get-offers';
@@ -25,7 +25,11 @@ async function answersFor(pathname: string): Promise<ServerAnswers> {
 }
 
 let root: HTMLElement | null = null;
+let reactRoot: Root | null = null;
 afterEach(() => {
+  // Unmounted, so that no effect of the page (the live updates' connection) outlives its test.
+  act(() => reactRoot?.unmount());
+  reactRoot = null;
   root?.remove();
   document.getElementById(SERVER_ANSWERS_ID)?.remove();
   root = null;
@@ -49,7 +53,7 @@ async function visitRendered(pathname: string) {
   const onRequest = ({ request }: { request: Request }) => void requests.push(new URL(request.url).pathname);
   server.events.on('request:start', onRequest);
   const recoverable: unknown[] = [];
-  await act(() =>
+  reactRoot = await act(() =>
     mount(
       {
         createRoot,
