@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as an uncompressed tar, for `loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -29,6 +31,11 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** How long a query may wait for a free pooled connection before failing (default 5 s). */
   connectionTimeoutMs?: number;
+  /**
+   * PGlite in memory only: start from this dump of a data directory (`dumpDataDir`) instead of an empty
+   * cluster. The server suites start each database from one migrated once per run (server/test/helpers.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 /** The named-statement runner of each opened database (its pool or PGlite client, typed where it is made). */
@@ -60,7 +67,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   let client: InstanceType<typeof PGlite>;
   if (opts.dataDir === 'memory://' || !opts.dataDir) {
-    client = new PGlite();
+    client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   } else {
     mkdirSync(opts.dataDir, { recursive: true });
     client = new PGlite(opts.dataDir);
@@ -68,7 +75,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   statementRunners.set(db, pgliteRunner(client));
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 const DB_DIR = path.dirname(fileURLToPath(import.meta.url));

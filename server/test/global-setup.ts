@@ -4,20 +4,40 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeEmulatorHost } from '../lib/free-port';
+import {
+  PGLITE_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+  createPostgresTemplate,
+  dropPostgresDatabase,
+  writePgliteTemplate,
+} from './database-templates';
 
 let emulator: Emulator | undefined;
 let workDir: string | undefined;
+let postgresTemplate: string | undefined;
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 
 export async function setup() {
   // An emulator of this run's own on free ports unless one is named; the test workers, started after
   // this, read the host from the environment (server/test/helpers.ts).
   process.env.TEST_EMULATOR_HOST ??= await freeEmulatorHost();
   workDir = mkdtempSync(path.join(tmpdir(), 'rewards-test-emulator-')); // its own firebase.json
-  emulator = await startAuthEmulator(process.env.TEST_EMULATOR_HOST, 'demo-spinrewards', workDir);
+  const started = startAuthEmulator(process.env.TEST_EMULATOR_HOST, 'demo-spinrewards', workDir);
+  started.catch(() => {}); // awaited below; its failure is reported there
+  // Each suite's database starts as a copy of one migrated here (server/test/database-templates.ts).
+  const pgliteFile = path.join(workDir, 'pglite-template.tar');
+  await writePgliteTemplate(pgliteFile);
+  process.env[PGLITE_TEMPLATE_ENV] = pgliteFile;
+  if (postgresUrl) {
+    postgresTemplate = await createPostgresTemplate(postgresUrl);
+    process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
+  }
+  emulator = await started;
 }
 
 export async function teardown() {
   emulator?.stop();
+  if (postgresTemplate) await dropPostgresDatabase(postgresUrl, postgresTemplate);
   if (!(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)) {
     // Said at the end of the run, where it is read: a green run here did not test PostgreSQL.
     console.warn(

@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrate, openDatabase, type Database } from '../db/client';
@@ -11,6 +10,13 @@ import { emulatorIdToken } from '../demo/emulator';
 import type { Db } from '../db/client';
 import { offers, vouchers } from '../db/schema';
 import { signPostback } from '../services/postbacks';
+import {
+  POSTGRES_TEMPLATE_ENV,
+  createPostgresDatabase,
+  databaseUrl,
+  dropPostgresDatabase,
+  pgliteTemplate,
+} from './database-templates';
 
 export const TEST_EMULATOR_HOST = process.env.TEST_EMULATOR_HOST ?? '127.0.0.1:9299';
 export const TEST_POSTBACK_SECRET = 'test-postback-secret-0123456789';
@@ -28,28 +34,25 @@ export interface TestDatabase {
 
 export async function createTestDatabase(kind: 'pglite' | 'postgres', poolMax = 10): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    // A copy of the run's migrated template when there is one (server/test/database-templates.ts).
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate() });
     await migrate(database.db);
     return { database, drop: () => database.close() };
   }
   const name = `rewards_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`); // name is generated here, never user input
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  await createPostgresDatabase(POSTGRES_URL, name, process.env[POSTGRES_TEMPLATE_ENV]);
   // Suites queue hundreds of requests on a small pool while other suites load the machine: let them wait.
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax, connectionTimeoutMs: 60_000 });
+  const database = await openDatabase({
+    databaseUrl: databaseUrl(POSTGRES_URL, name),
+    poolMax,
+    connectionTimeoutMs: 60_000,
+  });
   await migrate(database.db);
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: POSTGRES_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropPostgresDatabase(POSTGRES_URL, name);
     },
   };
 }
