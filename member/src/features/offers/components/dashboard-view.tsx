@@ -13,6 +13,7 @@ import {
   WalletIcon,
   CheckIcon,
 } from '../../../components/ui/icons';
+import { PageHead } from '../../../components/ui/page-head';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState } from '../../../components/ui/state';
 import { QueryState } from '../../../components/query-state';
@@ -222,11 +223,7 @@ export function DashboardView() {
 
   return (
     <div className="page">
-      <div className="page-head">
-        <div>
-          <h1 className="page-title">Welcome{firstName ? `, ${firstName}` : ''}!</h1>
-          <p className="page-subtitle">{HEAD.subtitle}</p>
-        </div>
+      <PageHead title={`Welcome${firstName ? `, ${firstName}` : ''}!`} subtitle={HEAD.subtitle}>
         <Button
           variant="ghost"
           size="sm"
@@ -236,7 +233,7 @@ export function DashboardView() {
         >
           Refresh
         </Button>
-      </div>
+      </PageHead>
       <div className="stat-grid" aria-label="Your statistics" role="group">
         <StatCard
           tone="violet"

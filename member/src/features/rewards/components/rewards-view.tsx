@@ -14,6 +14,7 @@ import {
   ClockIcon,
 } from '../../../components/ui/icons';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
+import { PageHead } from '../../../components/ui/page-head';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState } from '../../../components/ui/state';
 import { QueryState } from '../../../components/query-state';
@@ -85,12 +86,7 @@ export function RewardsView() {
 
   return (
     <div className="page">
-      <div className="page-head">
-        <div>
-          <h1 className="page-title">{HEAD.title}</h1>
-          <p className="page-subtitle">{HEAD.subtitle}</p>
-        </div>
-      </div>
+      <PageHead title={HEAD.title} subtitle={HEAD.subtitle} />
       <QueryState
         query={query}
         data={query.data}
