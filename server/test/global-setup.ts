@@ -1,4 +1,5 @@
-// Server suites sign members in with real Firebase Auth Emulator tokens: start one emulator for the run.
+// Server suites sign members in with real Firebase Auth Emulator tokens: start one emulator for the run,
+// and migrate the databases each suite's own is copied from (server/test/database-templates.ts).
 import { startAuthEmulator, type Emulator } from '../demo/emulator';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,13 +25,19 @@ export async function setup() {
   workDir = mkdtempSync(path.join(tmpdir(), 'rewards-test-emulator-')); // its own firebase.json
   const started = startAuthEmulator(process.env.TEST_EMULATOR_HOST, 'demo-spinrewards', workDir);
   started.catch(() => {}); // awaited below; its failure is reported there
-  // Each suite's database starts as a copy of one migrated here (server/test/database-templates.ts).
-  const pgliteFile = path.join(workDir, 'pglite-template.tar');
-  await writePgliteTemplate(pgliteFile);
-  process.env[PGLITE_TEMPLATE_ENV] = pgliteFile;
-  if (postgresUrl) {
-    postgresTemplate = await createPostgresTemplate(postgresUrl);
-    process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
+  try {
+    // Each suite's database starts as a copy of one migrated here (server/test/database-templates.ts).
+    const pgliteFile = path.join(workDir, 'pglite-template.tar');
+    await writePgliteTemplate(pgliteFile);
+    process.env[PGLITE_TEMPLATE_ENV] = pgliteFile;
+    if (postgresUrl) {
+      postgresTemplate = await createPostgresTemplate(postgresUrl);
+      process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
+    }
+  } catch (error) {
+    // A migration that fails stops the run here; the emulator must not outlive it.
+    (await started.catch(() => undefined))?.stop();
+    throw error;
   }
   emulator = await started;
 }
