@@ -19,6 +19,7 @@ import {
   type SignedInMember,
 } from '../test/helpers';
 import { adminCookie, createAdmin } from '../test/admin';
+import { databaseUrl } from '../test/database-templates';
 import { openDatabase, query, type Database, type Db } from '../db/client';
 import { claims, clicks, completions, offers, referrals, users, vouchers } from '../db/schema';
 import { compileContractSerializer, listMemberOffers } from '../services/offers';
@@ -222,10 +223,8 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
       let app2: FastifyInstance;
       beforeAll(async () => {
         const [{ name }] = await query<{ name: string }>(db, sql`select current_database() as name`);
-        const url = new URL(POSTGRES_URL);
-        url.pathname = `/${name}`;
         // Its own pool and its own cache, as another process has.
-        second = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+        second = await openDatabase({ databaseUrl: databaseUrl(POSTGRES_URL, name), poolMax: 4 });
         app2 = await createTestApp(second);
       });
       afterAll(async () => {
@@ -424,9 +423,7 @@ describe.each(DATABASE_KINDS)('user-stats.php and referral-stats.php with cached
   if (kind === 'postgres') {
     it("a completion through one process shows on the other's next call", async () => {
       const [{ name }] = await query<{ name: string }>(db, sql`select current_database() as name`);
-      const url = new URL(POSTGRES_URL);
-      url.pathname = `/${name}`;
-      const second = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+      const second = await openDatabase({ databaseUrl: databaseUrl(POSTGRES_URL, name), poolMax: 4 });
       const app2 = await createTestApp(second);
       try {
         const m = await signIn(app, newAccount('stats-two'));

@@ -9,6 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { migrate, openDatabase } from '../db/client';
 
+/** The PostgreSQL server the suites run on as well, when one is configured ('' when not). */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+
 /** Where the workers find the run's templates (set by the global setup before they start). */
 export const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
@@ -25,10 +28,13 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   }
 }
 
-/** The run's PGlite template, when the global setup made one. */
+let template: Blob | undefined;
+
+/** The run's PGlite template, when the global setup made one (read once per suite file). */
 export function pgliteTemplate(): Blob | undefined {
   const file = process.env[PGLITE_TEMPLATE_ENV];
-  return file ? new Blob([readFileSync(file)]) : undefined;
+  if (file) template ??= new Blob([readFileSync(file)]);
+  return template;
 }
 
 async function adminQuery(postgresUrl: string, text: string): Promise<void> {

@@ -8,6 +8,7 @@ import { freeEmulatorHost } from '../lib/free-port';
 import {
   PGLITE_TEMPLATE_ENV,
   POSTGRES_TEMPLATE_ENV,
+  POSTGRES_URL,
   createPostgresTemplate,
   dropPostgresDatabase,
   writePgliteTemplate,
@@ -16,7 +17,6 @@ import {
 let emulator: Emulator | undefined;
 let workDir: string | undefined;
 let postgresTemplate: string | undefined;
-const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 
 export async function setup() {
   // An emulator of this run's own on free ports unless one is named; the test workers, started after
@@ -30,8 +30,8 @@ export async function setup() {
     const pgliteFile = path.join(workDir, 'pglite-template.tar');
     await writePgliteTemplate(pgliteFile);
     process.env[PGLITE_TEMPLATE_ENV] = pgliteFile;
-    if (postgresUrl) {
-      postgresTemplate = await createPostgresTemplate(postgresUrl);
+    if (POSTGRES_URL) {
+      postgresTemplate = await createPostgresTemplate(POSTGRES_URL);
       process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
     }
   } catch (error) {
@@ -44,8 +44,8 @@ export async function setup() {
 
 export async function teardown() {
   emulator?.stop();
-  if (postgresTemplate) await dropPostgresDatabase(postgresUrl, postgresTemplate);
-  if (!(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)) {
+  if (postgresTemplate) await dropPostgresDatabase(POSTGRES_URL, postgresTemplate);
+  if (!POSTGRES_URL) {
     // Said at the end of the run, where it is read: a green run here did not test PostgreSQL.
     console.warn(
       [

@@ -12,6 +12,7 @@ import { offers, vouchers } from '../db/schema';
 import { signPostback } from '../services/postbacks';
 import {
   POSTGRES_TEMPLATE_ENV,
+  POSTGRES_URL,
   createPostgresDatabase,
   databaseUrl,
   dropPostgresDatabase,
@@ -22,7 +23,7 @@ export const TEST_EMULATOR_HOST = process.env.TEST_EMULATOR_HOST ?? '127.0.0.1:9
 export const TEST_POSTBACK_SECRET = 'test-postback-secret-0123456789';
 export const TEST_SESSION_SECRET = 'test-session-secret';
 
-export const POSTGRES_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+export { POSTGRES_URL };
 
 /** The database kinds every server suite runs on: PGlite always, PostgreSQL when configured. */
 export const DATABASE_KINDS: ('pglite' | 'postgres')[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];

@@ -7,6 +7,11 @@ import { migrate, openDatabase } from '../../../server/db/client';
 import { hashSessionId } from '../../../server/services/sessions';
 import { hashPassword } from '../../../server/lib/password';
 import { randomId } from '../../../server/lib/ids';
+import {
+  createPostgresDatabase,
+  databaseUrl,
+  dropPostgresDatabase,
+} from '../../../server/test/database-templates';
 
 export const REL_SESSION_SECRET = 'reliability-session-secret-0123456789';
 export const REL_POSTBACK_SECRET = 'reliability-postback-secret-0123456789';
@@ -20,28 +25,21 @@ export interface ScratchDatabase {
 
 /** A fresh, migrated database on the server that `baseUrl` points at; `drop` removes it. */
 export async function createScratchDatabase(baseUrl: string, label = 'rel'): Promise<ScratchDatabase> {
-  const name = `rewards_${label}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`); // generated here, never input
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
+  const name = `rewards_${label}_${randomBytes(5).toString('hex')}`; // generated here, never input
+  await createPostgresDatabase(baseUrl, name);
+  const url = databaseUrl(baseUrl, name);
+  const database = await openDatabase({ databaseUrl: url, poolMax: 2 });
   await migrate(database.db);
   await database.close();
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on('error', () => {});
   return {
-    url: url.toString(),
+    url,
     name,
     pool,
     drop: async () => {
       await pool.end().catch(() => {});
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropPostgresDatabase(baseUrl, name);
     },
   };
 }
