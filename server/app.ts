@@ -36,6 +36,13 @@ declare module 'fastify' {
     /** The member answers cache (server/services/member-answers.ts). */
     memberAnswers: MemberAnswers;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route changes members' data without a member or an administrator signed in (a partner
+     * network's postback): a success is answered once this process has heard the change.
+     */
+    changesMembers?: boolean;
+  }
 }
 
 /** Member sessions the member answers cache keeps per process (its bytes: MEMBER_ANSWERS_CACHE_MB). */
@@ -122,9 +129,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // A change made through this process shows on the very next call here: a member's own change (a
   // click, a claim, a voucher marked used) drops their answers before the answer is sent; an
-  // administrator's change is answered once this process has heard it (MemberAnswers.sync). Other
-  // processes hear it through the database's notification.
+  // administrator's change, and a partner network's postback (a GET as often as a POST), is answered
+  // once this process has heard it (MemberAnswers.sync). Other processes hear it through the
+  // database's notification.
   app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.changesMembers) {
+      if (reply.statusCode < 400) await app.memberAnswers.sync(app.db);
+      return payload;
+    }
     if (request.method === 'GET' || request.method === 'HEAD') return payload;
     if (request.member) app.memberAnswers.changed(request.member.userId);
     else if (request.admin && reply.statusCode < 400) await app.memberAnswers.sync(app.db);

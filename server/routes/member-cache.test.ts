@@ -15,6 +15,7 @@ import {
   insertOffer,
   newAccount,
   signIn,
+  signedPostbackUrl,
   testAppPerSuite,
   type SignedInMember,
 } from '../test/helpers';
@@ -178,6 +179,74 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
     );
     expect(card?.status).toBe('completed');
     expect((await offersCall(m)).body).toBe(await reference(m));
+  });
+
+  it("shows a partner's approval and reversal on the next call, however late this process hears them", async () => {
+    const m = await signIn(app, newAccount('cache-postback'));
+    const id = await insertOffer(db, { title: 'Postback offer' });
+    const clickId = await completeOffer(app, m, id, 'pending');
+    const status = async () =>
+      ((await offersCall(m)).json().offers as { offer_id: number; status: string }[]).find(
+        (o) => o.offer_id === id,
+      )?.status;
+    const postback = (s: string) =>
+      app.inject({
+        url: signedPostbackUrl({
+          click_id: clickId,
+          transaction_id: `txn-${clickId}`,
+          payout: '2.5000',
+          currency: 'USD',
+          status: s,
+        }),
+      });
+    // This process hears every notification late (a busy listening connection): the postback's answer
+    // must wait for its own change to be heard, or the member's next read here is the cached one.
+    const answers = app.memberAnswers;
+    const receive = answers.receive.bind(answers);
+    const changed = answers.changed.bind(answers);
+    const late =
+      <A extends unknown[]>(f: (...a: A) => void) =>
+      (...a: A) =>
+        void setTimeout(() => f(...a), 300);
+    answers.receive = late(receive);
+    answers.changed = late(changed);
+    try {
+      expect(await status()).toBe('pending');
+      expect(await status()).toBe('pending'); // now answered from memory
+      expect((await postback('approved')).statusCode).toBe(200);
+      expect(await status()).toBe('completed');
+      expect((await postback('reversed')).statusCode).toBe(200);
+      expect(await status()).toBe('available');
+      // A refused postback changes nothing and waits for nothing.
+      const refused = await app.inject({ url: `/api/postback.php?click_id=${clickId}&status=approved` });
+      expect(refused.statusCode).toBe(403);
+      expect(await status()).toBe('available');
+    } finally {
+      answers.receive = receive;
+      answers.changed = changed;
+    }
+  });
+
+  it('the syncs asked for in one turn share one marker; one asked for after it was sent has its own', async () => {
+    const answers = app.memberAnswers;
+    const receive = answers.receive.bind(answers);
+    const markers: string[] = [];
+    answers.receive = (payload) => {
+      if (payload.startsWith('sync:')) markers.push(payload);
+      receive(payload);
+    };
+    try {
+      await Promise.all([answers.sync(db), answers.sync(db), answers.sync(db)]);
+      expect(markers).toHaveLength(1);
+      const first = answers.sync(db);
+      await new Promise((resolve) => setImmediate(resolve)); // its marker is on its way now
+      const second = answers.sync(db);
+      expect(second).not.toBe(first);
+      await Promise.all([first, second]);
+      expect(markers).toHaveLength(3);
+    } finally {
+      answers.receive = receive;
+    }
   });
 
   it('answers a repeated read from memory, and says so on /api/metrics', async () => {

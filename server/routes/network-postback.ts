@@ -52,6 +52,7 @@ export default async function networkPostbackRoutes(app: FastifyInstance) {
     ...contract.networkPostback,
     bodyLimit: NETWORK_RECEIVER_LIMITS.bodyBytes,
     config: {
+      changesMembers: true,
       rateLimit: {
         // A network posts from a handful of servers (CPX from 3): one address may use the whole
         // per-network allowance, or a busy network's postbacks would be refused above ~20/s per server.

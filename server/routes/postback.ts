@@ -109,6 +109,7 @@ export default async function postbackRoutes(app: FastifyInstance) {
     ...contract.postback,
     bodyLimit: POSTBACK_LIMITS.bodyBytes,
     config: {
+      changesMembers: true,
       rateLimit: {
         max: POSTBACK_LIMITS.perIpPerMinute,
         timeWindow: '1 minute',

@@ -101,6 +101,8 @@ export class MemberAnswers {
   private readonly members = new Map<number, MemberEntry>();
   private bytes = 0;
   private readonly syncs = new Map<string, () => void>();
+  /** The sync the calls of this turn of the event loop share (`sync`). */
+  private nextSync: Promise<void> | null = null;
   private readonly unannounced = new Set<number>();
   private announcing = false;
   hits = 0;
@@ -195,7 +197,20 @@ export class MemberAnswers {
    * listening: nothing is kept, nothing to wait for. After `timeoutMs` without the marker the cache
    * starts over rather than wait longer.
    */
-  async sync(db: Queryable, timeoutMs = 5000): Promise<void> {
+  sync(db: Queryable, timeoutMs = 5000): Promise<void> {
+    if (!this.listening) return Promise.resolve();
+    // The calls of one turn of the event loop share one marker: it is notified after all of them were
+    // made, so after every change they wait for (a busy postback receiver: one NOTIFY for several).
+    this.nextSync ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.nextSync = null;
+        resolve(this.syncOnce(db, timeoutMs));
+      }),
+    );
+    return this.nextSync;
+  }
+
+  private async syncOnce(db: Queryable, timeoutMs: number): Promise<void> {
     if (!this.listening) return;
     const marker = `${SYNC_PREFIX}${randomBytes(9).toString('base64url')}`;
     const heard = new Promise<void>((resolve) => {

@@ -199,9 +199,6 @@ export async function completeOffer(
     }),
   });
   if (res.statusCode !== 200) throw new Error(`postback failed ${res.statusCode}: ${res.body}`);
-  // The member's app refetches on the postback's live event, which comes once this process has heard
-  // the change (the member answers cache drops the member's answers then).
-  await app.memberAnswers.sync(app.db);
   return clickId;
 }
 
