@@ -18,6 +18,17 @@ const browser = await chromium.launch({
 });
 
 async function shot(page: Page, name: string, size: string, fullPage = size === 'desktop') {
+  const viewport = page.viewportSize();
+  if (fullPage && viewport) {
+    // Cards below the fold are rendered only near the viewport (content-visibility: auto), which a
+    // full-page capture does not move: the viewport is made as tall as the page for the capture.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${out}/member-${name}-${size}.png`, fullPage });
+    await page.setViewportSize(viewport);
+    return;
+  }
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${out}/member-${name}-${size}.png`, fullPage });
 }
@@ -62,17 +73,30 @@ for (const [size, options] of Object.entries(SIZES)) {
   await partner.getByRole('button', { name: 'Complete offer' }).click();
   await partner.waitForLoadState('load');
   await partner.close();
-  const second = page
+  // A pending one too: the first offer whose network has a pending status (the demo partner page offers
+  // "Submit for verification" only then; a CPX-style survey is approved or reversed, never pending, so
+  // the demo's surveys, titled so, are passed over).
+  const available = page
     .getByRole('region', { name: /Available Offers/ })
-    .locator('article')
-    .nth(1);
-  const [partner2] = await Promise.all([
-    context.waitForEvent('page'),
-    second.getByRole('button', { name: 'Start Offer' }).click(),
-  ]);
-  await partner2.getByRole('button', { name: 'Submit for verification (pending)' }).click();
-  await partner2.waitForLoadState('load');
-  await partner2.close();
+    .locator('article', { hasNotText: 'CPX survey' });
+  await available.first().waitFor();
+  let madePending = false;
+  for (let i = 0; i < (await available.count()) && !madePending; i++) {
+    const [partner2] = await Promise.all([
+      context.waitForEvent('page'),
+      available.nth(i).getByRole('button', { name: 'Start Offer' }).click(),
+    ]);
+    await partner2.waitForURL(/partner/);
+    await partner2.waitForLoadState('load');
+    const submit = partner2.getByRole('button', { name: 'Submit for verification (pending)' });
+    if ((await submit.count()) > 0) {
+      await submit.click();
+      await partner2.waitForLoadState('load');
+      madePending = true;
+    }
+    await partner2.close();
+  }
+  if (!madePending) throw new Error('no demo offer has a pending status: the pending card is not shown');
   await page.getByRole('button', { name: 'Refresh' }).click();
   const card = page.locator('article', { has: page.getByRole('heading', { name: title, exact: true }) });
   await card.getByRole('button', { name: 'Play Slot Machine!' }).waitFor();

@@ -47,6 +47,9 @@ describe('member journey', () => {
       expect(new URL(page.url()).search).toBe('');
       await expect.poll(() => page.getByText('Welcome to SpinRewards! 🎉').count()).toBe(1);
       await expect.poll(() => page.getByText('Referral code applied successfully! 🎯').count()).toBe(1);
+      // Beside the welcome heading on a phone, Refresh keeps its icon (a squeezed flex item had none).
+      const refreshIcon = page.getByRole('button', { name: 'Refresh', exact: true }).locator('svg');
+      expect(await refreshIcon.boundingBox()).toMatchObject({ width: 18, height: 18 });
 
       // Offers until one wins (a win is at most 99% likely; the demo offers win most of the time).
       const titles = await offerTitles(page);
