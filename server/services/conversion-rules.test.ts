@@ -67,8 +67,6 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
         status,
       }),
     });
-    // The member's app refetches on the postback's live event, which comes once this process has heard it.
-    await app.memberAnswers.sync(db);
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   }
 
@@ -155,7 +153,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
     policy?: { threshold: number; days: number },
   ) => {
     const result = await db.transaction((tx) => applyConversion(tx, click, event, policy));
-    await app.memberAnswers.sync(db); // as for a postback through the app, above
+    await app.memberAnswers.sync(db); // as the receiver's route does before it answers
     return result;
   };
 
