@@ -12,9 +12,12 @@ import {
   type MemberPageCall,
   type ServerAnswers,
 } from '../../shared/page-heads';
+import { fontWarmUpElement, type WarmedPage } from './font-warm-up';
 import { BOOT_LOADER } from './member-pages';
 
 export interface RenderedPage {
+  /** The page's path. */
+  page: WarmedPage;
   /** The root's markup. */
   markup: string;
   answers: ServerAnswers;
@@ -55,7 +58,7 @@ export async function renderForMember(
     if (set) setCookies.push(...(Array.isArray(set) ? set : [set]));
   });
   const markup = await (await loadRenderer())(page, answers);
-  return { markup, answers, setCookies: [...new Set(setCookies)] };
+  return { page, markup, answers, setCookies: [...new Set(setCookies)] };
 }
 
 /** The longest query string the sign-in page is rendered with (a referral link's `?ref=`). */
@@ -70,7 +73,7 @@ const MAX_LOGIN_SEARCH = 100;
 export async function renderLoginPage(search: string): Promise<RenderedPage | null> {
   if (search.length > MAX_LOGIN_SEARCH) return null;
   const markup = await (await loadRenderer())('/login', {}, search);
-  return { markup, answers: {}, setCookies: [] };
+  return { page: '/login', markup, answers: {}, setCookies: [] };
 }
 
 /**
@@ -93,7 +96,8 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * index.html with `rendered`'s markup in the root (in place of the loader) and its answers beside it.
+ * index.html with `rendered`'s markup in the root (in place of the loader) and its answers beside it,
+ * and the page's fonts set up before its first layout (server/lib/font-warm-up.ts).
  * Without modulepreloads: the page is on screen without any script, so its first paint gets the
  * connection to itself (HTML, stylesheet); the app's chunks load after it (member/src/main.tsx) and
  * hydrate the page (docs/decisions.md).
@@ -103,7 +107,7 @@ export function withRenderedPage(html: string, rendered: RenderedPage): string |
   const answers = `<script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptSafeJson(rendered.answers)}</script>`;
   return html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace('</head>', () => `${RENDER_AFTER_PAGE}</head>`)
+    .replace('</head>', () => `${fontWarmUpElement(rendered.page)}${RENDER_AFTER_PAGE}</head>`)
     .replace('</body>', () => `${PAGE_END}</body>`)
     .replace(BOOT_LOADER, () => rendered.markup)
     .replace('<div id="root">', () => `${answers}<div id="root">`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
+import { FONT_WARM_UP_CSP_SOURCE } from '../lib/font-warm-up';
 import {
   createTestDatabase,
   testConfig,
@@ -83,7 +84,8 @@ describe('security headers', () => {
     });
     const csp = parseCsp(res.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com']);
+    // Inline: only the rendered pages' font warm-up, by its hash (server/lib/font-warm-up.ts).
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com', FONT_WARM_UP_CSP_SOURCE]);
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

@@ -6,7 +6,8 @@
 //
 // The Content-Security-Policy is what the product needs and nothing more:
 // - scripts only from our origin (the builds have no inline script), plus Google's gapi loader that
-//   Firebase's sign-in popup flow injects (https://apis.google.com);
+//   Firebase's sign-in popup flow injects (https://apis.google.com), and, by its hash, the one inline
+//   script the server puts in its rendered pages' heads (server/lib/font-warm-up.ts);
 // - styles from our origin and inline: the member index.html inlines its stylesheet and boot-loader
 //   style, the console's MUI (Emotion) and the demo partner page write <style> elements at run time
 //   (docs/decisions.md: why 'unsafe-inline' for styles only);
@@ -18,6 +19,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { FONT_WARM_UP_CSP_SOURCE } from '../lib/font-warm-up';
 
 /** Firebase Auth's REST endpoints (sign-in, token refresh, account lookup). */
 export const FIREBASE_AUTH_ORIGINS = [
@@ -33,7 +35,7 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
-    'script-src': ["'self'", 'https://apis.google.com'],
+    'script-src': ["'self'", 'https://apis.google.com', FONT_WARM_UP_CSP_SOURCE],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

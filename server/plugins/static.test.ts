@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { FIRST_LAYOUT_FONTS } from '../lib/font-warm-up';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import {
@@ -220,6 +222,26 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
       }),
     );
   });
+  /**
+   * The page's font warm-up (server/lib/font-warm-up.ts): its strikes, and whether the response's
+   * CSP allows its script by hash (a browser runs it only then).
+   */
+  const fontWarmUpIn = (res: { body: string; headers: Record<string, unknown> }) => {
+    const m = /<script data-fonts="([^"]*)">([^<]*)<\/script>/.exec(res.body.split('</head>')[0]!);
+    if (!m) return null;
+    const hash = `'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`;
+    return {
+      fonts: JSON.parse(
+        m[1]!
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, '<')
+          .replace(/&amp;/g, '&'),
+      ) as unknown,
+      allowed: String(res.headers['content-security-policy'])
+        .split(/[\s;]+/)
+        .includes(hash),
+    };
+  };
   const answersIn = (html: string) => {
     const m = /<script type="application\/json" id="server-answers">([^<]*)<\/script>/.exec(html);
     return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : null;
@@ -248,6 +270,8 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
       '/user-stats.php': await api('/user-stats.php'),
       '/offers.php': await api('/offers.php'),
     });
+    // Its fonts are set up ahead of its first layout, by a script the CSP allows.
+    expect(fontWarmUpIn(res)).toEqual({ fonts: FIRST_LAYOUT_FONTS['/dashboard'], allowed: true });
     // The page renders once, whole: nothing is laid out before the parser has passed its root.
     expect(html).toContain('<link rel="expect" href="#page-end" blocking="render"></head>');
     expect(html.indexOf('<div id="page-end" hidden></div>')).toBeGreaterThan(
@@ -269,6 +293,7 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
       const res = await served.app.inject({ url, headers: { cookie: member.cookie } });
       expect(res.body.replace(/<!-- -->/g, ''), url).toContain(heading);
       expect(Object.keys(answersIn(res.body) ?? {}), url).toEqual(calls);
+      expect(fontWarmUpIn(res), url).toEqual({ fonts: FIRST_LAYOUT_FONTS[url], allowed: true });
     }
   });
 
@@ -284,6 +309,7 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
     expect(html).not.toContain('class="boot"');
     // The app hydrates it: the marker with no answers (nothing of anyone's data).
     expect(answersIn(html)).toEqual({});
+    expect(fontWarmUpIn(res)).toEqual({ fonts: FIRST_LAYOUT_FONTS['/login'], allowed: true });
     // A signed-in visitor gets the same page (the app then sends them on).
     const member = await signIn(served.app, newAccount('gil'));
     const signedIn = await served.app.inject({ url: '/login', headers: { cookie: member.cookie } });
@@ -303,6 +329,8 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
     expect(expired.statusCode).toBe(200);
     expect(answersIn(expired.body)).toBeNull();
     expect(expired.body).toContain('id="app-shell"');
+    // The app shell's fonts are not the page's: no warm-up.
+    expect(fontWarmUpIn(expired)).toBeNull();
     expect(expired.headers['cache-control']).toBe('no-cache');
 
     const member = await signIn(served.app, newAccount('eve'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE } from './browser';
+import { DESKTOP, launchBrowser, newContext, PHONE } from './browser';
 import { signInMemberByApi } from './member-helpers';
 
 // A direct visit to a server-rendered member page (the sign-in page, a member's dashboard) is on
@@ -75,5 +75,59 @@ describe('first paint of a direct visit', () => {
     expect(scripts.length).toBeGreaterThanOrEqual(3);
     expect(scripts.filter((s) => s.startTime < fcp!)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the fonts a server-rendered page sets up before its first layout', () => {
+  /**
+   * The strikes (family, weight, size) of every text `page` lays out as the parser hands it over:
+   * the app's scripts are not loaded (so nothing hydrates or adds to the page), and text that
+   * `content-visibility: auto` skips is not laid out. Keyed as the page's `data-fonts` list is.
+   */
+  async function laidOutStrikes(page: Page) {
+    return page.evaluate(() => {
+      const strikes: Record<string, Set<string>> = {};
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement!;
+        if (!node.textContent!.trim() || element.closest('script, noscript')) continue;
+        if (!element.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+        const style = getComputedStyle(element);
+        const family = style.fontFamily.replace(/"/g, "'");
+        const strike = `${Number(style.fontWeight) >= 600 ? 'bold ' : ''}${style.fontStyle === 'italic' ? 'italic ' : ''}${style.fontSize}`;
+        (strikes[family] ??= new Set()).add(strike);
+      }
+      return Object.fromEntries(Object.entries(strikes).map(([family, set]) => [family, [...set]]));
+    });
+  }
+
+  it('lists every strike each page lays out at a phone’s and a desktop’s width, and no other', async () => {
+    const sub = `fonts-${Date.now()}`;
+    const { sid } = await signInMemberByApi(sub, `${sub}@example.com`, 'Font Tester');
+    for (const path of ['/login', '/dashboard', '/referrals', '/rewards', '/profile']) {
+      const laidOut: Record<string, Set<string>> = {};
+      let listed: Record<string, string[]> = {};
+      for (const size of [PHONE, DESKTOP]) {
+        const context = await newContext(browser, size);
+        await context.addCookies([{ name: 'sid', value: sid!, url: baseUrl }]);
+        await context.route(/\/assets\/.+\.js$/, (route) => route.abort());
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}${path}`);
+        listed = JSON.parse(
+          (await page.locator('script[data-fonts]').getAttribute('data-fonts')) ?? '{}',
+        ) as Record<string, string[]>;
+        for (const [family, strikes] of Object.entries(await laidOutStrikes(page)))
+          for (const strike of strikes) (laidOut[family] ??= new Set()).add(strike);
+        await context.close();
+      }
+      const sorted = (m: Record<string, Iterable<string>>) =>
+        Object.fromEntries(
+          Object.entries(m)
+            .map(([family, strikes]) => [family, [...strikes].sort()] as const)
+            .sort(([a], [b]) => a.localeCompare(b)),
+        );
+      // A type-scale change that adds a strike adds it to server/lib/font-warm-up.ts too.
+      expect(sorted(listed), path).toEqual(sorted(laidOut));
+    }
   });
 });
