@@ -19,6 +19,7 @@
 // forgets it fails a test rather than quietly slowing the first layout again.
 import { createHash } from 'node:crypto';
 import type { MEMBER_PAGE_CALLS } from '../../shared/page-heads';
+import { escapeHtml } from './text';
 
 /** The member app's font stack (member/src/styles.css, `--font`). */
 export const APP_FONT =
@@ -70,11 +71,8 @@ export const FONT_WARM_UP_JS =
 /** The CSP source that allows the script (and nothing else inline). */
 export const FONT_WARM_UP_CSP_SOURCE = `'sha256-${createHash('sha256').update(FONT_WARM_UP_JS).digest('base64')}'`;
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** The script element for `page`'s head. */
 export function fontWarmUpElement(page: WarmedPage): string {
-  const fonts = escapeAttribute(JSON.stringify(FIRST_LAYOUT_FONTS[page]));
+  const fonts = escapeHtml(JSON.stringify(FIRST_LAYOUT_FONTS[page]));
   return `<script data-fonts="${fonts}">${FONT_WARM_UP_JS}</script>`;
 }

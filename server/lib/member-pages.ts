@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { MEMBER_PAGE_HEADS, type PageHead } from '../../shared/page-heads';
+import { escapeHtml } from './text';
 
 export interface ManifestChunk {
   file: string;
@@ -83,8 +84,6 @@ export function withPreloads(html: string, files: readonly string[]): string {
   const at = html.indexOf('</head>');
   return at === -1 ? html : html.slice(0, at) + links + html.slice(at);
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The loader index.html paints before the JavaScript arrives (member index.html, `#root`). */
 export const BOOT_LOADER = /<div class="boot" role="status">[\s\S]*?<\/div>/;

@@ -31,3 +31,16 @@ export function unstorableText(value: unknown, depth = 0): 'nul' | 'surrogate' |
 
 export const LONE_SURROGATE_MESSAGE =
   'Invalid request: text must be valid Unicode (a lone UTF-16 surrogate such as \\ud800 is not)';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** `s` safe as HTML text or inside a quoted attribute value of HTML the server writes. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}

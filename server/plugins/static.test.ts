@@ -178,7 +178,7 @@ describe('member page HTML with the page chunks preloaded', () => {
     expect(signedIn.body).toContain(
       '<div id="app-shell" class="shell" aria-busy="true"><header class="topbar">',
     );
-    expect(signedIn.body).toContain('<h1 class="page-title">Refer &#38; Earn</h1>');
+    expect(signedIn.body).toContain('<h1 class="page-title">Refer &amp; Earn</h1>');
     expect(signedIn.body).toContain(
       '<p>Loading referral data...</p></div></div></main></div><div id="root">',
     );
@@ -234,7 +234,9 @@ describe("a signed-in member's direct visit, rendered on the server", () => {
       fonts: JSON.parse(
         m[1]!
           .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
           .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
           .replace(/&amp;/g, '&'),
       ) as unknown,
       allowed: String(res.headers['content-security-policy'])

@@ -8,12 +8,10 @@ import { z } from 'zod';
 import { findClickedOffer } from '../db/repositories/clicks';
 import { findNetworkById } from '../db/repositories/networks';
 import { registerFormBody } from '../lib/form-body';
+import { escapeHtml } from '../lib/text';
 import { signPostback as signNetworkPostback } from '../networks/verify';
 import { signPostback } from '../services/postbacks';
 import type { NetworkConfig } from '../../shared/networks/config';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
