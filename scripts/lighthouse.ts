@@ -23,7 +23,7 @@ import {
 import { CHROME_FLAGS, memberCookie, startDemoServer } from './support/demo-server';
 import {
   busiestProcesses,
-  isolateRenderers,
+  confineHelpers,
   waitForQuiet,
   yieldBrowserHelpers,
   freeBrowserResponders,
@@ -121,7 +121,7 @@ async function audit(
     // nothing else using the cores the page's tasks are timed on.
     const wait = await waitForQuiet();
     yieldBrowserHelpers(chromePid);
-    isolateRenderers(chromePid);
+    confineHelpers(chromePid);
     freeBrowserResponders(chromePid);
     if (!wait.quiet)
       console.warn(
@@ -248,13 +248,20 @@ async function main() {
     const cookie = await memberCookie(server.base, emulator);
     if (PINNED_SLOWDOWN)
       console.log(`lighthouse: CPU slowdown ${PINNED_SLOWDOWN}x, pinned by LIGHTHOUSE_CPU_SLOWDOWN`);
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    // No spare renderer: Chromium starts one at each navigation for the next, and on two cores its
+    // start-up ran beside the audited page's first frame, taking 6-11 ms of its core (a `perf sched`
+    // trace; docs/decisions.md, "Renderers use every core"). It is the browser's preparation for a page
+    // not yet asked for, not the audited page's work.
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: [...CHROME_FLAGS, '--disable-features=SpareRendererForSitePerProcess'],
+    });
     // The page's renderer keeps the normal priority; this process (Lighthouse: protocol traffic, trace
     // processing between runs), the demo server (started niced) and Chromium's other processes
     // (yieldBrowserHelpers, again before each run) yield the CPU to it.
     yieldCpu(process.pid);
     yieldBrowserHelpers(chrome.pid);
-    isolateRenderers(chrome.pid);
+    confineHelpers(chrome.pid);
     // Each page with the path it must end on: the console sends a signed-out visitor to its sign-in
     // page, which is the page measured there; /dashboard must stay /dashboard (a signed-in member).
     const pages = [
@@ -296,7 +303,7 @@ async function main() {
     .map((l) => l.toFixed(2))
     .join(' ')}.
 
-Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The audited page's renderers run on cores of their own, the browser's other processes, this script and the server on core 0 (scripts/lighthouse.ts, scripts/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
+Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core, and Chromium starts no spare renderer (scripts/lighthouse.ts, scripts/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
 
 Target for the member pages: performance at least ${RUN_TARGET} in every run, TBT under 100 ms: ${targetMissed.length ? `**missed** by ${targetMissed.join(', ')}` : 'met'}.
 

@@ -192,26 +192,33 @@ function pin(pid: number, cpus: string): boolean {
 }
 
 /**
- * On a machine with two cores or more, the audited page gets cores of its own: Chromium's zygotes (and
- * so every renderer they fork: the audited page, the calibration's tab) run on cores 1..n-1, and
- * everything that measures or serves the page runs on core 0: the browser process, its GPU and utility
- * processes (network, tracing), this process (Lighthouse: the protocol traffic and the trace), and the
- * demo server with the emulator (the descendants of this process outside Chromium). Nice values
- * (yieldBrowserHelpers) only lower a competitor's share; on two cores a renderer still lost its core in
- * the middle of a task (traces: 45 ms of wall clock for 12 ms of CPU), and simulated throttling
- * multiplied that wait by the slowdown. Returns whether the pinning was made (false on one core or
- * without taskset). Call after the launch and before each run.
+ * On a machine with two cores or more, everything that measures or serves the page runs on core 0: the
+ * browser process, its GPU and utility processes (network, tracing), this process (Lighthouse: the
+ * protocol traffic and the trace), and the demo server with the emulator (the descendants of this
+ * process outside Chromium). Chromium's zygotes, and so every renderer they fork (the audited page, the
+ * calibration's tab), may run on every core. Nice values (yieldBrowserHelpers) only lower a competitor's
+ * share; on two cores a renderer still lost its core in the middle of a task (traces: 45 ms of wall
+ * clock for 12 ms of CPU), and simulated throttling multiplied that wait by the slowdown.
+ *
+ * Until 2026-11-29 the renderers were held to cores 1..n-1. A scheduler trace (`perf sched`) of the
+ * dashboard's first frame showed what that cost on two cores: the page's main thread waited, runnable,
+ * for 10-19 ms of its 40 ms frame while its own compositor, IO and pool threads and the spare renderer
+ * Chromium starts at each navigation ran on its one core, and core 0 stood idle for 14-15 ms of the
+ * same frame. Renderers now use both cores, and Lighthouse's Chromium starts no spare renderer
+ * (scripts/lighthouse.ts): with both, the page's tasks took 1.53 times their CPU time on the wall
+ * clock, where they took 1.89 (docs/benchmarks.md, "Lighthouse"). Returns whether the pinning was made
+ * (false on one core or without taskset). Call after the launch and before each run.
  */
-export function isolateRenderers(browserPid: number): boolean {
+export function confineHelpers(browserPid: number): boolean {
   const cores = os.cpus().length;
   if (cores < 2) return false;
-  const pageCores = cores === 2 ? '1' : `1-${cores - 1}`;
+  const everyCore = `0-${cores - 1}`;
   const chromium = descendants(browserPid);
   const inChromium = new Set([browserPid, ...chromium.map((p) => p.pid)]);
   let ok = pin(browserPid, '0');
   for (const { pid, cmdline } of chromium) {
     const type = /--type=([\w-]+)/.exec(cmdline)?.[1];
-    ok = pin(pid, type === 'zygote' || type === 'renderer' ? pageCores : '0') && ok;
+    ok = pin(pid, type === 'zygote' || type === 'renderer' ? everyCore : '0') && ok;
   }
   ok = pin(process.pid, '0') && ok;
   for (const { pid } of descendants(process.pid)) if (!inChromium.has(pid)) pin(pid, '0');
@@ -226,7 +233,7 @@ export function isolateRenderers(browserPid: number): boolean {
  * renderer's layout stood still (traces: WebSandboxSupportLinux::GetWebFontRenderStyleForStrike, 9
  * calls, Layout 71 ms of wall clock for 17 ms of CPU), and simulated throttling multiplied that wait.
  * The renderer is blocked for the whole of such a request, so the thread that answers it takes the
- * page's core from nobody. Call after isolateRenderers and yieldBrowserHelpers.
+ * page's core from nobody. Call after confineHelpers and yieldBrowserHelpers.
  */
 export function freeBrowserResponders(browserPid: number): number {
   const responders = /^(Chrome_IOThread|ThreadPoolForeg|sandbox_ipc_thr)/;
