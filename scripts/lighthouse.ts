@@ -27,6 +27,7 @@ import {
   waitForQuiet,
   yieldBrowserHelpers,
   freeBrowserResponders,
+  raiseRenderers,
   yieldCpu,
 } from './support/quiet-machine';
 import { freeEmulatorHost, freePort } from '../server/lib/free-port';
@@ -244,6 +245,7 @@ async function main() {
   const server = await startDemoServer(port, emulator, { niceness: 10 });
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   const results: PageResult[] = [];
+  let realtimeRenderers = false;
   try {
     const cookie = await memberCookie(server.base, emulator);
     if (PINNED_SLOWDOWN)
@@ -256,12 +258,19 @@ async function main() {
       chromePath: CHROME_PATH,
       chromeFlags: [...CHROME_FLAGS, '--disable-features=SpareRendererForSitePerProcess'],
     });
-    // The page's renderer keeps the normal priority; this process (Lighthouse: protocol traffic, trace
-    // processing between runs), the demo server (started niced) and Chromium's other processes
-    // (yieldBrowserHelpers, again before each run) yield the CPU to it.
+    // This process (Lighthouse: protocol traffic, trace processing between runs), the demo server
+    // (started niced) and Chromium's other processes (yieldBrowserHelpers, again before each run) yield
+    // the CPU to the renderers.
     yieldCpu(process.pid);
     yieldBrowserHelpers(chrome.pid);
     confineHelpers(chrome.pid);
+    // Every renderer forked from here on (the audited pages, the calibration's tabs) in the real-time
+    // class: the page's main thread runs the moment it is ready (quiet-machine.ts, raiseRenderers).
+    realtimeRenderers = raiseRenderers(chrome.pid);
+    if (!realtimeRenderers)
+      console.warn(
+        'lighthouse: the renderers could not be moved to the real-time class (needs root or CAP_SYS_NICE, and chrt); their tasks will wait for a core behind the browser and this script, which simulated throttling counts as blocking time',
+      );
     // Each page with the path it must end on: the console sends a signed-out visitor to its sign-in
     // page, which is the page measured there; /dashboard must stay /dashboard (a signed-in member).
     const pages = [
@@ -303,7 +312,7 @@ async function main() {
     .map((l) => l.toFixed(2))
     .join(' ')}.
 
-Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core, and Chromium starts no spare renderer (scripts/lighthouse.ts, scripts/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
+Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core${realtimeRenderers ? ' in the real-time scheduling class (SCHED_FIFO)' : ' (**not** in the real-time class this time: no privilege to raise them)'}, and Chromium starts no spare renderer (scripts/lighthouse.ts, scripts/support/quiet-machine.ts, scripts/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
 
 Target for the member pages: performance at least ${RUN_TARGET} in every run, TBT under 100 ms: ${targetMissed.length ? `**missed** by ${targetMissed.join(', ')}` : 'met'}.
 

@@ -23,9 +23,13 @@ import { chromium } from 'playwright-core';
  */
 export const REFERENCE_PHONE_MS = 680;
 
-/** Bounds on the slowdown: never faster than this machine, never beyond what any machine here needed. */
+/**
+ * Bounds on the slowdown: never faster than this machine, and a guard against a reference run that went
+ * wrong. The upper bound was 15 until 2026-11-29, when an AMD EPYC host did the workload in 43-52 ms
+ * (13-15.8x): at 15 the bound, not the workload, chose the emulated phone, a faster one than intended.
+ */
 const MIN_SLOWDOWN = 1;
-const MAX_SLOWDOWN = 15;
+const MAX_SLOWDOWN = 25;
 
 /** The slowdown for a reference workload that took `ms` here (two decimals). */
 export function slowdownForReference(ms: number): number {

@@ -226,6 +226,43 @@ export function confineHelpers(browserPid: number): boolean {
 }
 
 /**
+ * Puts Chromium's zygotes in the real-time scheduling class (SCHED_FIFO, priority 1), and so every
+ * renderer they fork from then on: the audited page and the calibration's tab. Such a thread runs as
+ * soon as it is ready, ahead of every normal thread (the browser and GPU processes, Lighthouse, the demo
+ * server), and a core that falls idle takes it at once instead of at the next load-balancing tick.
+ *
+ * Why: simulated throttling multiplies each traced task's wall-clock length by the slowdown (10-15x on
+ * a fast host), so every millisecond the page's main thread waits for a core counts as 10-15 ms of a
+ * phone's time. With affinity and nice values alone (confineHelpers, yieldBrowserHelpers) the page's
+ * tasks still took 1.6 times their CPU time on the wall clock: a scheduler trace (`perf sched`, 8 runs,
+ * 2026-11-29) showed the main thread runnable but waiting behind the browser's main thread, Lighthouse,
+ * its own compositor and IO threads (which Chromium, running as root, raises to nice -8 above the
+ * main thread's 0), and sometimes behind nothing while the other core stood idle. Nice values cannot
+ * be set on the renderer's main thread from here: the browser resets it (0 in the foreground, 5 in the
+ * background) when it changes the tab's visibility; the scheduling class is kept. With it the page's
+ * tasks took 1.1 times their CPU time (docs/decisions.md, "The audited renderers run in the real-time
+ * class"). The kernel's real-time throttling (sched_rt_runtime_us, 95 % of each second by default)
+ * keeps a page that never yields from holding the machine.
+ *
+ * Needs the privilege to raise a priority (root or CAP_SYS_NICE) and `chrt` (util-linux). Returns
+ * whether every zygote was moved; without it the run goes ahead as before and the report says so.
+ * Call after the launch, before the first navigation.
+ */
+export function raiseRenderers(browserPid: number): boolean {
+  const zygotes = descendants(browserPid).filter(({ cmdline }) => /--type=zygote\b/.test(cmdline));
+  if (zygotes.length === 0) return false;
+  let ok = true;
+  for (const { pid } of zygotes) {
+    try {
+      execFileSync('chrt', ['--fifo', '--all-tasks', '--pid', '1', String(pid)], { stdio: 'ignore' });
+    } catch {
+      ok = false; // no privilege, no chrt, or gone
+    }
+  }
+  return ok;
+}
+
+/**
  * The browser-process threads that answer the renderer's synchronous requests while it lays out the
  * page (on Linux, each new font size's render style and each font's file: `FontService`, on the
  * thread pool, through the IO thread) run on every core at the normal priority. Pinned to the busy
