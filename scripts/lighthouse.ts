@@ -47,6 +47,8 @@ const RUN_TARGET = 98;
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? null;
 const DOC = path.resolve('docs/benchmarks.md');
 const WRITE_DOC = !ONLY && (!CHECK || process.env.LIGHTHOUSE_DOC === '1');
+/** LIGHTHOUSE_REALTIME=0 leaves the renderers in the normal scheduling class (to compare arrangements). */
+const REALTIME = process.env.LIGHTHOUSE_REALTIME !== '0';
 /** A run the machine lost (Lighthouse's runtimeError, e.g. no paint within its wait) is run again, up to this many times. */
 const RETRIES = 2;
 
@@ -266,9 +268,8 @@ async function main() {
     confineHelpers(chrome.pid);
     // Every renderer forked from here on (the audited pages, the calibration's tabs) in the real-time
     // class: the page's main thread runs the moment it is ready (quiet-machine.ts, raiseRenderers).
-    // LIGHTHOUSE_REALTIME=0 leaves them in the normal class (to compare the two arrangements).
-    realtimeRenderers = process.env.LIGHTHOUSE_REALTIME !== '0' && raiseRenderers(chrome.pid);
-    if (!realtimeRenderers && process.env.LIGHTHOUSE_REALTIME !== '0')
+    realtimeRenderers = REALTIME && raiseRenderers(chrome.pid);
+    if (REALTIME && !realtimeRenderers)
       console.warn(
         'lighthouse: the renderers could not be moved to the real-time class (needs root or CAP_SYS_NICE, and chrt); their tasks will wait for a core behind the browser and this script, which simulated throttling counts as blocking time',
       );
@@ -313,7 +314,7 @@ async function main() {
     .map((l) => l.toFixed(2))
     .join(' ')}.
 
-Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core${realtimeRenderers ? ' in the real-time scheduling class (SCHED_FIFO)' : ` (**not** in the real-time class this time: ${process.env.LIGHTHOUSE_REALTIME === '0' ? 'LIGHTHOUSE_REALTIME=0' : 'no privilege to raise them'})`}, and Chromium starts no spare renderer (scripts/lighthouse.ts, scripts/support/quiet-machine.ts, scripts/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
+Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core${realtimeRenderers ? ' in the real-time scheduling class (SCHED_FIFO)' : ` (**not** in the real-time class this time: ${REALTIME ? 'no privilege to raise them' : 'LIGHTHOUSE_REALTIME=0'})`}, and Chromium starts no spare renderer (scripts/lighthouse.ts, scripts/support/quiet-machine.ts, scripts/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
 
 Target for the member pages: performance at least ${RUN_TARGET} in every run, TBT under 100 ms: ${targetMissed.length ? `**missed** by ${targetMissed.join(', ')}` : 'met'}.
 

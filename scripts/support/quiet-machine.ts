@@ -164,6 +164,11 @@ function descendants(root: number): { pid: number; cmdline: string }[] {
   return out;
 }
 
+/** A Chromium process's type from its command line (`--type=renderer`), undefined for the browser process. */
+function processType(cmdline: string): string | undefined {
+  return /--type=([\w-]+)/.exec(cmdline)?.[1];
+}
+
 /**
  * The audited page's renderer is what Lighthouse times; Chromium's other processes (the browser
  * process, the GPU and utility processes: network, storage) run beside it on the same two cores and,
@@ -175,7 +180,7 @@ function descendants(root: number): { pid: number; cmdline: string }[] {
 export function yieldBrowserHelpers(browserPid: number, value = 10): number {
   let changed = yieldCpu(browserPid, value);
   for (const { pid, cmdline } of descendants(browserPid)) {
-    const type = /--type=([\w-]+)/.exec(cmdline)?.[1];
+    const type = processType(cmdline);
     if (type === 'gpu-process' || type === 'utility') changed += yieldCpu(pid, value);
   }
   return changed;
@@ -217,7 +222,7 @@ export function confineHelpers(browserPid: number): boolean {
   const inChromium = new Set([browserPid, ...chromium.map((p) => p.pid)]);
   let ok = pin(browserPid, '0');
   for (const { pid, cmdline } of chromium) {
-    const type = /--type=([\w-]+)/.exec(cmdline)?.[1];
+    const type = processType(cmdline);
     ok = pin(pid, type === 'zygote' || type === 'renderer' ? everyCore : '0') && ok;
   }
   ok = pin(process.pid, '0') && ok;
@@ -249,7 +254,7 @@ export function confineHelpers(browserPid: number): boolean {
  * Call after the launch, before the first navigation.
  */
 export function raiseRenderers(browserPid: number): boolean {
-  const zygotes = descendants(browserPid).filter(({ cmdline }) => /--type=zygote\b/.test(cmdline));
+  const zygotes = descendants(browserPid).filter(({ cmdline }) => processType(cmdline) === 'zygote');
   if (zygotes.length === 0) return false;
   let ok = true;
   for (const { pid } of zygotes) {
