@@ -101,8 +101,27 @@ const config = {
         background_color: '#f6f4fb',
         display: 'standalone',
         orientation: 'portrait',
-        start_url: '/',
+        // The installed app opens to the member's pages, not to '/' (which goes to /login): offline, the
+        // saved dashboard and vouchers show at once (docs/product-rules.md#offline). `id` stays '/', so
+        // an installed copy keeps its identity.
+        start_url: '/dashboard',
         scope: '/',
+        shortcuts: [
+          {
+            name: 'My vouchers',
+            short_name: 'Vouchers',
+            description: 'Your voucher codes, readable offline',
+            url: '/rewards',
+            icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Offers',
+            short_name: 'Offers',
+            description: 'Complete offers and spin',
+            url: '/dashboard',
+            icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
         icons: [
           { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
           { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },

@@ -139,6 +139,11 @@ export const api = {
     apiRequest<T>(path, { method: 'POST', body, fallbackMessage }),
 };
 
+/** A call that reached no server (offline, or the connection dropped): no status, no body. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
 /** Message for a failed call: the client's text, else the caller's fallback ('Failed to start offer', …). */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;

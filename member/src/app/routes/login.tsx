@@ -4,7 +4,9 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { REFERRAL_STORAGE_KEY } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { LoginView } from '../../features/auth/components/login-view';
-import { getUserStatsQueryOptions, type LoginRedirectState } from '../../lib/auth';
+import { isNetworkFailure } from '../../lib/api-client';
+import { getUserStatsQueryOptions, useSessionUser, type LoginRedirectState } from '../../lib/auth';
+import { useOnline } from '../../lib/use-online';
 
 function readStoredReferral(): string | null {
   try {
@@ -62,9 +64,18 @@ export function LoginRoute() {
     enabled: !state.loggedOut,
   });
   const authenticated = session.isSuccess && session.isFetchedAfterMount && !session.isError;
+  // Offline (the installed app opened at '/' or /login with no signal), the member saved on this
+  // device is trusted as the specification caches it: their saved pages, not the sign-in page. Back
+  // online, those pages check the session again and a session that ended comes back here.
+  const sessionUser = useSessionUser();
+  const online = useOnline();
+  const offlineWithSavedMember =
+    sessionUser !== null &&
+    !state.loggedOut &&
+    (!online || session.fetchStatus === 'paused' || isNetworkFailure(session.error));
 
   if (referrerRef) return <Navigate to={paths.login.getHref(referrerRef)} replace state={location.state} />;
-  if (authenticated) return <Navigate to={safeFrom(state.from)} replace />;
+  if (authenticated || offlineWithSavedMember) return <Navigate to={safeFrom(state.from)} replace />;
 
   return (
     <LoginView

@@ -14,7 +14,7 @@ import {
   UsersIcon,
   ZapIcon,
 } from '../../../components/ui/icons';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isNetworkFailure } from '../../../lib/api-client';
 import { applyLogin, LOGIN_FAILED_MESSAGE, LOGIN_TOAST_FALLBACK, loginWithIdToken } from '../../../lib/auth';
 import { loadClientConfig } from '../../../lib/client-config';
 import { EARLY_ACTION_ATTRIBUTE, takeEarlyAction } from '../../../lib/early-actions';
@@ -22,6 +22,7 @@ import { deviceFingerprint } from '../../../lib/fingerprint';
 import { preloadFirebase, signInWithGoogle, type DemoIdentity } from '../../../lib/firebase';
 import type { SessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useOnline } from '../../../lib/use-online';
 import { DemoAccountChooser } from './demo-account-chooser';
 
 /** The sign-in button's press, held when it comes before the app has hydrated the page. */
@@ -33,7 +34,19 @@ export const BENEFITS = [
   'Refer friends for free spins',
 ];
 
+/** Signing in needs the server and Google: offline, the page says so instead of trying. */
+export const OFFLINE_SIGN_IN_MESSAGE = "You're offline. Connect to the internet to sign in.";
+/** Online, but the call reached no server (the connection dropped): never the browser's raw text. */
+export const UNREACHABLE_SIGN_IN_MESSAGE =
+  "We couldn't reach the server. Check your connection and try again.";
+
+function connectionMessage(): string {
+  return navigator.onLine ? UNREACHABLE_SIGN_IN_MESSAGE : OFFLINE_SIGN_IN_MESSAGE;
+}
+
 function loginErrorMessage(error: unknown): string {
+  // A call that reached no server: what to do about it, not "Failed to fetch".
+  if (isNetworkFailure(error) || error instanceof TypeError) return connectionMessage();
   // Server text (or the API client's generic text) for API failures; provider failures get the
   // login fallback.
   if (error instanceof ApiError) return error.message;
@@ -60,6 +73,7 @@ export function LoginView({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chooser, setChooser] = useState<ClientConfig | null>(null);
+  const online = useOnline();
 
   async function finish(config: ClientConfig, identity?: DemoIdentity) {
     setBusy(true);
@@ -74,14 +88,24 @@ export function LoginView({
       const user = applyLogin(queryClient, response);
       onLoggedIn(user);
     } catch (e) {
-      const message = loginErrorMessage(e);
-      setError(message);
-      toast.error(message || LOGIN_TOAST_FALLBACK);
-      setBusy(false);
+      fail(e);
     }
   }
 
+  function fail(e: unknown) {
+    const message = loginErrorMessage(e);
+    setError(message);
+    // A connection problem is said once, on the card; other failures also toast.
+    if (message !== OFFLINE_SIGN_IN_MESSAGE && message !== UNREACHABLE_SIGN_IN_MESSAGE)
+      toast.error(message || LOGIN_TOAST_FALLBACK);
+    setBusy(false);
+  }
+
   async function start() {
+    if (!navigator.onLine) {
+      setError(OFFLINE_SIGN_IN_MESSAGE);
+      return;
+    }
     setBusy(true);
     setError(null);
     preloadFirebase();
@@ -89,10 +113,7 @@ export function LoginView({
     try {
       config = await loadClientConfig();
     } catch (e) {
-      const message = loginErrorMessage(e);
-      setError(message);
-      toast.error(message || LOGIN_TOAST_FALLBACK);
-      setBusy(false);
+      fail(e);
       return;
     }
     if (config.authEmulatorHost) {
@@ -120,6 +141,8 @@ export function LoginView({
   useEffect(() => startHeldSignIn(), []);
 
   const shownError = error ?? notice ?? null;
+  // Offline before any press: said up front, so the member is not left to find out.
+  const offlineNote = !online && shownError !== OFFLINE_SIGN_IN_MESSAGE;
 
   return (
     <div className="login">
@@ -146,6 +169,11 @@ export function LoginView({
         {shownError ? (
           <p className="login__error" role="alert">
             {shownError}
+          </p>
+        ) : null}
+        {offlineNote ? (
+          <p className="login__offline" role="status">
+            {OFFLINE_SIGN_IN_MESSAGE}
           </p>
         ) : null}
 
