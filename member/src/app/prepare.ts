@@ -1,4 +1,9 @@
-import { onlineManager, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  onlineManager,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryFunction,
+} from '@tanstack/react-query';
 import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { getReferralStatsQueryOptions } from '../features/referrals/api/get-referral-stats';
 import { getOffersQueryOptions } from '../features/offers/api/get-offers';
@@ -12,6 +17,7 @@ import {
 import type { UserStatsResponse } from '../../../shared/contract/member';
 import { acceptUserStats, getUserStatsQueryOptions } from '../lib/auth';
 import { persistOptions, refreshRestoredQueries } from '../lib/persister';
+import { shouldRetry } from '../lib/query-client';
 import { preloadRoute } from './router';
 
 // Before the first render (the dashboard's long tasks): the app used to render, then
@@ -84,6 +90,23 @@ export async function restoreSavedQueries(queryClient: QueryClient): Promise<voi
 }
 
 /**
+ * A page's first call as the boot sends it: the call's own query (key, function, freshness) and its
+ * retry policy. This is the page's request: the page mounts onto it, running or settled, and does not
+ * ask again (retryOnMount: false). It is not tied to a component (it never reads the abort signal), so
+ * a component that mounts and unmounts meanwhile does not cancel it into a second request.
+ */
+export function bootRequest(options: FetchQueryOptions): FetchQueryOptions {
+  const queryFn = options.queryFn as QueryFunction;
+  const unaborted = new AbortController().signal;
+  return {
+    ...options,
+    retry: shouldRetry,
+    queryFn: (context) =>
+      queryFn({ queryKey: context.queryKey, meta: context.meta, client: context.client, signal: unaborted }),
+  };
+}
+
+/**
  * Gets `pathname` ready to render in one pass: the saved copy restored, the route's code loaded,
  * and (online) its first queries answered, or `waitMs` elapsed. A failed query is left in its error
  * state for the page to show (and retry) as usual; a 401 is the page guard's to handle.
@@ -111,10 +134,7 @@ export async function prepareApp(
     // reload of /login) would not. The router installs its own handler when it mounts.
     setUnauthorizedHandler(() => undefined);
     const answered = Promise.all(
-      queries.map((options) =>
-        // Each call's own query (key, function, freshness), without retries: the page retries.
-        queryClient.prefetchQuery({ ...(options() as FetchQueryOptions), retry: false }),
-      ),
+      queries.map((options) => queryClient.prefetchQuery(bootRequest(options() as FetchQueryOptions))),
     );
     await Promise.race([answered, delay(waitMs)]);
   }

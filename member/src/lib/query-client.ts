@@ -17,6 +17,10 @@ export const queryConfig: DefaultOptions = {
     gcTime: 24 * 60 * 60 * 1000,
     refetchOnWindowFocus: false,
     retry: shouldRetry,
+    // A query that failed after its retries is not asked again because another component (or the
+    // page after the boot's prefetch) mounts: one request, one retry policy, whichever path starts it.
+    // The member's Retry (and invalidation) asks again.
+    retryOnMount: false,
   },
   mutations: { retry: false },
 };
