@@ -78,6 +78,20 @@ export function winRangeText(range: { min: number; max: number }): string {
 }
 
 /**
+ * The odds of what can be won now (docs/product-rules.md#spins): the table's paying reels whose amount
+ * has a code in stock (`stocked`, the server's voucher_stock), with their own chances; an amount with
+ * none is not drawn, so its chance joins the miss. The table an offer card and the result panel show.
+ */
+export function stockedTable(config: SlotConfig, stocked: readonly number[]): SlotConfig {
+  const inStock = new Set(stocked.map((a) => Math.round(a * 100)));
+  return {
+    reels: config.reels.filter(
+      (r) => r.amount > 0 && r.probability > 0 && inStock.has(Math.round(r.amount * 100)),
+    ),
+  };
+}
+
+/**
  * A table's odds as the member is told them: each paying amount with its chance, highest first, and
  * the chance of no prize ('Try again'), in percent (the rest of 100 after the paying reels).
  */
@@ -99,6 +113,14 @@ export function tableOdds(config: SlotConfig): {
 
 function round2(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/**
+ * An owed win as the member is told it (docs/product-rules.md#spins): 'Your ₹50 voucher is on its way'
+ * (the slot machine's result panel and the owed card in My Rewards).
+ */
+export function owedVoucherText(amount: number): string {
+  return `Your ${formatRupees(amount)} voucher is on its way`;
 }
 
 /** Spin type rule: free if free spins remain or the pseudo-offer id is 0. */

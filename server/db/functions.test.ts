@@ -94,7 +94,8 @@ describe.each(DATABASE_KINDS)('database functions on %s', (kind) => {
          returns table (r_spin_id integer, r_is_win boolean, r_stock_out boolean, r_reward_type text,
            r_slot_result jsonb, r_free_spins_remaining integer, r_voucher_code text,
            r_voucher_amount double precision, r_voucher_brand text, r_voucher_type text,
-           r_voucher_expiry text, r_voucher_description text)
+           r_voucher_expiry text, r_voucher_description text, r_owed boolean, r_stock_check boolean,
+           r_stocked double precision[])
          language plpgsql as $$ begin raise exception 'stale'; end $$`,
       ),
     );

@@ -10,6 +10,7 @@ import {
   toSessionUser,
   toUserCompletion,
   toUserStats,
+  toOwedVoucher,
   toUserVoucher,
   toVoucherBreakdownRow,
 } from '../db/mappers/member';
@@ -65,6 +66,7 @@ const userStatsFields = fieldWriters(userStatsEndpoint.schema.response[200].shap
   'completions',
   'voucherBreakdown',
   'userVouchers',
+  'owedVouchers',
 ] as const);
 const referralStatsFields = fieldWriters(referralStatsEndpoint.schema.response[200].shape, [
   'monthlyPerformance',
@@ -153,7 +155,8 @@ export async function userStatsJsonForSession(db: Queryable, key: MemberSessionK
       u.breakdown.map(toVoucherBreakdownRow),
     );
     const userVouchers = userStatsFields.write('userVouchers', u.vouchers.map(toUserVoucher));
-    const tail = userStatsFields.tail({ completions, voucherBreakdown, userVouchers });
+    const owedVouchers = userStatsFields.write('owedVouchers', (u.owed ?? []).map(toOwedVoucher));
+    const tail = userStatsFields.tail({ completions, voucherBreakdown, userVouchers, owedVouchers });
     lists = { key: u.stats_key, size: tail.length, tail };
     cache.set(key.idHash, lists);
   } else if (held && held.key === u.stats_key) lists = held;
@@ -239,6 +242,7 @@ export async function userStatsForSession(
       completions: u.completions!.map(toUserCompletion),
       voucherBreakdown: u.breakdown!.map(toVoucherBreakdownRow),
       userVouchers: u.vouchers!.map(toUserVoucher),
+      owedVouchers: (u.owed ?? []).map(toOwedVoucher),
     },
   };
 }

@@ -17,6 +17,8 @@ import { foldedSession, sessionCacheUntil, type FoldedSession, type MemberSessio
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { offers as offersEndpoint, type MemberOffer } from '../../shared/contract/member';
+import { listStockedAmounts } from '../db/repositories/vouchers';
+import { DEFAULT_SLOT_CONFIG, stockedTable, type SlotConfig } from '../../shared/slot';
 
 /**
  * offers.php: one named statement, the member app's most frequent call. `claimMinAgeMinutes`: how old
@@ -27,7 +29,13 @@ export async function listMemberOffers(
   userId: number,
   claimMinAgeMinutes?: number,
 ): Promise<MemberOffer[]> {
-  return (await listMemberOfferRows(db, userId, claimMinAgeMinutes)).map(toMemberOffer);
+  const stocked = await listStockedAmounts(db);
+  return (await listMemberOfferRows(db, userId, claimMinAgeMinutes)).map((r) => toMemberOffer(r, stocked));
+}
+
+/** The free spin's odds now: the default table's paying reels with a code in stock. */
+export async function freeSpinOdds(db: Queryable): Promise<SlotConfig> {
+  return stockedTable(DEFAULT_SLOT_CONFIG, await listStockedAmounts(db));
 }
 
 /**
@@ -76,6 +84,10 @@ interface Catalogue {
   gen: string;
   entries: CatalogueEntry[];
   ids: Set<number>;
+  /** The prize amounts in stock in this generation (voucher_stock: a change bumps the generation). */
+  stocked: number[];
+  /** The answer's end: freeSpinOdds (the default table with a code in stock), serialised. */
+  freeOddsJson: string;
 }
 
 /**
@@ -89,7 +101,7 @@ const catalogues = new WeakMap<object, Catalogue>();
 const before = (a: { sort_us: number; offer_id: number }, b: { sort_us: number; offer_id: number }) =>
   a.sort_us > b.sort_us || (a.sort_us === b.sort_us && a.offer_id > b.offer_id);
 
-function catalogueOf(gen: string, rows: CatalogueOfferRow[]): Catalogue {
+function catalogueOf(gen: string, rows: CatalogueOfferRow[], stocked: number[]): Catalogue {
   const sorted = [...rows].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   const entries = sorted.map((o) => {
     const offer: CatalogueOfferRow = {
@@ -102,12 +114,21 @@ function catalogueOf(gen: string, rows: CatalogueOfferRow[]): Catalogue {
       slot_config: o.slot_config,
       sort_us: Number(o.sort_us),
     };
-    return { offer, json: Buffer.from(serializeOffer(toMemberOffer({ ...offer, ...NO_STATE }))) };
+    return { offer, json: Buffer.from(serializeOffer(toMemberOffer({ ...offer, ...NO_STATE }, stocked))) };
   });
-  return { gen, entries, ids: new Set(entries.map((e) => e.offer.offer_id)) };
+  return {
+    gen,
+    entries,
+    ids: new Set(entries.map((e) => e.offer.offer_id)),
+    stocked,
+    freeOddsJson: serializeFreeOdds(stockedTable(DEFAULT_SLOT_CONFIG, stocked)),
+  };
 }
 
-const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow): string => {
+/** freeSpinOdds as the whole answer's serializer writes it. */
+const serializeFreeOdds = compileContractSerializer(offersEndpoint.schema.response[200].shape.freeSpinOdds);
+
+const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow, stocked: number[]): string => {
   const row: MemberOfferRow = {
     offer_id: offer.offer_id,
     title: offer.title,
@@ -126,7 +147,7 @@ const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow): string => 
     claim_status: s.claim_status,
     claim_reason: s.claim_reason,
   };
-  return serializeOffer(toMemberOffer(row));
+  return serializeOffer(toMemberOffer(row, stocked));
 };
 
 /**
@@ -173,7 +194,7 @@ export async function memberOffersJsonForSession(
   }
   let catalogue: Catalogue;
   if (returned) {
-    catalogue = catalogueOf(gen ?? '', fresh);
+    catalogue = catalogueOf(gen ?? '', fresh, (rows[0]!.stocked_amounts ?? []).map(Number));
     // Kept under the generation this statement read; a newer one another call stored stays.
     const current = catalogues.get(db);
     if (gen !== null && (!current || BigInt(current.gen) < BigInt(gen))) catalogues.set(db, catalogue);
@@ -191,16 +212,16 @@ export async function memberOffersJsonForSession(
   while (n < MAX_OFFERS && (i < entries.length || j < inactive.length)) {
     if (n++ > 0) parts.push(COMMA);
     if (j < inactive.length && (i >= entries.length || before(inactive[j]!, entries[i]!.offer))) {
-      parts.push(Buffer.from(withState(inactive[j]!, inactive[j]!)));
+      parts.push(Buffer.from(withState(inactive[j]!, inactive[j]!, catalogue.stocked)));
       j++;
     } else {
       const e = entries[i++]!;
       const s = active.get(e.offer.offer_id);
-      parts.push(s ? Buffer.from(withState(e.offer, s)) : e.json);
+      parts.push(s ? Buffer.from(withState(e.offer, s, catalogue.stocked)) : e.json);
     }
   }
   const free = JSON.stringify(rows[0]!.session_free_spins);
-  parts.push(Buffer.from(`],"freeSpinsRemaining":${free}}`));
+  parts.push(Buffer.from(`],"freeSpinsRemaining":${free},"freeSpinOdds":${catalogue.freeOddsJson}}`));
   const stateUntil = rows[0]!.state_until;
   return {
     session,

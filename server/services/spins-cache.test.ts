@@ -37,6 +37,9 @@ statements.mockImplementation(async (_db, _key, r) => {
     r_voucher_type: null,
     r_voucher_expiry: null,
     r_voucher_description: null,
+    r_owed: false,
+    r_stock_check: false,
+    r_stocked: [],
   };
   return row;
 });

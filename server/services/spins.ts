@@ -13,6 +13,7 @@ import {
   type SpinRow,
   type SpinStatementObserver,
 } from '../db/repositories/spins';
+import { assignOwedVouchers, refreshVoucherStock } from '../db/repositories/vouchers';
 import { BLOCKED_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
 import {
   DEFAULT_SLOT_CONFIG,
@@ -124,7 +125,23 @@ export async function spin(
   }
 
   metrics.onSpin?.({ win: row.r_is_win, stockOut: row.r_stock_out, type: input.spinType });
-  return toSpinResponse(row, input.spinType);
+  await afterSpin(db, row, drawn);
+  return toSpinResponse(row, input.spinType, config, drawn);
+}
+
+/**
+ * After a spin's commit (docs/product-rules.md#spins): a debt it left is offered the stock at once (a
+ * restock that committed while the spin ran did not see the debt), and a stock it emptied is written
+ * to voucher_stock, so the odds members see follow. Neither can undo the spin: a failure here is left
+ * to the next restock or the next draw of that amount, which do the same.
+ */
+async function afterSpin(db: Queryable, row: SpinRow, drawn: number): Promise<void> {
+  try {
+    if (row.r_owed) await assignOwedVouchers(db, drawn);
+    if (row.r_stock_check) await refreshVoucherStock(db, drawn);
+  } catch {
+    // The spin stands; see above.
+  }
 }
 
 /**
@@ -203,9 +220,10 @@ export async function spinForSession(
       return { status: 'refused', error: refused, renewedUntil: await renewMemberSessionKeyIfDue(db, key) };
     }
     metrics.onSpin?.({ win: row.r_is_win, stockOut: row.r_stock_out, type: input.spinType });
+    await afterSpin(db, row, drawn);
     return {
       status: 'ok',
-      response: toSpinResponse(row, input.spinType),
+      response: toSpinResponse(row, input.spinType, config ?? DEFAULT_SLOT_CONFIG, drawn),
       renewedUntil: row.r_renewed_until === null ? null : new Date(row.r_renewed_until),
       userId: row.r_user_id,
     };

@@ -51,6 +51,12 @@ const memberOffer = z.object({
   reward_type: z.string(),
   voucher_code: z.string().nullable(),
   slot_config: slotConfig.nullable(),
+  /**
+   * The odds of what can be won on this offer now (docs/product-rules.md#spins): the paying reels of
+   * the table it plays (slot_config, or the default table without one) whose amount has a code in
+   * stock; the rest of 100 is 'Try again'. The server always sends it.
+   */
+  slot_odds: slotConfig.optional(),
   /** Pending verification only (else null): when the member started the offer (their click, ISO 8601). */
   clicked_at: z.string().nullable(),
   /** Pending verification only (else null): when the partner reported the completion as pending. */
@@ -168,6 +174,23 @@ export const userStats = endpoint('GET', `${API_BASE}${USER_STATS_PATH}`, {
         status: voucherStatus,
       }),
     ),
+    /**
+     * Wins whose voucher is owed (the last code went to another member at the same moment): each is
+     * assigned automatically, oldest first, when its amount is restocked, and then leaves this list for
+     * userVouchers. The server always sends it.
+     */
+    owedVouchers: z
+      .array(
+        z.object({
+          owed_id: z.number(),
+          voucher_amount: z.number(),
+          /** The offer's title, 'Free Spin Bonus' for a free spin. */
+          title: z.string().nullable(),
+          won_at: z.string(),
+          voucher_source: z.enum(['free_spin', 'offer_completion']),
+        }),
+      )
+      .optional(),
   }),
 });
 export type UserStatsResponse = ResponseOf<typeof userStats>;
@@ -175,11 +198,14 @@ export type UserStats = UserStatsResponse['stats'];
 export type UserCompletion = UserStatsResponse['completions'][number];
 export type VoucherBreakdownRow = UserStatsResponse['voucherBreakdown'][number];
 export type UserVoucher = UserStatsResponse['userVouchers'][number];
+export type OwedVoucher = NonNullable<UserStatsResponse['owedVouchers']>[number];
 
 export const offers = endpoint('GET', `${API_BASE}${OFFERS_PATH}`, {
   response: okResponses({
     offers: z.array(memberOffer),
     freeSpinsRemaining: z.number(),
+    /** The free spin's odds now: the default table's paying reels with a code in stock (as slot_odds). */
+    freeSpinOdds: slotConfig.optional(),
   }),
 });
 export type OffersResponse = ResponseOf<typeof offers>;
@@ -215,6 +241,13 @@ export const slotSpin = endpoint('POST', `${API_BASE}${SLOT_SPIN_PATH}`, {
     spinType,
     freeSpinsRemaining: z.number(),
     voucher: spinVoucher.nullable(),
+    /**
+     * A win that lost the race for the last code of its amount: owed, assigned when that amount is
+     * restocked (the member hears it as the live event 'voucher'); voucher is then null. Else null.
+     */
+    owedVoucher: z.object({ amount: z.number() }).nullable().optional(),
+    /** The played table's odds of what can be won now, after this spin (as an offer's slot_odds). */
+    odds: slotConfig.optional(),
   }),
 });
 export type SpinRequest = RequestOf<typeof slotSpin>;
@@ -265,6 +298,8 @@ export type ReferralStatsResponse = ResponseOf<typeof referralStats>;
  *     ready; rejected: with the reason)
  *   referral: an administrator denied a referral of the member's held for review (same device); a
  *     grant is announced as its free_spin
+ *   voucher: a voucher the member was owed (a win that lost the race for the last code) was assigned
+ *     at a restock: it is now in their vouchers
  *   blocked: the member was blocked (the stream then ends; the app signs out with `message`)
  *   logout: the stream's session ended (signed out, possibly in another tab; the stream then ends)
  *   resync: events may have been missed (resume point unknown here): refetch everything
@@ -287,6 +322,13 @@ export const memberEventData = {
     reason: z.string().nullable(),
   }),
   referral: z.object({ status: z.literal('denied'), referralId: z.number() }),
+  voucher: z.object({
+    owedId: z.number(),
+    voucherId: z.number(),
+    amount: z.number(),
+    /** The offer's title, 'Free Spin Bonus' for a free spin. */
+    title: z.string().nullable(),
+  }),
   blocked: z.object({ message: z.string() }),
   logout: z.object({}),
   resync: z.object({}),

@@ -38,7 +38,10 @@ CREATE OR REPLACE FUNCTION member_spin(
   r_voucher_brand text,
   r_voucher_type text,
   r_voucher_expiry text,
-  r_voucher_description text
+  r_voucher_description text,
+  r_owed boolean,
+  r_stock_check boolean,
+  r_stocked double precision[]
 )
 LANGUAGE plpgsql
 AS $$

@@ -42,7 +42,10 @@ CREATE OR REPLACE FUNCTION member_spins(
   r_voucher_brand text,
   r_voucher_type text,
   r_voucher_expiry text,
-  r_voucher_description text
+  r_voucher_description text,
+  r_owed boolean,
+  r_stock_check boolean,
+  r_stocked double precision[]
 )
 LANGUAGE plpgsql
 AS $$
@@ -63,7 +66,7 @@ BEGIN
         RETURN QUERY SELECT i, SQLSTATE::text, nullif(v_detail, ''),
           NULL::timestamptz, NULL::integer, NULL::integer, NULL::boolean, NULL::boolean, NULL::text,
           NULL::jsonb, NULL::integer, NULL::text, NULL::double precision, NULL::text, NULL::text,
-          NULL::text, NULL::text;
+          NULL::text, NULL::text, NULL::boolean, NULL::boolean, NULL::double precision[];
     END;
   END LOOP;
 END

@@ -18,7 +18,17 @@
 --     once a minute (migration 0021);
 --   * a win claims an available voucher of the drawn amount FOR UPDATE SKIP LOCKED: the earliest
 --     expiry among those with at least 7 days left, else the earliest of those expiring sooner
---     (docs/decisions.md); none left is a stock-out and the spin is a miss.
+--     (docs/decisions.md);
+--   * an amount with no code in stock is not drawn (docs/product-rules.md#spins): the spin is a miss,
+--     recorded as a stock-out (stock_out, for the console), under odds that no longer show that amount;
+--   * codes of the amount in stock but all being claimed by concurrent spins (or debts): the win lost
+--     the race for the last code and is owed (owed_vouchers, migration 0025): a win (reward type,
+--     counters) without a code, settled when the amount is restocked (assign_owed_vouchers.sql). The
+--     server calls assign_owed_vouchers after the commit (r_owed), in case a restock committed meanwhile;
+--   * r_stock_check: the stock of the drawn amount is gone (this spin took the last code, or found
+--     none while voucher_stock still says it has some): the server then calls refresh_voucher_stock
+--     after the commit, so the odds members see follow. r_stocked: the amounts voucher_stock says are
+--     in stock (the result panel's odds).
 CREATE OR REPLACE FUNCTION rewards_spin(
   p_user_id integer,
   p_spin_type text,
@@ -39,7 +49,10 @@ CREATE OR REPLACE FUNCTION rewards_spin(
   r_voucher_brand text,
   r_voucher_type text,
   r_voucher_expiry text,
-  r_voucher_description text
+  r_voucher_description text,
+  r_owed boolean,
+  r_stock_check boolean,
+  r_stocked double precision[]
 )
 LANGUAGE plpgsql
 AS $$
@@ -53,6 +66,8 @@ DECLARE
   v_stock_out boolean := false;
   v_reward text := 'none';
   v_spin_id integer;
+  v_owed boolean := false;
+  v_stock_check boolean := false;
 BEGIN
   IF p_spin_type = 'offer' THEN
     UPDATE completions SET spinner_used = true
@@ -101,8 +116,21 @@ BEGIN
         WHERE id = v_voucher_id AND status = 'available'
         RETURNING * INTO v_voucher;
       v_win := FOUND;
+      -- The last code of the amount: voucher_stock should say so (the server refreshes it after the commit).
+      v_stock_check := NOT EXISTS (
+        SELECT 1 FROM vouchers left_v WHERE left_v.status = 'available' AND left_v.voucher_amount = p_drawn
+          AND (left_v.expiry_date IS NULL OR left_v.expiry_date >= current_date));
+    ELSIF EXISTS (
+        SELECT 1 FROM vouchers taken_v WHERE taken_v.status = 'available' AND taken_v.voucher_amount = p_drawn
+          AND (taken_v.expiry_date IS NULL OR taken_v.expiry_date >= current_date)) THEN
+      -- Codes in stock, every one being claimed by a concurrent spin: this win lost the race, it is owed.
+      v_win := true;
+      v_owed := true;
+    ELSE
+      -- None in stock: the amount is not drawn (a miss, recorded as a stock-out).
+      v_stock_out := true;
+      v_stock_check := EXISTS (SELECT 1 FROM voucher_stock WHERE amount = p_drawn AND in_stock);
     END IF;
-    v_stock_out := NOT v_win;
   END IF;
   IF v_win THEN
     v_reward := p_win_reward_type;
@@ -115,12 +143,17 @@ BEGIN
             CASE WHEN p_drawn > 0 THEN p_drawn END,
             CASE WHEN v_win THEN v_voucher.id END, v_reward, v_stock_out)
     RETURNING id INTO v_spin_id;
+  IF v_owed THEN
+    INSERT INTO owed_vouchers (user_id, spin_id, completion_id, offer_id, voucher_amount, assignment_context)
+      VALUES (p_user_id, v_spin_id, v_completion_id, v_offer_id, p_drawn,
+              CASE p_spin_type WHEN 'free' THEN 'free_spin_from_referral' ELSE 'offer_completion' END);
+  END IF;
 
   IF v_completion_id IS NOT NULL THEN
     UPDATE completions SET reward_type = v_reward, voucher_id = CASE WHEN v_win THEN v_voucher.id END
       WHERE id = v_completion_id;
     UPDATE offers SET spins_used = spins_used + 1, rewards_won = rewards_won + CASE WHEN v_win THEN 1 ELSE 0 END,
-                      total_voucher_value = total_voucher_value + CASE WHEN v_win THEN v_voucher.voucher_amount ELSE 0 END
+                      total_voucher_value = total_voucher_value + CASE WHEN v_win THEN p_drawn ELSE 0 END
       WHERE id = v_offer_id;
   END IF;
   UPDATE users SET
@@ -129,7 +162,7 @@ BEGIN
       -- At most once a minute: an unchanged value keeps the update HOT (migration 0021).
       last_activity = CASE WHEN last_activity > now() - interval '1 minute' THEN last_activity ELSE now() END,
       total_vouchers_won = total_vouchers_won + CASE WHEN v_win THEN 1 ELSE 0 END,
-      total_voucher_value = total_voucher_value + CASE WHEN v_win THEN v_voucher.voucher_amount ELSE 0 END
+      total_voucher_value = total_voucher_value + CASE WHEN v_win THEN p_drawn ELSE 0 END
     WHERE id = p_user_id;
 
   RETURN QUERY SELECT v_spin_id, v_win, v_stock_out, v_reward,
@@ -139,6 +172,8 @@ BEGIN
     CASE WHEN v_win THEN v_voucher.voucher_brand END,
     CASE WHEN v_win THEN v_voucher.voucher_type END,
     CASE WHEN v_win THEN to_char(v_voucher.expiry_date, 'YYYY-MM-DD') END,
-    CASE WHEN v_win THEN v_voucher.voucher_description END;
+    CASE WHEN v_win THEN v_voucher.voucher_description END,
+    v_owed, v_stock_check,
+    ARRAY(SELECT amount::double precision FROM voucher_stock WHERE in_stock ORDER BY amount);
 END
 $$;

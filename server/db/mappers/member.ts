@@ -3,6 +3,7 @@
 import type {
   MemberOffer,
   MemberReferralStatus,
+  OwedVoucher,
   ReferralStatsResponse,
   SessionUserRow,
   UserCompletion,
@@ -10,7 +11,7 @@ import type {
   UserVoucher,
   VoucherBreakdownRow,
 } from '../../../shared/contract/member';
-import { parseSlotConfig } from '../../../shared/slot';
+import { offerTable, parseSlotConfig, stockedTable } from '../../../shared/slot';
 import type { Member } from '../repositories/members';
 import type { MemberOfferRow } from '../repositories/offers';
 import { dateOnly, isoOrNull, num, numOrNull, percent, strOrNull } from '../row-mappers';
@@ -28,7 +29,11 @@ export function toSessionUser(
   };
 }
 
-export function toMemberOffer(r: MemberOfferRow): MemberOffer {
+/**
+ * `stocked`: the prize amounts with a code in stock (voucher_stock), for slot_odds: the offer's table
+ * (its slot_config, or the default one) as it can be won now (docs/product-rules.md#spins).
+ */
+export function toMemberOffer(r: MemberOfferRow, stocked: readonly number[]): MemberOffer {
   const completed = r.completion_status === 'approved';
   return {
     offer_id: r.offer_id,
@@ -43,6 +48,7 @@ export function toMemberOffer(r: MemberOfferRow): MemberOffer {
     reward_type: r.reward_type ?? 'none',
     voucher_code: r.voucher_code,
     slot_config: parseSlotConfig(r.slot_config),
+    slot_odds: stockedTable(offerTable(r.slot_config), stocked),
     clicked_at: isoOrNull(r.clicked_at),
     pending_since: isoOrNull(r.pending_since),
     can_claim: r.can_claim === true,
@@ -102,6 +108,17 @@ export function toUserVoucher(r: Record<string, unknown>): UserVoucher {
     voucher_terms: strOrNull(r.voucher_terms),
     expiry_date: dateOnly(r.expiry_date),
     status: r.status as UserVoucher['status'],
+  };
+}
+
+/** A win whose voucher is owed (owed_vouchers), as user-stats.php lists it. */
+export function toOwedVoucher(r: Record<string, unknown>): OwedVoucher {
+  return {
+    owed_id: num(r.owed_id),
+    voucher_amount: num(r.voucher_amount),
+    title: strOrNull(r.title),
+    won_at: isoOrNull(r.won_at)!,
+    voucher_source: r.assignment_context === 'free_spin_from_referral' ? 'free_spin' : 'offer_completion',
   };
 }
 

@@ -282,6 +282,8 @@ export async function memberStatsRowsForSession(
       completions: Record<string, unknown>[] | null;
       breakdown: Record<string, unknown>[] | null;
       vouchers: Record<string, unknown>[] | null;
+      /** The member's open debts (wins owed a code: migration 0025). */
+      owed: Record<string, unknown>[] | null;
     })
   | undefined
 > {
@@ -298,6 +300,7 @@ export async function memberStatsRowsForSession(
       completions: jsonRows(lists?.completions),
       breakdown: jsonRows(lists?.breakdown),
       vouchers: jsonRows(lists?.vouchers),
+      owed: jsonRows(lists?.owed),
     }
   );
 }

@@ -196,7 +196,10 @@ export const memberOffersCachedForSession = statement(
    select ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
           (select expires_at from member_renewed) as session_renewed, ms.expires_at as session_expires,
           (select until from mcu) as state_until,
-          ms.free_spins_remaining as session_free_spins, (select gen from g)::text as catalogue_gen, p.*
+          ms.free_spins_remaining as session_free_spins, (select gen from g)::text as catalogue_gen,
+          case when (select gen from g) is null or $5::text is distinct from (select gen from g)::text
+               then array(select vs.amount::float8 from voucher_stock vs where vs.in_stock order by vs.amount)
+          end as stocked_amounts, p.*
      from member_session ms
      left join part p on not ms.is_suspicious`,
 );
@@ -205,6 +208,11 @@ export type MemberOffersCachedRow = FoldedSessionRow & {
   session_free_spins: number;
   /** The catalogue's generation in this statement's snapshot (null: no generation row). */
   catalogue_gen: string | null;
+  /**
+   * With the catalogue's rows only: the prize amounts with a code in stock (voucher_stock, migration
+   * 0025; a change bumps the catalogue's generation), for the odds of what can be won now.
+   */
+  stocked_amounts: number[] | null;
   /** The next moment one of the member's clicks becomes or stops being claimable (null: none will). */
   state_until: Date | string | null;
 } & (

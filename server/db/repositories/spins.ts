@@ -17,6 +17,12 @@ export interface SpinRow {
   r_voucher_type: string | null;
   r_voucher_expiry: string | null;
   r_voucher_description: string | null;
+  /** The win lost the race for the last code of its amount: owed (owed_vouchers), settled at restock. */
+  r_owed: boolean;
+  /** The drawn amount's stock is gone: voucher_stock is to be refreshed after the commit. */
+  r_stock_check: boolean;
+  /** The amounts voucher_stock says are in stock (the result panel's odds). */
+  r_stocked: number[];
 }
 
 export interface SpinRequest {

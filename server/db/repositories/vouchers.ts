@@ -63,3 +63,34 @@ export async function setVoucherStatus(
     sql`update vouchers set status = ${status} where id = ${id} and status in ('available', 'expired')`,
   );
 }
+
+/**
+ * Settles the open debts of one prize amount with the codes in stock, oldest first, exactly once
+ * (server/db/functions/assign_owed_vouchers.sql). A restock does it in its own transaction (the
+ * vouchers triggers); the server calls it after a spin that left a debt. Returns the debts settled.
+ */
+export async function assignOwedVouchers(db: Queryable, amount: number): Promise<number> {
+  const [row] = await query<{ n: number }>(db, sql`select assign_owed_vouchers(${amount}::numeric) as n`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Sets voucher_stock's row of one amount to whether a code is in stock now
+ * (server/db/functions/refresh_voucher_stock.sql); a flip moves the odds members see. Returns the state.
+ */
+export async function refreshVoucherStock(db: Queryable, amount: number): Promise<boolean> {
+  const [row] = await query<{ in_stock: boolean }>(
+    db,
+    sql`select refresh_voucher_stock(${amount}::numeric) as in_stock`,
+  );
+  return row?.in_stock === true;
+}
+
+/** The prize amounts voucher_stock says have a code in stock, ascending. */
+export async function listStockedAmounts(db: Queryable): Promise<number[]> {
+  const rows = await query<{ amount: unknown }>(
+    db,
+    sql`select amount from voucher_stock where in_stock order by amount`,
+  );
+  return rows.map((r) => Number(r.amount));
+}

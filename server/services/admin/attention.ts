@@ -116,11 +116,13 @@ export function stockRows(
   available: { amount: number; brand: string; available: number }[],
   demand: { amount: number; draws: number; stockOuts: number; membersMissed: number }[],
   payable: Set<number>,
+  owedDebts: { amount: number; owed: number; members: number; since: string | null }[] = [],
 ): AdminStockRow[] {
   const amounts = new Set<number>([
     ...available.map((a) => a.amount),
     ...demand.map((d) => d.amount),
     ...payable,
+    ...owedDebts.map((o) => o.amount),
   ]);
   return [...amounts]
     .sort((a, b) => a - b)
@@ -135,6 +137,7 @@ export function stockRows(
       const daysLeft = perDay > 0 ? round(stock / perDay, 1) : null;
       const stockOuts = d?.stockOuts ?? 0;
       const isPayable = payable.has(amount);
+      const owed = owedDebts.find((o) => o.amount === amount);
       return {
         amount,
         available: stock,
@@ -144,9 +147,15 @@ export function stockRows(
         days_left: daysLeft,
         stock_outs7d: stockOuts,
         members_missed7d: d?.membersMissed ?? 0,
+        owed: owed?.owed ?? 0,
+        owed_members: owed?.members ?? 0,
+        owed_since: owed?.since ?? null,
         payable: isPayable,
         flagged:
-          stockOuts > 0 || (daysLeft !== null && daysLeft < STOCK_ALERT_DAYS) || (isPayable && stock === 0),
+          stockOuts > 0 ||
+          (owed?.owed ?? 0) > 0 ||
+          (daysLeft !== null && daysLeft < STOCK_ALERT_DAYS) ||
+          (isPayable && stock === 0),
       };
     });
 }
@@ -185,16 +194,18 @@ export async function computeAttention(
   settings: AttentionSettings,
 ): Promise<Omit<AdminAttentionResponse, 'success'>> {
   const watch = reversalWatch(settings.reversalHold);
-  const [offers, draws, available, demand, expiring, reversalMembers, refused, held] = await Promise.all([
-    reads.activeOffers(db),
-    reads.recentDraws(db, WIN_RATE_WINDOW),
-    reads.availableStock(db),
-    reads.recentDemand(db, STOCK_DAYS),
-    reads.expiringUnassigned(db, EXPIRING_DAYS),
-    reads.reversalsPilingUp(db, watch.days, watch.min),
-    reads.refusedPostbacks(db, REFUSED_HOURS),
-    reads.heldReferrals(db),
-  ]);
+  const [offers, draws, available, demand, expiring, reversalMembers, refused, held, owed] =
+    await Promise.all([
+      reads.activeOffers(db),
+      reads.recentDraws(db, WIN_RATE_WINDOW),
+      reads.availableStock(db),
+      reads.recentDemand(db, STOCK_DAYS),
+      reads.expiringUnassigned(db, EXPIRING_DAYS),
+      reads.reversalsPilingUp(db, watch.days, watch.min),
+      reads.refusedPostbacks(db, REFUSED_HOURS),
+      reads.heldReferrals(db),
+      reads.owedByAmount(db),
+    ]);
   const tables: MonitoredTable[] = [
     ...offers.map((o) => ({
       offerId: o.id,
@@ -205,7 +216,7 @@ export async function computeAttention(
     { offerId: null, title: 'Free spins', table: DEFAULT_SLOT_CONFIG, payoutUsd: null },
   ];
   const winRates = winRateRows(tables, draws, settings.fxUsdInr);
-  const stock = stockRows(available, demand, payableAmounts(offers));
+  const stock = stockRows(available, demand, payableAmounts(offers), owed);
   const refusedPostbacks = refused.map((r) => ({ ...r, network: r.network ?? 'Native postback' }));
   const count =
     winRates.reduce((n, w) => n + w.amounts.filter((a) => a.flagged).length + (w.cost_flagged ? 1 : 0), 0) +

@@ -62,6 +62,14 @@ const stockRow = z.object({
   /** Winning draws that found no code (shown to the member as a miss), and the members they hit. */
   stock_outs7d: z.number(),
   members_missed7d: z.number(),
+  /**
+   * Wins of this amount owed a code (the last one went to another member at the same moment): assigned
+   * automatically, oldest first, when the amount is restocked. The members they are owed to, and since
+   * when the oldest waits (null: none owed). The server always sends them.
+   */
+  owed: z.number().optional(),
+  owed_members: z.number().optional(),
+  owed_since: z.string().nullable().optional(),
   /** An active offer's table (or free spins') can pay this amount. */
   payable: z.boolean(),
   flagged: z.boolean(),

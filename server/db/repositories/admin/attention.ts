@@ -100,6 +100,27 @@ export async function recentDemand(db: Queryable, days: number) {
   }));
 }
 
+/**
+ * The open debts by amount (owed_vouchers, migration 0025: wins owed a code until a restock), the
+ * members they are owed to and the oldest's time (owed_vouchers_open_idx).
+ */
+export async function owedByAmount(db: Queryable) {
+  const rows = await query(
+    db,
+    sql`select voucher_amount, count(*)::int as owed, count(distinct user_id)::int as members,
+               min(created_at) as since
+          from owed_vouchers
+         where voucher_id is null
+         group by voucher_amount`,
+  );
+  return rows.map((r) => ({
+    amount: num(r.voucher_amount),
+    owed: num(r.owed),
+    members: num(r.members),
+    since: r.since === null || r.since === undefined ? null : new Date(r.since as string).toISOString(),
+  }));
+}
+
 /** Available codes whose expiry date is today or within `days` days, by brand and amount. */
 export async function expiringUnassigned(db: Queryable, days: number) {
   const rows = await query(
