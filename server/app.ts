@@ -16,7 +16,6 @@ import metricsPlugin from './plugins/metrics';
 import securityHeadersPlugin from './plugins/security-headers';
 import staticPlugin from './plugins/static';
 import memberRoutes from './routes/member';
-import postbackRoutes from './routes/postback';
 import demoPartnerRoutes from './routes/demo-partner';
 import systemRoutes from './routes/system';
 import { createTokenVerifier, type TokenVerifier } from './services/firebase';
@@ -128,10 +127,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   // A change made through this process shows on the very next call here: a member's own change (a
-  // click, a claim, a voucher marked used) drops their answers before the answer is sent; an
-  // administrator's change, and a partner network's postback (a GET as often as a POST), is answered
-  // once this process has heard it (MemberAnswers.sync). Other processes hear it through the
-  // database's notification.
+  // click, a claim, a voucher marked used) drops their answers before the answer is sent, and so does
+  // a postback for the members it changed (routes/network-postback.ts); an administrator's change is
+  // answered once this process has heard it (MemberAnswers.sync). Other processes hear it through
+  // the database's notification.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.config.changesMembers) {
       if (reply.statusCode < 400) await app.memberAnswers.sync(app.db);
@@ -149,7 +148,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/events'));
   await app.register(import('./routes/member-vouchers'));
   await app.register(import('./routes/member-claims'));
-  await app.register(postbackRoutes);
   await app.register(import('./routes/network-postback'));
   if (opts.config.mode === 'demo') await app.register(demoPartnerRoutes);
   const { default: adminRoutes } = await import('./routes/admin/index');

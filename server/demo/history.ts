@@ -1,7 +1,7 @@
 // The living demo (issue 15): about 60 days of history written through the product's own services, the
 // ones the API routes call: members sign in (some through a referral, a few on the referrer's device),
-// click offers, the two demo networks' postbacks go through their receivers (native postbacks through
-// processPostback, the CPX demo network's signed ones through its network receiver), members spin with
+// click offers, the two demo networks' postbacks go through the postback receiver (native postbacks
+// signed with a key of the run's own, the CPX demo network's with its stored configuration), members spin with
 // the draw from each offer's table, file missing-conversion claims, and an administrator restocks
 // vouchers, expires a few, decides claims and same-device referrals.
 //
@@ -10,7 +10,7 @@
 // is run in order and, once it is done, every timestamp it wrote is moved onto that day of the last 60
 // (`warpDay`: a linear map from the real seconds the day took onto the simulated day, which keeps the
 // order of events). docs/decisions.md, "The living demo: backdating".
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DecodedIdToken } from 'firebase-admin/auth';
@@ -21,7 +21,7 @@ import { signPostback as signNetworkPostback } from '../networks/verify';
 import { invalidateSummaries } from '../db/admin/cache';
 import { signInMember } from '../services/users';
 import { recordClick } from '../services/offers';
-import { logPostback, processPostback } from '../services/postbacks';
+import { signPostback as signNativePostback } from '../services/postbacks';
 import { createNetworkReceiver, type NetworkReceiver } from '../services/network-postbacks';
 import { spin } from '../services/spins';
 import { fileClaim } from '../services/claims';
@@ -29,7 +29,6 @@ import { approveClaim, rejectClaim } from '../services/admin/claims';
 import { decideReferral } from '../services/admin/referrals';
 import { addVouchers, setVoucherStatus } from '../services/admin/vouchers';
 import type { Actor } from '../services/admin/audit';
-import { answerFor } from '../routes/postback-answer';
 import { demoNetworkParams } from '../routes/demo-partner';
 import { CLAIM_MIN_AGE_MINUTES_DEFAULT } from '../config';
 import { DEMO_ACCOUNTS } from '../routes/system';
@@ -224,7 +223,13 @@ export async function seedHistory(
   await db.execute(sql`update networks set created_at = created_at - ${back}::interval,
                          updated_at = updated_at - ${back}::interval where slug = 'cpx-demo'`);
 
-  const receiver: NetworkReceiver = createNetworkReceiver(db, { publicUrl, perNetworkPerMinute: 1_000_000 });
+  // The native postbacks are signed with a key of this run's own: the history plays the partner too.
+  const nativeSecret = randomBytes(24).toString('hex');
+  const receiver: NetworkReceiver = createNetworkReceiver(db, {
+    publicUrl,
+    postbackSecret: nativeSecret,
+    perNetworkPerMinute: 1_000_000,
+  });
   const events: Event[] = [];
   let seq = 0;
   const at = (t: number, run: () => Promise<void>) => {
@@ -332,22 +337,22 @@ export async function seedHistory(
         await cpxPostback(receiver, cpx, c, status, txnId, payout);
         return;
       }
-      const params = {
+      const params: Record<string, string> = {
         click_id: c.id,
         transaction_id: txnId,
-        payout: Number(payout),
+        payout,
         currency: 'USD',
         status,
-        // The receiver checked it before this call (routes/postback.ts); the seed is the network itself.
-        sig: 'demo-seed',
       };
-      const outcome = answerFor(await processPostback(db, params));
-      await logPostback(db, {
+      params.sig = signNativePostback(params, nativeSecret);
+      await receiver.receive({
+        slug: null,
         method: 'POST',
+        url: '/api/postback.php',
+        query: {},
+        body: params,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
         ip: '198.51.100.7',
-        raw: { ...params, payout },
-        verified: true,
-        outcome,
       });
     };
   const offerSpin = (c: PlannedClick) => async () => {

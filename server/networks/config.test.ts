@@ -202,8 +202,9 @@ describe('postbackUrlTemplate', () => {
 });
 
 describe('secretHint', () => {
-  it('shows the last 4 characters only', () => {
-    expect(secretHint('cpxsecurehash')).toBe('••••hash');
+  it('shows the last 4 characters only, and none of a secret shorter than 16 (issue 32, item 8)', () => {
+    expect(secretHint('cpx-secure-hash-key')).toBe('••••-key');
+    expect(secretHint('cpxsecurehash')).toBe('••••');
     expect(secretHint('abcd')).toBe('••••');
   });
 });

@@ -21,6 +21,9 @@ export const NETWORK_POSTBACK_LIMITS = {
   maxIdLength: 128,
 } as const;
 
+/** What a masked secret or signature reads. */
+export const MASK = '***';
+
 export interface PostbackRequest {
   method: string;
   /** Path and raw query string exactly as received (`/api/postback/cpx?trans_id=...`), never re-encoded. */
@@ -37,6 +40,11 @@ export interface PostbackRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The client address as the proxy configuration defines it (TRUST_PROXY), never a header. */
   ip: string;
+  /**
+   * A stored attempt's URL token, which the log keeps masked (issue 32, item 6): the SHA-256 (hex) of
+   * the token as received, compared in its place when the token parameter reads `***` (Replay).
+   */
+  tokenSha256?: string;
 }
 
 export type PostbackStatus = 'approved' | 'pending' | 'reversed';
@@ -114,6 +122,10 @@ function collectParams(req: PostbackRequest): Record<string, string> | string {
     }
   }
   return out;
+}
+
+function hasParams(body: unknown): boolean {
+  return !!body && typeof body === 'object' && Object.keys(body).length > 0;
 }
 
 function sizeProblem(req: PostbackRequest, params: Record<string, string>): string | null {
@@ -232,11 +244,13 @@ function signatureMatches(received: string, expectedHex: string, hexCase: keyof 
   return timingSafeEqual(Buffer.from(received, 'hex'), Buffer.from(expectedHex, 'hex'));
 }
 
+/** A token's SHA-256 (what the log keeps of a URL token, and what tokens are compared by). */
+export const tokenDigest = (token: string) => createHash('sha256').update(token, 'utf8').digest();
+
 /** Constant-time comparison of two tokens of any length (their SHA-256 digests are compared). */
-function tokenMatches(received: string, secret: string): boolean {
-  const a = createHash('sha256').update(received, 'utf8').digest();
-  const b = createHash('sha256').update(secret, 'utf8').digest();
-  return timingSafeEqual(a, b);
+function tokenMatches(received: Buffer, secret: string): boolean {
+  const b = tokenDigest(secret);
+  return received.length === b.length && timingSafeEqual(received, b);
 }
 
 /** The secrets accepted at `now`: the current one, then the previous one inside its rotation window. */
@@ -274,7 +288,11 @@ function checkCredential(
     const token = param(config, params, config.tokenParam);
     if (!token)
       return refuse('bad_signature', `The URL token (parameter "${config.tokenParam}") is missing`, false);
-    const match = secrets.find((s) => tokenMatches(token, s.secret));
+    const received =
+      token === MASK && req.tokenSha256 && /^[0-9a-f]{64}$/.test(req.tokenSha256)
+        ? Buffer.from(req.tokenSha256, 'hex')
+        : tokenDigest(token);
+    const match = secrets.find((s) => tokenMatches(received, s.secret));
     return match
       ? { previous: match.previous }
       : refuse('bad_signature', `The URL token (parameter "${config.tokenParam}") does not match`, false);
@@ -301,11 +319,32 @@ const AMOUNT = /^-?\d{1,12}(\.\d{1,8})?$/;
  * within bounds, from an allowed address, correctly signed (or carrying the URL token), then read into
  * an event. The previous secret is accepted only strictly before its deadline.
  */
-export function verifyPostback(config: NetworkConfig, req: PostbackRequest, now: Date): VerifyResult {
+/**
+ * Reads a verified postback's event from its parameters, when a receiver reads its own format with its
+ * own schema (the native receiver: shared/contract/postback.ts) instead of the configuration's mapping.
+ */
+export type EventReader = (
+  params: Record<string, string>,
+) => PostbackEvent | { reason: 'malformed' | 'missing_parameter'; detail: string };
+
+export function verifyPostback(
+  config: NetworkConfig,
+  req: PostbackRequest,
+  now: Date,
+  reader?: EventReader,
+): VerifyResult {
   if (!config.isActive) return refuse('inactive', `Network "${config.slug}" is not active`, false);
 
   const raw = collectParams(req);
   if (typeof raw === 'string') return refuse('malformed', `Malformed postback: ${raw}`, false);
+  // A full-URL signature covers the URL only: a body parameter would be read unsigned and could choose
+  // what a signed URL credits (issue 32, item 8).
+  if (config.signature.algorithm !== 'none' && config.signature.scope === 'full-url' && hasParams(req.body))
+    return refuse(
+      'malformed',
+      'Malformed postback: this network signs the URL only, so parameters in the body are refused',
+      false,
+    );
   const tooLarge = sizeProblem(req, raw);
   if (tooLarge) return refuse('malformed', `Postback too large: ${tooLarge}`, false);
   const params = indexParams(config, raw);
@@ -321,6 +360,11 @@ export function verifyPostback(config: NetworkConfig, req: PostbackRequest, now:
   const credential = checkCredential(config, req, raw, params, now);
   if ('ok' in credential) return credential;
 
+  if (reader) {
+    const own = reader(raw);
+    if ('reason' in own) return refuse(own.reason, own.detail, true);
+    return { ok: true, event: own, usedPreviousSecret: credential.previous };
+  }
   const read = readEvent(config, params);
   if ('ok' in read) return read;
   return { ok: true, event: read, usedPreviousSecret: credential.previous };
@@ -500,8 +544,6 @@ export function postbackUrlTemplate(
   const base = `${baseUrl.replace(/\/+$/, '')}/api/postback/${config.slug}`;
   return parts.length ? `${base}?${parts.join('&')}` : base;
 }
-
-const MASK = '***';
 
 /**
  * A stored attempt as a person may see it (the postback log): the URL token and the

@@ -13,6 +13,7 @@ import {
   type MemberSession,
 } from '../services/sessions';
 import { purgeOldSignInRecords } from '../services/admin/auth';
+import { purgeJunkPostbacks } from '../services/network-postbacks';
 
 export const MEMBER_COOKIE = 'sid';
 export const ADMIN_COOKIE = 'admin_sid';
@@ -92,7 +93,11 @@ export default fp(
     let stopPurge: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
       stopPurge = startSessionPurge(app.db, {
-        extra: purgeOldSignInRecords,
+        // Old unverified postback attempts too (issue 32, item 1): housekeeping on one timer.
+        extra: async (db) => {
+          await purgeOldSignInRecords(db);
+          await purgeJunkPostbacks(db);
+        },
         onPurged: (n) => {
           if (n > 0) app.log.info({ sessions: n }, 'expired sessions purged');
         },

@@ -21,10 +21,8 @@ function describeValidation(err: FastifyError): string {
 
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
-    // The postback receiver logs every attempt, so it refuses NUL and lone surrogates itself (as
-    // malformed, and logged).
+    // Every route, the postback receiver's too (its onError hook logs the refusal as malformed).
     app.addHook('preValidation', async (request) => {
-      if (request.routeOptions.url === '/api/postback.php') return;
       // PostgreSQL text holds neither U+0000 nor a lone surrogate: either would fail there as a 500.
       const problem = unstorableText(request.query) ?? unstorableText(request.body);
       if (problem === 'nul')

@@ -15,7 +15,7 @@ import {
   testAppPerSuite,
 } from '../test/helpers';
 import type { Database } from '../db/client';
-import { POSTBACK_LIMITS, purgeJunkPostbacks } from '../services/postbacks';
+import { RECEIVER_LIMITS as POSTBACK_LIMITS, purgeJunkPostbacks } from '../services/network-postbacks';
 import { clicks, completions, postbackLog, users, vouchers } from '../db/schema';
 import { CLICKS_PER_MINUTE } from './member';
 import { adminCookie, createAdmin } from '../test/admin';
@@ -61,13 +61,18 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
 
   // ---- item 6: the postback receiver cannot fill the disk --------------------------------------
   describe('postback disk fill', () => {
-    it('one address gets 429 with the error shape after the per-minute limit; another is still served', async () => {
+    it('one address gets 429 with the error shape after its per-minute allowance of junk; another is still served', async () => {
       const fresh = await createTestApp(database);
       try {
-        const junk = Array.from({ length: POSTBACK_LIMITS.perIpPerMinute }, (_, i): InjectOptions => ({
-          url: `/api/postback.php?click_id=x${i}&sig=${'0'.repeat(64)}`,
-          remoteAddress: '10.6.0.1',
-        }));
+        // Unverified attempts get a small allowance per (receiver, address), well below the per-address
+        // limit of every attempt (POSTBACK_LIMITS.perIpPerMinute) and a network's (issue 32, item 3).
+        const junk = Array.from(
+          { length: POSTBACK_LIMITS.unverifiedPerAddressPerMinute },
+          (_, i): InjectOptions => ({
+            url: `/api/postback.php?click_id=x${i}&sig=${'0'.repeat(64)}`,
+            remoteAddress: '10.6.0.1',
+          }),
+        );
         const answers = await inBatches(fresh, junk);
         expect(answers.every((r) => r.statusCode === 403)).toBe(true);
         const over = await fresh.inject({ url: '/api/postback.php?click_id=y', remoteAddress: '10.6.0.1' });
@@ -87,9 +92,11 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
         const many = new URLSearchParams(
           Object.fromEntries(Array.from({ length: POSTBACK_LIMITS.maxParams + 1 }, (_, i) => [`p${i}`, 'v'])),
         );
+        // An unverified caller is told "refused" only; the reason is in the log (issue 32, item 9).
         const tooMany = await fresh.inject({ url: `/api/postback.php?${many}` });
-        expect(tooMany.statusCode).toBe(400);
-        expect(tooMany.json().error).toMatch(/at most 32 parameters/);
+        expect(tooMany.statusCode).toBe(403);
+        expect(tooMany.json()).toEqual({ success: false, error: 'refused' });
+        expect((await lastLog()).reason).toMatch(/at most 32 parameters/);
 
         // Correctly signed, yet over the size cap: refused all the same (a network never needs it).
         const big = {
@@ -100,8 +107,8 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
           memo: 'x'.repeat(2000),
         };
         const longValue = await fresh.inject({ url: signedPostbackUrl(big) });
-        expect(longValue.statusCode).toBe(400);
-        expect(longValue.json().error).toMatch(/values are at most 1024 characters/);
+        expect(longValue.statusCode).toBe(403);
+        expect((await lastLog()).reason).toMatch(/values are at most 1024 characters/);
 
         const before = await logCount();
         const huge = await fresh.inject({
@@ -128,7 +135,8 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
           { length: POSTBACK_LIMITS.junkRowsPerMinute + 80 },
           (_, i): InjectOptions => ({
             url: `/api/postback.php?${new URLSearchParams({ click_id: value, transaction_id: `${i}${value}`, status: value, a: value, b: value, c: value, sig: 'f'.repeat(64) })}`,
-            remoteAddress: '10.6.1.1',
+            // Two addresses, each within its allowance of unverified attempts: the row budget binds.
+            remoteAddress: `10.6.1.${1 + (i % 2)}`,
           }),
         );
         const answers = await inBatches(fresh, junk);
@@ -136,13 +144,12 @@ describe.each(DATABASE_KINDS)('attacks on input and business rules, on %s', (kin
         expect((await logCount(sql`verified = false`)) - before).toBe(POSTBACK_LIMITS.junkRowsPerMinute);
         const row = await lastLog();
         expect(row.outcome).toBe('bad_signature');
-        // A summary: the known parameters, cut to 128 characters; the others only counted.
+        // A summary: the format's parameters, cut to 128 characters; the others (sig too) only counted.
         expect(row.params).toEqual({
           click_id: 'A'.repeat(128),
           transaction_id: expect.any(String),
           status: 'A'.repeat(128),
-          sig: 'f'.repeat(64),
-          _other_params: '3',
+          _other_params: '4',
         });
         expect(JSON.stringify(row.params).length).toBeLessThan(700);
 

@@ -19,7 +19,8 @@ import {
   type SignedInMember,
 } from '../test/helpers';
 import { postbackLog } from '../db/schema';
-import { applyConversion, purgeJunkPostbacks, type ConversionEvent } from './postbacks';
+import { purgeJunkPostbacks } from './network-postbacks';
+import { applyConversion, type ConversionEvent } from './postbacks';
 
 describe.each(DATABASE_KINDS)('postback flows on %s', (kind) => {
   let app: FastifyInstance;

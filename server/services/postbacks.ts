@@ -1,12 +1,12 @@
-// The partner network's server-to-server postback (docs/product-rules.md#postbacks): signed with HMAC-SHA256,
-// fail closed, idempotent on (network, transaction id), every attempt logged.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PostbackParams } from '../../shared/contract/postback';
+// The conversion rules every postback receiver applies once a postback is verified and its click
+// resolved (docs/product-rules.md#postbacks): idempotent on (network, transaction id), reversals,
+// clawbacks, the hold. The receiver itself (verification, answers, the log) is
+// services/network-postbacks.ts, for the native format and every network's alike.
 import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
-import type { Db, Queryable, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { insertAuditEntry } from '../db/repositories/audit';
 import { insertClawback } from '../db/repositories/clawbacks';
-import { findClickWithNetwork, type PostbackClick } from '../db/repositories/clicks';
+import type { PostbackClick } from '../db/repositories/clicks';
 import * as completions from '../db/repositories/completions';
 import {
   creditCompletion,
@@ -16,13 +16,14 @@ import {
   lockMemberBlockState,
 } from '../db/repositories/members';
 import { creditOfferCompletion, debitOfferCompletion } from '../db/repositories/offers';
-import { deleteOldUnverified, insertPostbackLog } from '../db/repositories/postback-log';
 import { settlePendingReferral } from '../db/repositories/referrals';
-import { storableText, unstorableText } from '../lib/text';
-import { NETWORK_POSTBACK_LIMITS } from '../networks/verify';
+import { digest } from '../networks/verify';
 import { deleteUserSessions } from './sessions';
 
-/** name=value pairs of every parameter but sig, sorted by name, encodeURIComponent-encoded, joined by &. */
+/**
+ * The native format's canonical string: name=value pairs of every parameter but sig, sorted by name,
+ * encodeURIComponent-encoded, joined by & (the native preset's `sorted-params` scope in verify.ts).
+ */
 export function canonicalString(params: Record<string, string>): string {
   return Object.keys(params)
     .filter((k) => k !== 'sig')
@@ -31,15 +32,9 @@ export function canonicalString(params: Record<string, string>): string {
     .join('&');
 }
 
+/** A native postback's `sig`, as a partner computes it (for the demo partner, tests and the bench). */
 export function signPostback(params: Record<string, string>, secret: string): string {
-  return createHmac('sha256', secret).update(canonicalString(params)).digest('hex');
-}
-
-export function verifySignature(params: Record<string, string>, secret: string): boolean {
-  const sig = params.sig;
-  if (typeof sig !== 'string' || !/^[0-9a-f]{64}$/.test(sig)) return false;
-  const expected = Buffer.from(signPostback(params, secret), 'hex');
-  return timingSafeEqual(expected, Buffer.from(sig, 'hex'));
+  return digest('hmac-sha256', canonicalString(params), secret);
 }
 
 /**
@@ -84,165 +79,6 @@ export type PostbackResult =
       ignored: completions.CompletionStatus;
     };
 
-/** What the log keeps of an attempt's outcome (the route's answer). */
-export interface LoggedOutcome {
-  outcome: string;
-  httpStatus: number;
-  completionId?: number | null;
-}
-
-/**
- * The receiver's bounds (docs/operations.md, "Postbacks"). The receiver is public and
- * unauthenticated, so everything an unsigned caller can make it store is bounded:
- *   - perIpPerMinute: attempts per client address per minute, per process (429 beyond);
- *   - bodyBytes, maxParams, maxKeyLength, maxValueLength: the size of one attempt (400 beyond); the
- *     parameter bounds are every receiver's (NETWORK_POSTBACK_LIMITS in server/networks/verify.ts);
- *   - junkRowsPerMinute: log rows per minute, per process, for attempts that never passed the signature
- *     check (the rest are counted in metrics only), each a summary of at most junkSummaryValueLength
- *     characters per known parameter;
- *   - junkRetentionDays: how long those rows are kept (verified attempts are kept: the audit trail).
- */
-export const POSTBACK_LIMITS = {
-  perIpPerMinute: 1200,
-  bodyBytes: 16_384,
-  maxParams: NETWORK_POSTBACK_LIMITS.maxParams,
-  maxKeyLength: NETWORK_POSTBACK_LIMITS.maxKeyLength,
-  maxValueLength: NETWORK_POSTBACK_LIMITS.maxValueLength,
-  junkRowsPerMinute: 120,
-  junkSummaryValueLength: 128,
-  junkRetentionDays: 7,
-} as const;
-
-const KNOWN_PARAMS = ['click_id', 'transaction_id', 'payout', 'currency', 'status', 'sig'] as const;
-
-/**
- * Flattens a query or form body into string pairs; arrays and nested values are malformed, and so is
- * text PostgreSQL cannot store (U+0000, a lone UTF-16 surrogate).
- */
-export function flattenParams(raw: unknown): Record<string, string> | null {
-  if (!raw || typeof raw !== 'object') return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    if (unstorableText(k) || unstorableText(v)) return null;
-    if (typeof v === 'string') out[k] = v;
-    else if (typeof v === 'number') out[k] = String(v);
-    else return null;
-  }
-  return out;
-}
-
-/** Why the parameters are too large to consider, or null. Checked before the signature. */
-export function paramLimitProblem(params: Record<string, string>): string | null {
-  const L = POSTBACK_LIMITS;
-  const keys = Object.keys(params);
-  if (keys.length > L.maxParams) return `at most ${L.maxParams} parameters are accepted`;
-  if (keys.some((k) => k.length > L.maxKeyLength))
-    return `parameter names are at most ${L.maxKeyLength} characters`;
-  if (keys.some((k) => params[k]!.length > L.maxValueLength))
-    return `parameter values are at most ${L.maxValueLength} characters`;
-  return null;
-}
-
-/** What one log row keeps of an attempt: storable text, bounded; a junk attempt only a summary. */
-export function logParams(raw: unknown, verified: boolean): Record<string, string> {
-  if (!raw || typeof raw !== 'object') return {};
-  const entries = Object.entries(raw as Record<string, unknown>);
-  const text = (v: unknown) =>
-    storableText(typeof v === 'string' ? v : typeof v === 'number' ? String(v) : `[${typeof v}]`);
-  if (verified) {
-    return Object.fromEntries(
-      entries
-        .slice(0, POSTBACK_LIMITS.maxParams)
-        .map(([k, v]) => [text(k).slice(0, 64), text(v).slice(0, 256)]),
-    );
-  }
-  const summary: Record<string, string> = {};
-  for (const [k, v] of entries) {
-    if ((KNOWN_PARAMS as readonly string[]).includes(k))
-      summary[k] = text(v).slice(0, POSTBACK_LIMITS.junkSummaryValueLength);
-  }
-  const others = entries.length - Object.keys(summary).length;
-  if (others > 0) summary._other_params = String(others);
-  return summary;
-}
-
-export async function logPostback(
-  db: Queryable,
-  entry: {
-    method: string;
-    ip: string | null;
-    /** The query or body as received (stored bounded and cleaned, see logParams). */
-    raw: unknown;
-    verified: boolean;
-    outcome: LoggedOutcome;
-  },
-) {
-  const p = logParams(entry.raw, entry.verified);
-  await insertPostbackLog(db, {
-    method: entry.method,
-    ip: entry.ip,
-    params: p,
-    clickId: p.click_id?.slice(0, 64) ?? null,
-    transactionId: p.transaction_id?.slice(0, 128) ?? null,
-    status: p.status?.slice(0, 32) ?? null,
-    outcome: entry.outcome.outcome,
-    httpStatus: entry.outcome.httpStatus,
-    completionId: entry.outcome.completionId ?? null,
-    verified: entry.verified,
-  });
-}
-
-/**
- * A per-process budget of junk log rows per minute: `admit()` says whether this attempt may be stored.
- * One per app instance (the receiver's plugin owns it).
- */
-export function junkBudget(perMinute: number = POSTBACK_LIMITS.junkRowsPerMinute) {
-  let windowStart = 0;
-  let used = 0;
-  let dropped = 0;
-  return {
-    admit(now = Date.now()): { admitted: boolean; droppedInLastWindow: number } {
-      let droppedInLastWindow = 0;
-      if (now - windowStart >= 60_000) {
-        droppedInLastWindow = dropped;
-        windowStart = now;
-        used = 0;
-        dropped = 0;
-      }
-      if (used < perMinute) {
-        used++;
-        return { admitted: true, droppedInLastWindow };
-      }
-      dropped++;
-      return { admitted: false, droppedInLastWindow };
-    },
-  };
-}
-
-/** Deletes junk attempts older than the retention period, a bounded batch at a time; returns the count. */
-export async function purgeJunkPostbacks(
-  db: Queryable,
-  retentionDays: number = POSTBACK_LIMITS.junkRetentionDays,
-  batch = 5_000,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await deleteOldUnverified(db, retentionDays, batch);
-    total += n;
-    if (n < batch) return total;
-  }
-}
-
-type ApprovedParams = PostbackParams;
-
-export async function processPostback(
-  db: Db,
-  params: ApprovedParams,
-  policy: ReversalHoldPolicy = REVERSAL_HOLD_DEFAULTS,
-): Promise<PostbackResult> {
-  return db.transaction((tx) => applyPostback(tx, params, policy));
-}
-
 /** A verified postback's event, whichever receiver read it (native parameters or a network's format). */
 export interface ConversionEvent {
   transactionId: string;
@@ -254,23 +90,6 @@ export interface ConversionEvent {
   originalTransactionId?: string;
   /** On a reversal: the partner's reason, when it sends one. */
   reason?: string | null;
-}
-
-/** The native receiver: the click named by click_id (any offer without a network), then the rules. */
-export async function applyPostback(
-  tx: Tx,
-  params: ApprovedParams,
-  policy: ReversalHoldPolicy = REVERSAL_HOLD_DEFAULTS,
-): Promise<PostbackResult> {
-  const click = await findClickWithNetwork(tx, params.click_id);
-  if (!click) return { kind: 'unknown_click' };
-  const event: ConversionEvent = {
-    transactionId: params.transaction_id,
-    status: params.status,
-    payout: params.payout,
-  };
-  if (params.currency) event.currency = params.currency;
-  return applyConversion(tx, click, event, policy);
 }
 
 /** What completions.reversal_reason keeps of a partner's reason. */
@@ -308,12 +127,32 @@ function newCompletion(click: PostbackClick, event: ConversionEvent, status: 'pe
   };
 }
 
+/**
+ * The members whose answers a transaction's conversions changed (the clicking member; a referrer whose
+ * referral settled): the receiver drops this process's cached answers of them once the transaction
+ * commits, so the member's next call here shows the change without waiting for the database's
+ * notification (docs/decisions.md, "The receiver does not wait for its notification").
+ */
+const changedInTx = new WeakMap<Tx, Set<number>>();
+
+function memberChanged(tx: Tx, userId: number) {
+  let set = changedInTx.get(tx);
+  if (!set) changedInTx.set(tx, (set = new Set()));
+  set.add(userId);
+}
+
+/** The members `tx`'s conversions changed so far. */
+export function membersChangedIn(tx: Tx): number[] {
+  return [...(changedInTx.get(tx) ?? [])];
+}
+
 export async function applyConversion(
   tx: Tx,
   click: PostbackClick,
   event: ConversionEvent,
   policy: ReversalHoldPolicy = REVERSAL_HOLD_DEFAULTS,
 ): Promise<PostbackResult> {
+  memberChanged(tx, click.userId);
   const own = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
   if (own) return applyToOwnCompletion(tx, click, event, own, policy);
   if (event.status === 'reversed') return applyReversal(tx, click, event, policy);
@@ -474,6 +313,7 @@ async function approve(
   if (isFirst) {
     // Exactly once: only the transaction that moves the referral out of 'pending' grants the spin.
     const referral = await settlePendingReferral(tx, userId, completionId);
+    if (referral) memberChanged(tx, referral.referrerUserId);
     if (referral && !referral.sameDevice) {
       await grantReferralSpin(tx, referral.referrerUserId);
       triggered = true;

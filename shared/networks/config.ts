@@ -38,6 +38,32 @@ const optionalParamName = paramName.nullable();
 
 const statusValue = z.string().min(1).max(64);
 
+/** The shortest secret a hashed scheme accepts (a URL token too). */
+export const MIN_SECRET_LENGTH = 16;
+
+/** The widest allowlist range accepted as the only credential of an unsigned network. */
+export const WIDEST_SOLE_RANGE = { v4: 16, v6: 32 } as const;
+
+/**
+ * The media types a receiver answer may declare (issue 32, item 7): the receiver answers on the app's own
+ * origin, so an answer that a browser would render (text/html, image/svg+xml...) would be stored XSS.
+ * No preset needs XML.
+ */
+export const ANSWER_MEDIA_TYPES = ['text/plain', 'application/json'] as const;
+
+/** The media type of a Content-Type value (`text/plain; charset=utf-8` -> `text/plain`). */
+export const mediaTypeOf = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
+
+const answerContentType = z
+  .string()
+  .regex(
+    /^[a-z]+\/[a-z0-9.+-]+(; ?charset=[a-z0-9-]+)?$/,
+    'A content type such as text/plain; charset=utf-8 or application/json',
+  )
+  .refine((t) => (ANSWER_MEDIA_TYPES as readonly string[]).includes(mediaTypeOf(t)), {
+    message: `An answer is ${ANSWER_MEDIA_TYPES.join(' or ')} (with an optional charset): the receiver never serves content a browser would render`,
+  });
+
 const answerSchema = z.object({
   status: z
     .number()
@@ -45,17 +71,17 @@ const answerSchema = z.object({
     .min(200, 'A success answer is a 2xx status')
     .max(299, 'A success answer is a 2xx status'),
   body: z.string().max(1024),
-  contentType: z
-    .string()
-    .regex(
-      /^[a-z]+\/[a-z0-9.+-]+(; ?charset=[a-z0-9-]+)?$/,
-      'A content type such as text/plain; charset=utf-8 or application/json',
-    ),
+  contentType: answerContentType,
 });
 
 /** A refusal's status and body may be left to the receiver (null): 403, 404 or 400 JSON by reason. */
 const refusalSchema = z.object({
-  status: z.number().int().min(200).max(599).nullable(),
+  status: z
+    .number()
+    .int()
+    .min(400, 'A refusal is a 4xx status')
+    .max(499, 'A refusal is a 4xx status')
+    .nullable(),
   body: z.string().max(1024).nullable(),
   contentType: answerSchema.shape.contentType,
 });
@@ -94,6 +120,12 @@ export const networkConfigSchema = z
     reversalIdPrefix: z.string().min(1).max(16).nullable(),
     /** Other parameters the network sends that a signature template may name (`ip`, `reward`...). */
     extraParams: z.array(paramName).max(16),
+    /**
+     * The network echoes our click id in its sub-id parameter (issue 13): a sub-id value that is one of
+     * this network's click ids names that click. Off (absent) by default: a sub-id is then only ever a
+     * member's sub-id, so a click id pasted into a sub-id cannot pick the click (issue 32, item 2).
+     */
+    clickIdInSubId: z.boolean().optional(),
     /** Torox documents `oid` but its example sends `OID`: match names regardless of case. */
     paramNamesCaseInsensitive: z.boolean(),
     /** Which values of the status parameter mean what; compared exactly, case included. */
@@ -198,6 +230,7 @@ export const networkConfigSchema = z
     const hashed = sig.algorithm !== 'none';
     if (hashed) {
       if (!c.secret.trim()) issue(['secret'], "Enter the secret from the network's dashboard");
+
       if (KEYLESS_ALGORITHMS.includes(sig.algorithm) && sig.scope !== 'template')
         issue(
           ['signature', 'scope'],
@@ -251,6 +284,40 @@ export const networkConfigSchema = z
 /** A network's configuration, as the verifier reads it. */
 export type NetworkConfig = z.infer<typeof networkConfigSchema>;
 
+/**
+ * What an operator may not save (issue 32, item 8), beyond the schema: checked by the admin calls on
+ * every create and edit (`secretChanged`: the secret is new, so its length is checked), so that a
+ * stored network or a test vector with a short secret still loads. Paths as parseNetworkConfig's.
+ *   - a hashed scheme's secret shorter than MIN_SECRET_LENGTH (a URL token already needs 16);
+ *   - an unsigned network without a URL token whose allowlist has a range wider than /16 (IPv4) or /32
+ *     (IPv6): the allowlist is then the only credential;
+ *   - a full-URL signature must not come with body parameters: the receiver refuses them (verify.ts),
+ *     nothing to configure.
+ */
+export function weakConfigurationProblems(
+  c: NetworkConfig,
+  opts: { secretChanged: boolean },
+): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  if (opts.secretChanged && c.signature.algorithm !== 'none' && c.secret.length < MIN_SECRET_LENGTH)
+    out.push({
+      path: 'secret',
+      message: `A signing secret is at least ${MIN_SECRET_LENGTH} characters: a shorter one can be guessed from signed postbacks`,
+    });
+  if (c.signature.algorithm === 'none' && !c.tokenParam)
+    c.ipAllowlist.forEach((entry, i) => {
+      const r = parseIpRange(entry);
+      if ('error' in r) return;
+      const widest = r.bytes.length === 4 ? WIDEST_SOLE_RANGE.v4 : WIDEST_SOLE_RANGE.v6;
+      if (r.prefix < widest)
+        out.push({
+          path: `ipAllowlist.${i}`,
+          message: `"${entry}" is wider than /${widest}: as the only credential of an unsigned network, list the network's own servers or set a URL token`,
+        });
+    });
+  return out;
+}
+
 function isJson(text: string) {
   try {
     JSON.parse(text);
@@ -297,9 +364,12 @@ function checkTemplate(
     );
 }
 
-/** What a list shows of a secret: its last 4 characters. */
+/**
+ * What a list shows of a secret: its last 4 characters, and none of a secret shorter than
+ * MIN_SECRET_LENGTH (4 of 8 characters would halve what is left to guess).
+ */
 export function secretHint(secret: string): string {
-  return secret.length <= 4 ? '••••' : `••••${secret.slice(-4)}`;
+  return secret.length < MIN_SECRET_LENGTH ? '••••' : `••••${secret.slice(-4)}`;
 }
 
 /** What an operator may change over a preset: any field, nested objects field by field. */

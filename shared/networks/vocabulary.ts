@@ -84,6 +84,7 @@ export const POSTBACK_OUTCOMES = [
   'unknown_status',
   'too_large',
   'transaction_conflict',
+  'offer_mismatch',
   'rate_limited',
   'no_secret',
   'unsupported_media_type',

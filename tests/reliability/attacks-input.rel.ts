@@ -2,7 +2,8 @@
 // scenario performs the attack, checks what the attacker and the operator would see, and then the
 // database invariants (support/db.ts).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signPostback, POSTBACK_LIMITS } from '../../server/services/postbacks';
+import { signPostback } from '../../server/services/postbacks';
+import { RECEIVER_LIMITS as POSTBACK_LIMITS } from '../../server/services/network-postbacks';
 import { CLICKS_PER_MINUTE } from '../../server/routes/member';
 import {
   REL_POSTBACK_SECRET,

@@ -19,6 +19,7 @@ export function toNetworkSettings(c: NetworkConfig): NetworkSettings {
     negative_payout_reverses: c.negativePayoutReverses,
     default_currency: c.defaultCurrency,
     token_param: c.tokenParam,
+    click_id_in_sub_id: c.clickIdInSubId ?? false,
   };
 }
 

@@ -10,6 +10,28 @@ interface Network {
   slug: string;
 }
 
+/** A click as a network's receiver resolves it, with what binds it to the network's own offer. */
+export interface NetworkClick extends PostbackClick {
+  /** The clicked offer's external_offer_id: the network's offer id it must match (issue 32, item 2). */
+  externalOfferId: string | null;
+  /** Found by its click id (ours, or echoed in the sub-id parameter), not by the member's sub-id. */
+  byClickId: boolean;
+}
+
+interface NetworkClickRow extends PostbackClick {
+  externalOfferId: string | null;
+  rank: number;
+}
+
+const toNetworkClick = (r: NetworkClickRow): NetworkClick => ({
+  id: r.id,
+  userId: r.userId,
+  offerId: r.offerId,
+  network: r.network,
+  externalOfferId: r.externalOfferId,
+  byClickId: Number(r.rank) === 0,
+});
+
 /**
  * The click with this id on one of the network's offers. `network` in the answer is the network's
  * slug: the conversions' key for every offer the network credits.
@@ -18,51 +40,56 @@ export async function findNetworkClickById(
   db: Queryable,
   network: Network,
   clickId: string,
-): Promise<PostbackClick | undefined> {
-  const [click] = await query<PostbackClick>(
+): Promise<NetworkClick | undefined> {
+  const [click] = await query<NetworkClickRow>(
     db,
-    sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network
+    sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
+               o.external_offer_id as "externalOfferId", 0 as rank
           from clicks c join offers o on o.id = c.offer_id
          where c.id = ${clickId} and o.network_id = ${network.id}`,
   );
-  return click;
+  return click && toNetworkClick(click);
 }
 
 /**
- * The click a member sub-id names, in one query: the value as a click id of this network first (a
- * network may echo our click id in its user parameter), else the member with that sub_id and their
- * latest click on the network's offer whose external_offer_id is `networkOfferId`, or, when the
- * network sends no offer id, their latest click on any of the network's offers.
+ * The click a member sub-id names, in one query: for a network that echoes our click id in its sub-id
+ * parameter (`clickIdInSubId`), the value as a click id of this network first; else the member with that
+ * sub_id and their latest click on the network's offer whose external_offer_id is `networkOfferId`, or,
+ * when the network sends no offer id, their latest click on any of the network's offers.
  */
 export async function findNetworkClickBySub(
   db: Queryable,
   network: Network,
   subValue: string,
   networkOfferId: string | undefined,
-): Promise<PostbackClick | undefined> {
+  opts: { clickIdInSubId: boolean },
+): Promise<NetworkClick | undefined> {
   const offerFilter =
     networkOfferId === undefined
       ? sql`o.network_id = ${network.id}`
       : sql`o.network_id = ${network.id} and o.external_offer_id = ${networkOfferId}`;
-  const [click] = await query<PostbackClick & { rank: number }>(
+  const byMember = sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId",
+                 ${network.slug}::text as network, o.external_offer_id as "externalOfferId", 1 as rank
+            from users u
+            join clicks c on c.user_id = u.id
+            join offers o on o.id = c.offer_id
+           where u.sub_id = ${subValue} and ${offerFilter}
+           order by c.created_at desc, c.id desc
+           limit 1)`;
+  const [click] = await query<NetworkClickRow>(
     db,
-    sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
-                0 as rank
-           from clicks c join offers o on o.id = c.offer_id
-          where c.id = ${subValue} and o.network_id = ${network.id})
-        union all
-        (select c.id, c.user_id, c.offer_id, ${network.slug}::text, 1
-           from users u
-           join clicks c on c.user_id = u.id
-           join offers o on o.id = c.offer_id
-          where u.sub_id = ${subValue} and ${offerFilter}
-          order by c.created_at desc, c.id desc
-          limit 1)
-        order by rank
-        limit 1`,
+    opts.clickIdInSubId
+      ? sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
+                    o.external_offer_id as "externalOfferId", 0 as rank
+               from clicks c join offers o on o.id = c.offer_id
+              where c.id = ${subValue} and o.network_id = ${network.id})
+            union all
+            ${byMember}
+            order by rank
+            limit 1`
+      : byMember,
   );
-  if (!click) return undefined;
-  return { id: click.id, userId: click.userId, offerId: click.offerId, network: click.network };
+  return click && toNetworkClick(click);
 }
 
 export interface TestClick {

@@ -12,6 +12,8 @@ export interface StoredRequest {
   query: Record<string, unknown>;
   body?: unknown;
   headers: Record<string, string>;
+  /** The URL token's SHA-256 (hex): the token itself is stored masked (Replay compares this). */
+  tokenSha256?: string;
 }
 
 /** A native log row's fields, plus the network's: which network, why, the request, the replay. */
@@ -45,18 +47,18 @@ export async function insertAttempt(db: Queryable, e: AttemptEntry): Promise<num
 export const FOLD_WINDOW_SECONDS = 60;
 
 /**
- * An unverified attempt, folded: when the same network (or, for an unknown slug, none), address and
- * outcome already have an unverified row received in the last minute (not a replay, not replayed),
- * that row's repeat_count and last_received_at move on instead of a new row being written. One
- * statement either way. The row's id and whether it was new.
+ * An unverified attempt, folded: when an unverified row of the same network (or none), address and
+ * outcome, naming the same click, transaction and status and with the same parameters, was received in
+ * the last minute (not a replay, not replayed), that row's repeat_count and last_received_at move on
+ * instead of a new row being written. Only identical junk is folded: attempts that differ in their
+ * transaction or click id each keep their row, so each can be replayed after a fix (issue 32, item 4).
+ * One statement either way. The row's id and whether it was new.
  */
 export async function foldOrInsertJunk(
   db: Queryable,
   e: AttemptEntry,
 ): Promise<{ id: number; inserted: boolean }> {
-  // Without a network (an unknown slug), never the native receiver's rows, which store no request.
-  const sameNetwork =
-    e.networkId === null ? sql`network_id is null and request is not null` : sql`network_id = ${e.networkId}`;
+  const sameNetwork = e.networkId === null ? sql`network_id is null` : sql`network_id = ${e.networkId}`;
   const sameIp = e.ip === null ? sql`ip is null` : sql`ip = ${e.ip}`;
   const [row] = await query<{ id: number; inserted: boolean }>(
     db,
@@ -64,6 +66,12 @@ export async function foldOrInsertJunk(
           update postback_log set repeat_count = repeat_count + 1, last_received_at = now()
            where id = (select id from postback_log
                         where ${sameNetwork} and ${sameIp} and outcome = ${e.outcome} and verified = false
+                          and click_id is not distinct from ${e.clickId}::text
+                          and transaction_id is not distinct from ${e.transactionId}::text
+                          and status is not distinct from ${e.status}::text
+                          and params = ${JSON.stringify(e.params)}::jsonb
+                          and reason is not distinct from ${e.reason}::text
+                          and request is not distinct from ${e.request === null ? null : JSON.stringify(e.request)}::jsonb
                           and replay_of is null and replayed_at is null
                           and received_at > now() - make_interval(secs => ${FOLD_WINDOW_SECONDS})
                         order by received_at desc

@@ -31,7 +31,13 @@ describe.each(DATABASE_KINDS)('admin postback log on %s', (kind) => {
   let clickId: string;
   let forgedHash: string;
   const slug = 'cpx-log';
-  const cpx = () => ({ ...presetConfig('cpx'), slug, secret: RIGHT_SECRET, ipAllowlist: [] });
+  const cpx = () => ({
+    ...presetConfig('cpx'),
+    slug,
+    secret: RIGHT_SECRET,
+    ipAllowlist: [],
+    clickIdInSubId: true,
+  });
 
   adminTestApp(kind, async (setup) => {
     app = setup.app;
@@ -44,6 +50,8 @@ describe.each(DATABASE_KINDS)('admin postback log on %s', (kind) => {
       preset: 'cpx',
       secret: CONFIGURED_WRONG,
       ip_allowlist: [],
+      // The postbacks below echo our click id as CPX's user id.
+      click_id_in_sub_id: true,
     });
     if (res.statusCode !== 200) throw new Error(res.body);
     networkId = res.json().network_id;
@@ -169,7 +177,7 @@ describe.each(DATABASE_KINDS)('admin postback log on %s', (kind) => {
 
   it('names the slug an attempt on an unknown network was sent to', async () => {
     const sent = await app.inject({ method: 'GET', url: '/api/postback/no-such-net?trans_id=ghost-1' });
-    expect(sent.statusCode).toBe(404);
+    expect(sent.statusCode).toBe(403);
     const [row] = (await list('?outcome=unknown_network')).postbacks;
     expect(row).toMatchObject({ network: 'no-such-net', network_id: null, replayable: false });
   });

@@ -11,6 +11,7 @@ import { configFromPreset } from '../../networks/presets';
 import {
   mergeConfig,
   parseNetworkConfig,
+  weakConfigurationProblems,
   type ConfigResult,
   type NetworkConfig,
 } from '../../../shared/networks/config';
@@ -48,6 +49,7 @@ const FIELDS = {
   negative_payout_reverses: 'negativePayoutReverses',
   default_currency: 'defaultCurrency',
   token_param: 'tokenParam',
+  click_id_in_sub_id: 'clickIdInSubId',
 } as const satisfies Record<string, keyof NetworkConfig>;
 type WireField = keyof typeof FIELDS;
 
@@ -86,7 +88,8 @@ function overridesOf(body: Record<string, unknown>, allowed: readonly string[]):
     } else if (
       field === 'is_active' ||
       field === 'param_names_case_insensitive' ||
-      field === 'negative_payout_reverses'
+      field === 'negative_payout_reverses' ||
+      field === 'click_id_in_sub_id'
     ) {
       if (typeof value !== 'boolean') throw badRequest(`${field} must be true or false`);
       overrides[FIELDS[field]] = value;
@@ -95,6 +98,12 @@ function overridesOf(body: Record<string, unknown>, allowed: readonly string[]):
     }
   }
   return overrides;
+}
+
+/** A configuration the schema accepts but that is too weak to save (issue 32, item 8). */
+function refuseWeak(config: NetworkConfig, secretChanged: boolean) {
+  const problems = weakConfigurationProblems(config, { secretChanged });
+  if (problems.length) refuseConfig({ ok: false, errors: problems });
 }
 
 const slugTaken = (slug: string) =>
@@ -126,6 +135,7 @@ export async function createNetwork(
   });
   if (!result.ok) refuseConfig(result);
   const config = result.config;
+  refuseWeak(config, true);
   if (await networks.findNetworkBySlug(db, config.slug)) throw slugTaken(config.slug);
   try {
     return await db.transaction(async (tx) => {
@@ -165,8 +175,22 @@ const READ_ONLY_FIELDS = [
 export const DEFAULT_ROTATION_HOURS = 72;
 const MAX_ROTATION_HOURS = 24 * 90;
 
-function rotationHours(v: unknown): number {
-  if (v === undefined || v === null || v === '') return DEFAULT_ROTATION_HOURS;
+/** Why a secret is rotated: `leak` ends the previous secret at once unless the edit says otherwise. */
+export const ROTATION_REASONS = ['routine', 'leak'] as const;
+
+function rotationReason(v: unknown): (typeof ROTATION_REASONS)[number] {
+  if (v === undefined || v === null || v === '') return 'routine';
+  if (typeof v !== 'string' || !(ROTATION_REASONS as readonly string[]).includes(v))
+    throw badRequest(`rotation_reason must be one of: ${ROTATION_REASONS.join(', ')}`);
+  return v as (typeof ROTATION_REASONS)[number];
+}
+
+/**
+ * The rotation window in hours: as sent, else 72, or 0 when the secret leaked (issue 32, item 10: the
+ * leaked secret must not keep crediting for three days).
+ */
+function rotationHours(v: unknown, reason: (typeof ROTATION_REASONS)[number] = 'routine'): number {
+  if (v === undefined || v === null || v === '') return reason === 'leak' ? 0 : DEFAULT_ROTATION_HOURS;
   const n = typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_ROTATION_HOURS)
     throw badRequest(
@@ -193,7 +217,8 @@ const sameSettings = (a: { macros: Record<string, string> }, b: { macros: Record
 
 /**
  * The edit: any field but the slug (it is in the URL the network calls). A new secret rotates it: the
- * previous one stays accepted for `rotation_hours` (default 72; 0: refused at once).
+ * previous one stays accepted for `rotation_hours` (default 72; 0: refused at once; default 0 when
+ * `rotation_reason` is `leak`).
  */
 export async function editNetwork(
   db: Db,
@@ -202,8 +227,15 @@ export async function editNetwork(
   body: Record<string, unknown>,
   now = new Date(),
 ): Promise<void> {
-  const hours = rotationHours(body.rotation_hours);
-  const overrides = overridesOf(body, ['network_id', 'slug', 'rotation_hours', ...READ_ONLY_FIELDS]);
+  const reason = rotationReason(body.rotation_reason);
+  const hours = rotationHours(body.rotation_hours, reason);
+  const overrides = overridesOf(body, [
+    'network_id',
+    'slug',
+    'rotation_hours',
+    'rotation_reason',
+    ...READ_ONLY_FIELDS,
+  ]);
   await db.transaction(async (tx) => {
     const current = await networks.lockNetworkById(tx, networkId);
     if (!current) throw notFound('Network not found');
@@ -226,6 +258,7 @@ export async function editNetwork(
     const result = parseNetworkConfig(merged);
     if (!result.ok) refuseConfig(result);
     const after = result.config;
+    refuseWeak(after, rotated);
 
     const beforeSnap = toNetworkSnapshot(before);
     const afterSnap = toNetworkSnapshot(after);
@@ -262,6 +295,7 @@ export async function editNetwork(
         after: {
           secret: 'rotated',
           secret_hint: hintOf(after.secret),
+          reason,
           previous_secret_valid_until: after.previousSecretValidUntil,
         },
       });

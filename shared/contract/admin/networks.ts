@@ -42,6 +42,8 @@ export const networkSettings = z.object({
   negative_payout_reverses: config.shape.negativePayoutReverses,
   default_currency: config.shape.defaultCurrency,
   token_param: config.shape.tokenParam,
+  /** The network echoes our click id in its sub-id parameter (off when absent). */
+  click_id_in_sub_id: config.shape.clickIdInSubId,
 });
 export type NetworkSettings = z.infer<typeof networkSettings>;
 
@@ -98,11 +100,14 @@ export const createNetwork = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_NETWORKS
 
 /**
  * Edit: `{network_id, ...fields}`; the slug never changes (it is in the URL the network calls). A new
- * `secret` rotates it: the previous one stays accepted for `rotation_hours` (default 72, 0 = at once).
+ * `secret` rotates it: the previous one stays accepted for `rotation_hours` (default 72, 0 = at once);
+ * with `rotation_reason: 'leak'` the default is 0: a leaked secret stops crediting at once.
  */
-export type NetworkUpdateRequest = { network_id: number | string; rotation_hours?: number } & Partial<
-  Omit<NetworkCreateRequest, 'slug'>
->;
+export type NetworkUpdateRequest = {
+  network_id: number | string;
+  rotation_hours?: number;
+  rotation_reason?: 'routine' | 'leak';
+} & Partial<Omit<NetworkCreateRequest, 'slug'>>;
 
 export const updateNetwork = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_NETWORKS_PATH}`, {
   body: formBody,
