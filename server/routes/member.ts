@@ -11,7 +11,7 @@ import {
   type FoldedSession,
   type MemberSessionKey,
 } from '../services/sessions';
-import { signInMember } from '../services/users';
+import { checkReferralCode, signInMember } from '../services/users';
 import { toSessionUser } from '../db/mappers/member';
 import {
   compileContractSerializer,
@@ -24,6 +24,9 @@ import { observeSpinStatements, spinForSession } from '../services/spins';
 import { referralStatsJsonForSession, userStatsJsonForSession } from '../services/member-stats';
 import { BLOCKED_MESSAGE, HttpError, forbidden, unauthorized } from '../lib/errors';
 import * as member from '../../shared/contract/member';
+
+/** Referral-code checks one address may make per minute (the sign-in page makes one per visit). */
+export const REFERRAL_CODE_CHECKS_PER_MINUTE = 20;
 
 /** Offer clicks a member may store per minute (docs/product-rules.md#limits); each process counts its own. */
 export const CLICKS_PER_MINUTE = 30;
@@ -235,6 +238,17 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         app.setSessionCookie(reply, MEMBER_COOKIE, request.cookies[MEMBER_COOKIE]!, r.renewedUntil);
       if (r.status === 'refused') throw r.error;
       return r.response;
+    },
+  });
+
+  app.route({
+    ...member.referralCodeCheck,
+    // No session (the sign-in page asks before anyone signs in): a small per-address allowance, so
+    // codes cannot be enumerated at speed.
+    config: { rateLimit: { max: REFERRAL_CODE_CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, ...(await checkReferralCode(app.db, request.query.code)) };
     },
   });
 

@@ -10,7 +10,7 @@ import {
   recordSignIn,
   type Member,
 } from '../db/repositories/members';
-import { insertReferral } from '../db/repositories/referrals';
+import { findReferrerFirstName, insertReferral } from '../db/repositories/referrals';
 import { BLOCKED_MESSAGE, forbidden } from '../lib/errors';
 import { newReferralCode } from '../lib/ids';
 
@@ -34,6 +34,25 @@ function splitName(token: DecodedIdToken): { first: string; last: string } {
   }
   const [first = '', ...rest] = name.split(/\s+/);
   return { first: first.slice(0, 100), last: rest.join(' ').slice(0, 100) };
+}
+
+/** A referral code as sign-in reads it: trimmed, upper case. */
+export function normaliseReferralCode(code: string | null | undefined): string {
+  return code?.trim().toUpperCase() ?? '';
+}
+
+/**
+ * Whether a new member signing in with `code` would be referred (the referrer exists and is not
+ * blocked), and the referrer's first name for the sign-in page's notice.
+ */
+export async function checkReferralCode(
+  db: Queryable,
+  code: string,
+): Promise<{ valid: boolean; referrerFirstName: string | null }> {
+  const firstName = await findReferrerFirstName(db, normaliseReferralCode(code));
+  return firstName === null
+    ? { valid: false, referrerFirstName: null }
+    : { valid: true, referrerFirstName: firstName };
 }
 
 /** Signs a member in; `db` may be a transaction (a new member's rows are written in a nested one). */
@@ -74,7 +93,7 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
     if (!created) throw new Error('could not allocate a unique referral code');
 
     let referralUsed = false;
-    const code = input.referralCode?.trim().toUpperCase();
+    const code = normaliseReferralCode(input.referralCode);
     if (code) {
       const referrer = await findReferrerByCode(tx, code);
       if (referrer && referrer.id !== created.id && !referrer.isSuspicious) {

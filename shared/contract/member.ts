@@ -10,6 +10,7 @@ import {
   FIREBASE_AUTH_PATH,
   LOGOUT_PATH,
   OFFERS_PATH,
+  REFERRAL_CODE_PATH,
   REFERRAL_STATS_PATH,
   SLOT_SPIN_PATH,
   USER_STATS_PATH,
@@ -252,6 +253,27 @@ export const slotSpin = endpoint('POST', `${API_BASE}${SLOT_SPIN_PATH}`, {
 });
 export type SpinRequest = RequestOf<typeof slotSpin>;
 export type SpinResponse = ResponseOf<typeof slotSpin>;
+
+/** A referral code as a link carries it: letters and digits (matched without regard to case). */
+export const referralCodeInput = z
+  .string()
+  .trim()
+  .min(1, 'code is required')
+  .max(32)
+  .regex(/^[A-Za-z0-9]+$/, 'code must be letters and digits');
+
+/**
+ * The sign-in page's check of ?ref= before it says the code applies: whether a member may be referred
+ * with it, and the referrer's first name to show. A blocked referrer's code reads as not found.
+ */
+export const referralCodeCheck = endpoint('GET', `${API_BASE}${REFERRAL_CODE_PATH}`, {
+  querystring: z.object({ code: referralCodeInput }),
+  response: okResponses({
+    valid: z.boolean(),
+    referrerFirstName: z.string().nullable(),
+  }),
+});
+export type ReferralCodeCheckResponse = ResponseOf<typeof referralCodeCheck>;
 
 export const referralStats = endpoint('GET', `${API_BASE}${REFERRAL_STATS_PATH}`, {
   response: okResponses({

@@ -24,6 +24,8 @@ export const EVENTS_PATH = '/events.php';
 export const VOUCHER_USED_PATH = '/voucher-used.php';
 /** The member reports a completed offer that was not credited (a missing-conversion claim). */
 export const CLAIM_PATH = '/claim.php';
+/** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
+export const REFERRAL_CODE_PATH = '/referral-code.php';
 
 /** The paths the member app calls: its API client takes nothing else. */
 export type MemberApiPath =
@@ -36,6 +38,7 @@ export type MemberApiPath =
   | typeof REFERRAL_STATS_PATH
   | typeof VOUCHER_USED_PATH
   | typeof CLAIM_PATH
+  | typeof REFERRAL_CODE_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.

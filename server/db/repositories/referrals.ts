@@ -110,3 +110,13 @@ export async function decideHeldReferral(
   );
   return rows.length === 1;
 }
+
+/** The first name of the member whose referral code this is, when they may refer (not blocked). */
+export async function findReferrerFirstName(db: Queryable, code: string): Promise<string | null> {
+  const [row] = await query<{ firstName: string | null }>(
+    db,
+    sql`select first_name as "firstName" from users
+          where referral_code = ${code} and not is_suspicious limit 1`,
+  );
+  return row ? (row.firstName ?? '') : null;
+}

@@ -16,7 +16,15 @@ export const clientConfig: ClientConfig = {
   demoAccounts: [{ sub: 'demo-asha', name: 'Asha Verma', email: 'asha@example.com' }],
 };
 
+/** Referral codes the mock API knows, with their referrer's first name (any other code is unknown). */
+export const KNOWN_REFERRAL_CODES: Record<string, string> = { FRIEND42: 'Ravi', STORED9: 'Meera' };
+
 export const handlers = [
+  http.get('*/api/referral-code.php', ({ request }) => {
+    const code = (new URL(request.url).searchParams.get('code') ?? '').toUpperCase();
+    const referrerFirstName = KNOWN_REFERRAL_CODES[code] ?? null;
+    return HttpResponse.json({ success: true, valid: referrerFirstName !== null, referrerFirstName });
+  }),
   http.get('*/api/client-config.json', () => HttpResponse.json(clientConfig)),
   http.post('*/api/firebase-auth.php', async () => {
     state.current.signedIn = true;

@@ -23,6 +23,7 @@ import { preloadFirebase, signInWithGoogle, type DemoIdentity } from '../../../l
 import type { SessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
+import { useReferralCodeCheck } from '../api/check-referral-code';
 import { DemoAccountChooser } from './demo-account-chooser';
 
 /** The sign-in button's press, held when it comes before the app has hydrated the page. */
@@ -52,6 +53,70 @@ function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message === LOGIN_FAILED_MESSAGE) return error.message;
   return LOGIN_FAILED_MESSAGE;
+}
+
+/** Why a referral code sent with a sign-in was not used (the answer says it was not). */
+export function referralNotUsedMessage(
+  code: string,
+  isNewUser: boolean,
+): { title: string; description: string } {
+  return isNewUser
+    ? {
+        title: `Referral code ${code} wasn't applied`,
+        description:
+          "We couldn't find that code, so no free spin will come from it. Check the link with your friend.",
+      }
+    : {
+        title: `Referral code ${code} wasn't applied`,
+        description: 'Referral codes are for new members, and you already had an account.',
+      };
+}
+
+/**
+ * ?ref= on the sign-in page: checked before it says it applies. Valid: the specification's 'Referral
+ * Code Applied' notice with the referrer's first name; unknown: "We couldn't find that code". While
+ * checking, a neutral line; when the check cannot be made (offline), the specification's notice.
+ */
+function ReferralNotice({ code }: { code: string }) {
+  const check = useReferralCodeCheck(code);
+  // Pending and not paused (offline): checking, from the very first render, so that "applied" never
+  // shows before the answer.
+  if (check.isPending && check.fetchStatus !== 'paused') {
+    return (
+      <div className="login__referral login__referral--checking" role="status">
+        <SparkleIcon size={20} />
+        <p className="login__referral-code">
+          Checking referral code <strong>{code}</strong>…
+        </p>
+      </div>
+    );
+  }
+  if (check.data && !check.data.valid) {
+    return (
+      <div className="login__referral login__referral--unknown" role="status">
+        <SparkleIcon size={20} />
+        <div>
+          <p className="login__referral-title">We couldn't find that code</p>
+          <p className="login__referral-code">
+            Code: <strong>{code}</strong>. You can still sign in; ask your friend for their link.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  const referrer = check.data?.referrerFirstName;
+  return (
+    <div className="login__referral" role="status">
+      <SparkleIcon size={20} />
+      <div>
+        <p className="login__referral-title">Referral Code Applied</p>
+        <p className="login__referral-code">
+          Code: <strong>{code}</strong>
+          {referrer ? <> · invited by {referrer}</> : null}
+        </p>
+      </div>
+    </div>
+  );
 }
 
 /** Member login screen (docs/product-rules.md#screens-and-routes). */
@@ -86,6 +151,10 @@ export function LoginView({
         referralCode: referralCode || null,
       });
       const user = applyLogin(queryClient, response);
+      if (referralCode && !response.referralUsed) {
+        const { title, description } = referralNotUsedMessage(referralCode, response.isNewUser);
+        toast.info(title, description);
+      }
       onLoggedIn(user);
     } catch (e) {
       fail(e);
@@ -154,17 +223,7 @@ export function LoginView({
         <h1 className="login__brand">{BRAND}</h1>
         <p className="login__tagline">{TAGLINE}</p>
 
-        {urlReferralCode ? (
-          <div className="login__referral" role="status">
-            <SparkleIcon size={20} />
-            <div>
-              <p className="login__referral-title">Referral Code Applied</p>
-              <p className="login__referral-code">
-                Code: <strong>{urlReferralCode}</strong>
-              </p>
-            </div>
-          </div>
-        ) : null}
+        {urlReferralCode ? <ReferralNotice code={urlReferralCode} /> : null}
 
         {shownError ? (
           <p className="login__error" role="alert">

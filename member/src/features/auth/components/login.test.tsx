@@ -49,8 +49,10 @@ describe('member login', () => {
     const bodies = captureLogin();
     const signIn = vi.spyOn(firebase, 'signInWithGoogle').mockResolvedValue('id-token-1');
     const { user } = await openLogin('/login?ref=FRIEND42');
-    expect(screen.getByText('Referral Code Applied')).toBeInTheDocument();
+    // Said once the server has confirmed the code, with the referrer's first name.
+    expect(await screen.findByText('Referral Code Applied')).toBeInTheDocument();
     expect(screen.getByText('FRIEND42')).toBeInTheDocument();
+    expect(screen.getByText(/invited by Ravi/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     const chooser = await screen.findByRole('dialog', { name: /Choose an account/ });
@@ -81,6 +83,36 @@ describe('member login', () => {
     expect(await screen.findByText('Welcome back, Asha! 👋')).toBeInTheDocument();
     expect(screen.queryByText('Welcome to SpinRewards! 🎉')).not.toBeInTheDocument();
     expect(bodies[0].referralCode).toBe('STORED9');
+  });
+
+  it('says an unknown ?ref= code is not found instead of applied, and why it was not used after sign-in', async () => {
+    state.current.login = { ...state.current.login, isNewUser: true, referralUsed: false };
+    const bodies = captureLogin();
+    vi.spyOn(firebase, 'signInWithGoogle').mockResolvedValue('id-token-4');
+    const { user } = await openLogin('/login?ref=NOTACODE1');
+    expect(await screen.findByText("We couldn't find that code")).toBeInTheDocument();
+    expect(screen.queryByText('Referral Code Applied')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await user.click(await screen.findByRole('button', { name: /Asha Verma/ }));
+    await waitForPath('/dashboard');
+    expect(bodies[0].referralCode).toBe('NOTACODE1');
+    expect(await screen.findByText("Referral code NOTACODE1 wasn't applied")).toBeInTheDocument();
+    expect(
+      screen.getByText(/We couldn't find that code, so no free spin will come from it/),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a returning member that referral codes are for new members', async () => {
+    localStorage.setItem(REFERRAL_STORAGE_KEY, 'FRIEND42');
+    captureLogin();
+    vi.spyOn(firebase, 'signInWithGoogle').mockResolvedValue('id-token-5');
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await user.click(await screen.findByRole('button', { name: /Asha Verma/ }));
+    expect(await screen.findByText("Referral code FRIEND42 wasn't applied")).toBeInTheDocument();
+    expect(
+      screen.getByText('Referral codes are for new members, and you already had an account.'),
+    ).toBeInTheDocument();
   });
 
   it('lets the member type a name and email in the chooser', async () => {
