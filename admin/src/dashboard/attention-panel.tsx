@@ -27,6 +27,7 @@ import type { AMOUNT_RANGES } from '../../../shared/constants';
 import { formatDate, formatPercent, formatRupees } from '../../../shared/format';
 import { ErrorState, PageLoading } from '../components/page-states';
 import { useAttention } from './use-attention';
+import { prizeText } from '../i18n/en-prizes';
 
 /** A list page of the console with react-admin's filter in the URL. */
 export function listLink(basename: string, resource: string, filter: Record<string, unknown>): string {
@@ -88,7 +89,22 @@ export function attentionItems(
         }),
       });
   }
-  const stock: Item[] = data.stock
+  // Wins owed a code (docs/product-rules.md#spins): assigned automatically, oldest first, at the next
+  // restock of the amount; the item leads to the stock of that amount.
+  const owed: Item[] = data.stock
+    .filter((s) => (s.owed ?? 0) > 0)
+    .map((s) => ({
+      key: `owed-${s.amount}`,
+      severity: 'error',
+      to: listLink(basename, 'vouchers', { amount_range: amountRange(s.amount) }),
+      text: prizeText(t, 'owed_item', {
+        amount: formatRupees(s.amount),
+        n: s.owed,
+        members: s.owed_members ?? 0,
+        since: s.owed_since ? formatDate(s.owed_since) : '',
+      }),
+    }));
+  const stockItems: Item[] = data.stock
     .filter((s) => s.flagged)
     .map((s) => ({
       key: `stock-${s.amount}`,
@@ -162,7 +178,7 @@ export function attentionItems(
       : [];
   return [
     { section: t('app.attention.win_rates'), items: winRates },
-    { section: t('app.attention.stock'), items: stock },
+    { section: t('app.attention.stock'), items: [...owed, ...stockItems] },
     { section: t('app.attention.expiring'), items: expiring },
     { section: t('app.attention.reversals'), items: reversals },
     { section: t('app.attention.refused'), items: refused },

@@ -10,7 +10,7 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useCreate, useGetList, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import type { AdminNetworkRow } from '../../../shared/contract/admin/networks';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
@@ -24,11 +24,15 @@ import {
   offerToForm,
   toCreateRequest,
   toEditRequest,
+  unstockedAmounts,
   validateOffer,
   type OfferFieldErrors,
   type OfferFormValues,
 } from './offer-form';
 import { ReelEditor } from './reel-editor';
+import { useAttention } from '../dashboard/use-attention';
+import { formatRupees } from '../../../shared/format';
+import { prizeText } from '../i18n/en-prizes';
 
 /** Add Offer (offer null) and Edit Offer dialogs; the rules are in offer-form.ts. */
 export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | null; onClose: () => void }) {
@@ -51,6 +55,20 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
   // The id follows the title until the admin edits the id field (or it was filled before).
   const [idIsGenerated, setIdIsGenerated] = useState(true);
   const reelsValid = isReelTotalValid(values.reels);
+  // Codes in stock per amount and the offer's payout (needs-attention's figures, a minute fresh).
+  const attention = useAttention();
+  const stock = useMemo(
+    () =>
+      attention.data ? new Map(attention.data.stock.map((r) => [r.amount, r.available] as const)) : undefined,
+    [attention.data],
+  );
+  const payoutInr = offer
+    ? (attention.data?.winRates.find((w) => w.offer_id === offer.offer_id)?.payout_inr ?? null)
+    : undefined;
+  // A tier with no code in stock that saving would make (or keep) live: said before the save.
+  const goesLive = offer ? offer.is_active : true;
+  const unstocked = stock && goesLive ? unstockedAmounts(values.reels, stock) : [];
+  const warning = unstocked.length > 0;
 
   const set = <K extends keyof OfferFormValues>(key: K, value: OfferFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -228,8 +246,20 @@ export function OfferFormDialog({ offer, onClose }: { offer: AdminOfferRow | nul
             />
           </Box>
           <Box sx={{ mt: 2 }}>
-            <ReelEditor reels={values.reels} onChange={(reels) => set('reels', reels)} />
+            <ReelEditor
+              reels={values.reels}
+              onChange={(reels) => set('reels', reels)}
+              stock={stock}
+              payoutInr={payoutInr}
+            />
           </Box>
+          {warning && (
+            <Alert severity="warning" sx={{ mt: 2 }} role="alert" data-testid="no-stock-warning">
+              {prizeText(t, 'no_stock_warning', {
+                amounts: unstocked.map((a) => formatRupees(a)).join(', '),
+              })}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={submitting}>

@@ -172,3 +172,23 @@ export function toCreateRequest(values: OfferFormValues): OfferCreateRequest & {
 export function toEditRequest(values: OfferFormValues) {
   return common(values);
 }
+
+/**
+ * The prize editor's stock check (docs/product-rules.md#spins): an amount with no code in stock is not
+ * drawn (its chance goes to 'Try again') until codes of it are added. The kept reels' amounts that have
+ * none, by the stock per amount (GET /api/admin/attention.php's stock rows).
+ */
+export function unstockedAmounts(reels: SlotReel[], stock: ReadonlyMap<number, number>): number[] {
+  return [...new Set(keptReels(reels).map((r) => r.amount))].filter((a) => (stock.get(a) ?? 0) === 0);
+}
+
+/**
+ * The expected voucher cost of one completion (its one spin), in rupees: each kept reel's amount times
+ * its chance; with `stock`, only the amounts that can be won now (as the spin draws them).
+ */
+export function expectedVoucherCost(reels: SlotReel[], stock?: ReadonlyMap<number, number>): number {
+  const cost = keptReels(reels)
+    .filter((r) => !stock || (stock.get(r.amount) ?? 0) > 0)
+    .reduce((sum, r) => sum + (r.amount * r.probability) / 100, 0);
+  return Math.round(cost * 100) / 100;
+}

@@ -3,7 +3,15 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import type { SlotReel } from '../../../shared/slot';
-import { MAX_REELS, clampReelValue, isReelTotalValid, probabilityTotal, tryAgainChance } from './offer-form';
+import {
+  MAX_REELS,
+  clampReelValue,
+  expectedVoucherCost,
+  isReelTotalValid,
+  probabilityTotal,
+  tryAgainChance,
+} from './offer-form';
+import { prizeText } from '../i18n/en-prizes';
 
 /**
  * Slot reels (docs/product-rules.md#slot-tables): amount (min 0) and probability (1 to 99) per
@@ -13,9 +21,15 @@ import { MAX_REELS, clampReelValue, isReelTotalValid, probabilityTotal, tryAgain
 export function ReelEditor({
   reels,
   onChange,
+  stock,
+  payoutInr,
 }: {
   reels: SlotReel[];
   onChange: (reels: SlotReel[]) => void;
+  /** Codes in stock per amount (needs-attention's stock rows); undefined while loading. */
+  stock?: ReadonlyMap<number, number>;
+  /** The offer's average payout per completion in rupees; null: no conversions yet; undefined: a new offer. */
+  payoutInr?: number | null;
 }) {
   const t = useTranslate();
   const total = probabilityTotal(reels);
@@ -72,6 +86,7 @@ export function ReelEditor({
             }}
             sx={{ flex: 1 }}
           />
+          <ReelStock amount={Number(reel.amount)} stock={stock} />
           {reels.length > 1 && (
             <Tooltip title={t('app.offers.form.remove_reel')}>
               <IconButton
@@ -107,6 +122,68 @@ export function ReelEditor({
           {t('app.offers.form.errors.total_probability')}
         </Alert>
       )}
+      {valid && <VoucherCost reels={reels} stock={stock} payoutInr={payoutInr} />}
     </Box>
   );
+}
+
+/** The codes in stock for a reel's amount: a spin cannot win an amount with none (it is not drawn). */
+function ReelStock({ amount, stock }: { amount: number; stock?: ReadonlyMap<number, number> }) {
+  const t = useTranslate();
+  if (!(amount > 0)) return <Box sx={{ width: 140, flexShrink: 0 }} />;
+  const n = stock?.get(amount) ?? 0;
+  return (
+    <Typography
+      variant="caption"
+      sx={{ width: 140, flexShrink: 0, fontWeight: stock && n === 0 ? 600 : undefined }}
+      color={!stock ? 'text.secondary' : n === 0 ? 'warning.dark' : 'text.secondary'}
+      data-testid="reel-stock"
+    >
+      {!stock
+        ? prizeText(t, 'stock_loading')
+        : n === 0
+          ? prizeText(t, 'no_stock')
+          : prizeText(t, 'in_stock', { n: n.toLocaleString('en-IN'), smart_count: n })}
+    </Typography>
+  );
+}
+
+/** The expected voucher cost per completion (one spin each), with and without the stock, against the payout. */
+function VoucherCost({
+  reels,
+  stock,
+  payoutInr,
+}: {
+  reels: SlotReel[];
+  stock?: ReadonlyMap<number, number>;
+  payoutInr?: number | null;
+}) {
+  const t = useTranslate();
+  const cost = expectedVoucherCost(reels);
+  const now = stock ? expectedVoucherCost(reels, stock) : cost;
+  const over = payoutInr !== undefined && payoutInr !== null && cost > payoutInr;
+  return (
+    <Box sx={{ mt: 1.5 }} data-testid="voucher-cost">
+      <Typography variant="subtitle2" component="p">
+        {prizeText(t, 'cost_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {prizeText(t, 'cost_line', { cost: formatRupeesExact(cost), now: formatRupeesExact(now) })}
+      </Typography>
+      {payoutInr !== undefined && (
+        <Typography variant="body2" color={over ? 'error' : 'text.secondary'}>
+          {payoutInr === null
+            ? prizeText(t, 'payout_none')
+            : `${prizeText(t, 'payout_line', { payout: formatRupeesExact(payoutInr) })}${
+                over ? ` · ${prizeText(t, 'cost_over_payout')}` : ''
+              }`}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Rupees with up to two decimals (a cost per completion is often a few paise): '₹3.5', '₹12'. */
+function formatRupeesExact(n: number): string {
+  return `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 }

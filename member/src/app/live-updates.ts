@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { API_BASE, EVENTS_PATH } from '../../../shared/contract/paths';
+import { formatRupees } from '../../../shared/format';
 import { paths } from '../config/paths';
 import { getOffersQueryOptions } from '../features/offers/api/get-offers';
 import { getReferralStatsQueryOptions } from '../features/referrals/api/get-referral-stats';
@@ -29,6 +30,7 @@ export const liveToasts = {
   freeSpin: 'Your friend completed an offer — you earned a free spin!',
   referralDenied: 'A referral was reviewed: no free spin for this one (both accounts were on one device).',
   claimApproved: (title: string) => `Your claim for ${title} was approved — your spin is ready!`,
+  owedVoucher: (amount: number) => `Your ${formatRupees(amount)} voucher has arrived — it's in My Rewards`,
   claimRejected: (title: string, reason: string | null) =>
     `Your claim for ${title} was not accepted${reason?.trim() ? `: ${reason.trim()}` : '.'}`,
 };
@@ -78,6 +80,13 @@ export function applyLiveEvent(
       } else toast.error(liveToasts.claimRejected(title, event.data.reason));
       return;
     }
+    case 'voucher':
+      // A voucher the member was owed (a win that lost the race for the last code) was assigned at a
+      // restock: the wallet shows its code, the offer's card its win.
+      invalidate(userStats);
+      invalidate(offers);
+      toast.success(liveToasts.owedVoucher(event.data.amount));
+      return;
     case 'resync':
       // Events may have been missed: everything the member has loaded is refetched.
       void queryClient.invalidateQueries();

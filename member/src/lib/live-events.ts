@@ -27,6 +27,7 @@ export const LIVE_EVENT_NAMES = [
   'free_spin',
   'claim',
   'referral',
+  'voucher',
   'resync',
   'logout',
   'blocked',

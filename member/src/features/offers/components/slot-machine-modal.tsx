@@ -7,6 +7,7 @@ import {
   offerTable,
   SLOT_TIMINGS,
   winRange,
+  owedVoucherText,
   tableOdds,
   winRangeText,
   type SlotConfig,
@@ -22,6 +23,10 @@ import { SPIN_FAILED_MESSAGE, spinRequestFor, useSlotSpin } from '../api/slot-sp
 import { SlotReel } from './slot-reel';
 
 export const JACKPOT_MESSAGE = '🎰 Jackpot! You won a voucher! 🎉';
+
+/** An owed win (docs/product-rules.md#spins), under 'Your ₹50 voucher is on its way'. */
+export const OWED_VOUCHER_DETAIL =
+  'The last code of this amount went to another winner at the same moment. Yours is assigned automatically as soon as codes are restocked, and it will appear in My Rewards.';
 const REELS = 3;
 
 /** Reel stops: 8 s plus 0.5 s per reel (reel 1 at 8 s, reel 3 at 9 s). */
@@ -145,6 +150,8 @@ export function SlotMachineModal({
 
   const busy = phase === 'spinning' || phase === 'animating';
   const won = result?.isWinningCombination && result.voucher;
+  // A win whose code went to another member at the same moment: owed, assigned at the next restock.
+  const owed = result?.isWinningCombination && !result.voucher ? result.owedVoucher : null;
   const title = offer ? offer.title?.trim() || 'Untitled Offer' : 'Free Spin Bonus';
 
   return (
@@ -171,12 +178,18 @@ export function SlotMachineModal({
       </div>
       <p className="sr-only" aria-live="polite">
         {phase === 'spinning' || phase === 'animating' ? 'Spinning…' : ''}
-        {phase === 'result' ? (won ? JACKPOT_MESSAGE : 'Better Luck Next Time') : ''}
+        {phase === 'result'
+          ? won
+            ? JACKPOT_MESSAGE
+            : owed
+              ? owedVoucherText(owed.amount)
+              : 'Better Luck Next Time'
+          : ''}
       </p>
 
       {phase === 'result' && result ? (
         <div
-          className={`slot-result ${won ? 'slot-result--win' : 'slot-result--miss'}`}
+          className={`slot-result ${won || owed ? 'slot-result--win' : 'slot-result--miss'}`}
           data-testid="spin-result"
         >
           {won && result.voucher ? (
@@ -193,6 +206,12 @@ export function SlotMachineModal({
                 <p className="slot-result__fine">{result.voucher.description}</p>
               ) : null}
             </>
+          ) : owed ? (
+            <>
+              <p className="slot-result__eyebrow">Jackpot!</p>
+              <h3 className="slot-result__title">{owedVoucherText(owed.amount)}</h3>
+              <p className="slot-result__text">{OWED_VOUCHER_DETAIL}</p>
+            </>
           ) : (
             <>
               <h3 className="slot-result__title">Better Luck Next Time</h3>
@@ -202,7 +221,8 @@ export function SlotMachineModal({
             </>
           )}
           <p className="slot-result__fine slot-result__odds">
-            Odds of this spin: {oddsText(result.spinType === 'free' ? DEFAULT_SLOT_CONFIG : table)}
+            Odds of this spin:{' '}
+            {oddsText(result.odds ?? (result.spinType === 'free' ? DEFAULT_SLOT_CONFIG : table))}
           </p>
           {result.spinType === 'free' ? (
             <p className="slot-result__fine">Free spins left: {result.freeSpinsRemaining}</p>

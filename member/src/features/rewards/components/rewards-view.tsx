@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { UserStatsResponse, UserVoucher } from '../../../../../shared/contract/member';
+import type { OwedVoucher, UserStatsResponse, UserVoucher } from '../../../../../shared/contract/member';
 import { formatDate, formatDateTime, formatPercent, formatRupees } from '../../../../../shared/format';
-import { amountFromRewardType, winRateRating } from '../../../../../shared/slot';
+import { amountFromRewardType, owedVoucherText, winRateRating } from '../../../../../shared/slot';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
@@ -100,7 +100,8 @@ export function RewardsView() {
 }
 
 function VouchersPanel({ data }: { data: UserStatsResponse }) {
-  if (data.userVouchers.length === 0) {
+  const owed = data.owedVouchers ?? [];
+  if (data.userVouchers.length === 0 && owed.length === 0) {
     return (
       <EmptyState icon={<GiftIcon size={28} />} title="No Vouchers Yet">
         Complete an offer and spin the slot machine to win your first voucher.
@@ -110,10 +111,45 @@ function VouchersPanel({ data }: { data: UserStatsResponse }) {
   const now = new Date();
   return (
     <ul className="voucher-grid">
+      {owed.map((o) => (
+        <OwedVoucherCard key={`owed-${o.owed_id}`} owed={o} />
+      ))}
       {sortWallet(data.userVouchers, now).map((v) => (
         <WalletVoucher key={v.voucher_id} voucher={v} now={now} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * A win whose code is owed (docs/product-rules.md#spins): the last code of its amount went to another
+ * member at the same moment; it is assigned automatically when that amount is restocked, and the live
+ * event 'voucher' then brings it into the wallet.
+ */
+function OwedVoucherCard({ owed: o }: { owed: OwedVoucher }) {
+  return (
+    <li className="voucher voucher--owed" data-testid="owed-voucher">
+      <div className="voucher__head">
+        <div>
+          <p className="voucher__brand">On its way</p>
+          <p className="voucher__amount">{formatRupees(o.voucher_amount)}</p>
+        </div>
+        <div className="voucher__chips">
+          <Badge tone="amber">Owed</Badge>
+          <Badge tone={o.voucher_source === 'free_spin' ? 'pink' : 'violet'}>
+            {o.voucher_source === 'free_spin' ? 'Free Spin' : 'Offer Completion'}
+          </Badge>
+        </div>
+      </div>
+      <p className="voucher__owed-title">{owedVoucherText(o.voucher_amount)}</p>
+      <p className="voucher__desc">
+        The last code went to another winner at the same moment. Yours is assigned automatically as soon as
+        codes are restocked, and its code appears here.
+      </p>
+      <p className="voucher__meta">
+        {o.title ? `${o.title} · ` : ''}Won {formatDate(o.won_at)}
+      </p>
+    </li>
   );
 }
 
