@@ -280,6 +280,44 @@ describe('partner networks', () => {
     expect(spin.status).toBe(200);
   });
 
+  it("three members' postbacks refused for a wrong secret are all credited by Replay once it is fixed", async () => {
+    // CPX signs with a secret the operator has not entered yet: three members' conversions within a
+    // minute, from the same server, are refused. Each keeps its own row (issue 32, item 4: they were
+    // folded into one, and Replay credited one member of three).
+    const cpxSecret = `third-secret-${stamp}`;
+    const members = [];
+    for (const n of [1, 2, 3]) {
+      const sid = await signInMember(
+        `e2e-cpx3-${n}-${stamp}`,
+        `cpx3.${n}.${stamp}@example.com`,
+        `Third ${n}`,
+      );
+      members.push({ sid, ...(await startOffer(sid)), transId: `T3-${n}-${stamp}` });
+    }
+    for (const m of members) expect((await cpxPostback(m.subId, m.transId, cpxSecret)).status).toBe(403);
+
+    const networkId = Number(networkPath.split('/').filter(Boolean).at(-1));
+    const fix = await page.request.put(`${baseUrl}/api/admin/networks.php`, {
+      data: { network_id: networkId, secret: cpxSecret, rotation_hours: 0 },
+    });
+    expect(fix.status()).toBe(200);
+    for (const m of members) {
+      const list = await page.request.get(`${baseUrl}/api/admin/postbacks.php?search=${m.transId}`);
+      const rows = ((await list.json()) as { postbacks: { postback_id: number; outcome: string }[] })
+        .postbacks;
+      expect(rows.map((r) => r.outcome)).toEqual(['bad_signature']);
+      const replay = await page.request.post(`${baseUrl}/api/admin/postbacks.php`, {
+        data: { postback_id: rows[0]!.postback_id, action: 'replay' },
+      });
+      expect(replay.status()).toBe(200);
+      expect(((await replay.json()) as { outcome: string }).outcome).toBe('accepted');
+    }
+    for (const m of members) {
+      const spin = await memberCall(m.sid, 'slot-spin.php', { spinType: 'offer', offerId: m.offerId });
+      expect(spin.status).toBe(200);
+    }
+  });
+
   it('screenshots of Networks and the Postback log at 1280×720 and 390×844', async () => {
     await page.goto(`${baseUrl}/admin/networks`);
     await page.getByText(networkName).first().waitFor();

@@ -1,7 +1,11 @@
 // Attacks on input and business rules, against one real server process on PostgreSQL over HTTP. Each
 // scenario performs the attack, checks what the attacker and the operator would see, and then the
 // database invariants (support/db.ts).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { insertNetwork } from '../../server/db/repositories/networks';
+import { configFromPreset } from '../../server/networks/presets';
 import { signPostback } from '../../server/services/postbacks';
 import { RECEIVER_LIMITS as POSTBACK_LIMITS } from '../../server/services/network-postbacks';
 import { CLICKS_PER_MINUTE } from '../../server/routes/member';
@@ -90,9 +94,11 @@ describe('attacks on input', () => {
     s.requests += results.length;
     no5xx(s, results);
     const statuses = countBy(results, (r) => r.status);
+    // A value over 1,024 characters is refused before the signature: an unverified caller is told
+    // "refused" (403) and nothing more (issue 32, item 9); past the address's allowance, 429.
     s.check(
-      'every answer a 400 (a value over 1,024 characters) or a 429',
-      results.every((r) => r.status === 400 || r.status === 429),
+      'every answer a 403 refusal or a 429',
+      results.every((r) => r.status === 403 || r.status === 429),
       statuses,
     );
     s.check('the address is limited: some answers are 429', (statuses[429] ?? 0) >= 300, statuses);
@@ -131,6 +137,97 @@ describe('attacks on input', () => {
     s.check('the log grew by less than 1 MB', growth < 1_000_000, growth);
     const widest = await count(`select coalesce(max(length(params::text)), 0)::int as n from postback_log`);
     s.check('each junk row a summary of under 1 KB', widest < 1_000, widest);
+    await target.stop();
+    await recordInvariants(s, db.pool);
+    expect(s.finish()).toEqual([]);
+  });
+
+  it('attack: junk starves a network', async () => {
+    // Issue 32, item 3: unsigned attempts from one address used up a network's per-minute allowance,
+    // and the network's real, correctly signed postbacks from its own servers got 429.
+    const s = scenario('attack: junk starves a network');
+    const target = await ServerProcess.start(db.url, {
+      TRUST_PROXY: '127.0.0.1',
+      NETWORK_POSTBACK_RATE_LIMIT: '300',
+    });
+    const secret = 'reliability-cpx-secure-hash-0123456789';
+    const parsed = configFromPreset('cpx', {
+      name: 'CPX (reliability)',
+      slug: 'rel-cpx-starve',
+      secret,
+      ipAllowlist: ['10.9.0.0/16'],
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const database = await openDatabase({ databaseUrl: db.url, poolMax: 1 });
+    const networkId = await insertNetwork(database.db, parsed.config);
+    await database.close();
+    const offerId = (
+      await db.pool.query<{ id: number }>(
+        `insert into offers (title, description, offer_url, external_offer_id, network, network_id, category, slot_config)
+         values ('Starve offer', 'Reliability', 'https://partner.example.com/go?u={sub_id}', 'starve-1',
+                 'rel-cpx-starve', $1, 'Gaming', '{"reels":[{"amount":10,"probability":50}]}')
+         returning id`,
+        [networkId],
+      )
+    ).rows[0]!.id;
+    const members = await createMembers(db.pool, 20, { label: 'starve' });
+    const subs = (
+      await db.pool.query<{ id: number; sub_id: string }>(`select id, sub_id from users where id = any($1)`, [
+        members.map((m) => m.userId),
+      ])
+    ).rows;
+    await db.pool.query(
+      `insert into clicks (id, user_id, offer_id, ip, user_agent)
+       select 'starve-' || u, u, $2, '203.0.113.1', 'rel' from unnest($1::int[]) as u`,
+      [subs.map((r) => r.id), offerId],
+    );
+    const url = (q: Record<string, string>) =>
+      `${target.url}/api/postback/rel-cpx-starve?${new URLSearchParams(q)}`;
+
+    // The flood: more unsigned attempts than the network's allowance, from one address, in parallel.
+    const junk = Array.from(
+      { length: 400 },
+      (_, i) => () =>
+        client.request('GET', url({ status: '1', trans_id: `junk-${i}`, user_id: 'x', secure_hash: '0' }), {
+          headers: { 'x-forwarded-for': '203.0.113.66' },
+        }),
+    );
+    const flood = await runPool(junk, 32);
+    s.requests += flood.length;
+    no5xx(s, flood);
+    s.check(
+      'the junk is refused (403), then limited for its address (429)',
+      flood.every((r) => r.status === 403 || r.status === 429),
+      countBy(flood, (r) => r.status),
+    );
+
+    // The network's real postbacks, from its own server, signed, in parallel.
+    const real = subs.map(
+      (m, i) => () =>
+        client.request(
+          'GET',
+          url({
+            status: '1',
+            trans_id: `real-${i}`,
+            user_id: m.sub_id,
+            amount_usd: '0.50',
+            type: 'complete',
+            secure_hash: createHash('md5').update(`real-${i}-${secret}`).digest('hex'),
+          }),
+          { headers: { 'x-forwarded-for': '10.9.0.5' } },
+        ),
+    );
+    const credited = await runPool(real, 8);
+    s.requests += credited.length;
+    s.check(
+      'every real postback is credited (200), none 429',
+      credited.every((r) => r.status === 200),
+      countBy(credited, (r) => r.status),
+    );
+    const completions = await count(
+      `select count(*)::int as n from completions where network = 'rel-cpx-starve' and status = 'approved'`,
+    );
+    s.check('20 conversions credited', completions === 20, completions);
     await target.stop();
     await recordInvariants(s, db.pool);
     expect(s.finish()).toEqual([]);
