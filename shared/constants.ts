@@ -66,6 +66,8 @@ export const PROFILE_BADGES = {
 export const CLAIM_NOTE_MAX = 500;
 /** The longest reason an administrator may give when rejecting a claim (the member reads it). */
 export const CLAIM_REASON_MAX = 500;
+/** The longest reason an administrator gives for a block, an unblock or an (de)activation (issue 36). */
+export const ACTION_REASON_MAX = 500;
 /**
  * The longest reason an administrator may give when denying a held referral (admins only read it).
  * Here, not in the contract: the console imports values only from files without zod.

@@ -437,21 +437,49 @@ describe('getOne', () => {
       url.includes('page=1&')
         ? {
             success: true,
-            offers: [{ offer_id: 1 }],
+            vouchers: [{ voucher_id: 1 }],
             pagination: { page: 1, limit: 100, total: 2, totalPages: 2 },
           }
         : {
             success: true,
-            offers: [{ offer_id: 2, title: 'B' }],
+            vouchers: [{ voucher_id: 2, voucher_code: 'B' }],
             pagination: { page: 2, limit: 100, total: 2, totalPages: 2 },
           },
     );
-    const result = await createDataProvider(client, API).getOne('offers', { id: 2 });
+    const result = await createDataProvider(client, API).getOne('vouchers', { id: 2 });
     expect(calls.map((c) => c.url)).toEqual([
-      `${API}/offers.php?page=1&limit=100`,
-      `${API}/offers.php?page=2&limit=100`,
+      `${API}/vouchers.php?page=1&limit=100`,
+      `${API}/vouchers.php?page=2&limit=100`,
     ]);
-    expect(result.data).toEqual({ offer_id: 2, title: 'B', id: 2 });
+    expect(result.data).toEqual({ voucher_id: 2, voucher_code: 'B', id: 2 });
+  });
+
+  it('getTimeline and getClick read timeline.php and click.php (issue 36)', async () => {
+    const { client, calls } = stubClient((url) =>
+      url.includes('/click.php')
+        ? { success: true, click: { click_id: 'abc' } }
+        : { success: true, items: [], pagination: { page: 2, limit: 20, total: 0, totalPages: 0 } },
+    );
+    const provider = createDataProvider(client, API);
+    await provider.getTimeline({
+      subject: 'member',
+      id: 5,
+      page: 2,
+      limit: 20,
+      kinds: ['claim', 'reversal'],
+    });
+    expect((await provider.getClick('a/b')).click_id).toBe('abc');
+    expect(calls.map((c) => c.url)).toEqual([
+      `${API}/timeline.php?subject=member&id=5&page=2&limit=20&kinds=claim%2Creversal`,
+      `${API}/click.php?click_id=a%2Fb`,
+    ]);
+  });
+
+  it('members, offers, claims and postbacks: one read with their id filter (their pages, issue 36)', async () => {
+    const { client, calls } = stubClient(() => list('users', [{ user_id: 5, email: 'a@b.c' }]));
+    const result = await createDataProvider(client, API).getOne('users', { id: 5 });
+    expect(calls.map((c) => c.url)).toEqual([`${API}/users.php?page=1&limit=1&user_id=5`]);
+    expect(result.data).toEqual({ user_id: 5, email: 'a@b.c', id: 5 });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   ADMIN_API_BASE,
   ADMIN_AUDIT_LOG_PATH,
   ADMIN_CLAIMS_PATH,
+  ADMIN_CLICK_PATH,
   ADMIN_CLICKS_PATH,
   ADMIN_CONVERSIONS_PATH,
   ADMIN_ATTENTION_PATH,
@@ -20,6 +21,7 @@ import {
   ADMIN_OFFERS_PATH,
   ADMIN_POSTBACKS_PATH,
   ADMIN_REFERRALS_PATH,
+  ADMIN_TIMELINE_PATH,
   ADMIN_USERS_PATH,
   ADMIN_VOUCHERS_PATH,
 } from '../../shared/contract/paths';
@@ -27,6 +29,12 @@ import type { AdminDashboardResponse, DashboardRange } from '../../shared/contra
 import type { AdminAttentionResponse } from '../../shared/contract/admin/attention';
 import type { AdminNetworkPreset } from '../../shared/contract/admin/networks';
 import type { Pagination } from '../../shared/contract/common';
+import type {
+  AdminClickRecord,
+  AdminTimelineResponse,
+  TimelineKind,
+  TimelineSubject,
+} from '../../shared/contract/admin/records';
 import type { HttpClient } from './http-client';
 
 /**
@@ -53,6 +61,8 @@ import type { HttpClient } from './http-client';
  * | testNetworkPostback | POST {apiUrl}/network-test.php (dry run) → the receiver's would-be answer |
  * | replayPostback | POST {apiUrl}/postbacks.php {postback_id, action: 'replay'} → {outcome, http_status, detail} |
  * | decideClaim | PUT {apiUrl}/claims.php {claim_id, action: 'approve'|'reject', reason?} → {claim_id, status, completion_id} |
+ * | getTimeline | GET {apiUrl}/timeline.php?subject=&id=&page=&limit=[&kinds=] → one record's history, newest first |
+ * | getClick | GET {apiUrl}/click.php?click_id= → the click, its member, offer, network and conversion |
  * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
  *
  * Filters are passed under the API's exact query names and only those; an empty value or
@@ -83,6 +93,11 @@ interface ResourceConfig {
   idFilter?: string;
 }
 
+/** The administrator's reason for a confirmed action (issue 36), left out when blank. */
+function reasonOf(data: Record<string, unknown>): { reason?: string } {
+  return typeof data.reason === 'string' && data.reason.trim() ? { reason: data.reason.trim() } : {};
+}
+
 const OFFER_EDIT_FIELDS = [
   'title',
   'description',
@@ -104,8 +119,13 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     idField: 'user_id',
     filters: ['search', 'dateRange', 'performanceFilter', 'referralFilter', 'voucherFilter'],
     sortOrder: true,
-    // Block is action 'flag', unblock 'unflag'.
-    updateBody: (id, data) => ({ user_id: id, action: data.is_suspicious ? 'flag' : 'unflag' }),
+    idFilter: 'user_id',
+    // Block is action 'flag', unblock 'unflag', with the administrator's reason when given.
+    updateBody: (id, data) => ({
+      user_id: id,
+      action: data.is_suspicious ? 'flag' : 'unflag',
+      ...reasonOf(data),
+    }),
   },
   offers: {
     path: ADMIN_OFFERS_PATH,
@@ -113,10 +133,12 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     idField: 'offer_id',
     filters: ['search', 'status', 'category', 'model', 'dateRange'],
     sortOrder: true,
-    // The toggle sends only {offer_id, is_active}; the edit sends the form without external_offer_id.
+    idFilter: 'offer_id',
+    // The toggle sends only {offer_id, is_active} (and the reason the console asked for); the edit sends
+    // the form without external_offer_id.
     updateBody: (id, data) =>
-      Object.keys(data).length === 1 && 'is_active' in data
-        ? { offer_id: id, is_active: data.is_active }
+      Object.keys(data).every((k) => k === 'is_active' || k === 'reason') && 'is_active' in data
+        ? { offer_id: id, is_active: data.is_active, ...reasonOf(data) }
         : { offer_id: id, ...Object.fromEntries(OFFER_EDIT_FIELDS.map((k) => [k, data[k] ?? null])) },
     createResult: (json, data) => ({ ...data, id: (json.offer_id as Identifier) ?? `new-${Date.now()}` }),
   },
@@ -190,6 +212,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     idField: 'postback_id',
     filters: ['search', 'network_id', 'outcome', 'result', 'status', 'date_from', 'date_to'],
     sortOrder: true,
+    idFilter: 'postback_id',
   },
   claims: {
     path: ADMIN_CLAIMS_PATH,
@@ -197,6 +220,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     idField: 'claim_id',
     filters: ['status', 'offer', 'date_from', 'date_to'],
     sortOrder: true,
+    idFilter: 'claim_id',
   },
   'audit-log': {
     path: ADMIN_AUDIT_LOG_PATH,
@@ -285,6 +309,17 @@ export interface AdminDataProvider extends DataProvider {
     action: 'approve' | 'reject',
     reason?: string,
   ): Promise<ClaimDecisionResult>;
+  /** One member's, offer's, network's or click's history, newest first (issue 36). */
+  getTimeline(query: TimelineQuery): Promise<Omit<AdminTimelineResponse, 'success'>>;
+  getClick(clickId: Identifier): Promise<AdminClickRecord>;
+}
+
+export interface TimelineQuery {
+  subject: TimelineSubject;
+  id: Identifier;
+  page: number;
+  limit: number;
+  kinds?: readonly TimelineKind[];
 }
 
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BASE): AdminDataProvider {
@@ -439,6 +474,24 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
         body: { claim_id: claimId, action, ...(reason !== undefined ? { reason } : {}) },
       });
       return json;
+    },
+
+    async getTimeline(q: TimelineQuery) {
+      const query = new URLSearchParams({
+        subject: q.subject,
+        id: String(q.id),
+        page: String(q.page),
+        limit: String(q.limit),
+      });
+      if (q.kinds?.length) query.set('kinds', q.kinds.join(','));
+      const { json } = await httpClient<AdminTimelineResponse>(`${apiUrl}${ADMIN_TIMELINE_PATH}?${query}`);
+      return { items: json.items ?? [], pagination: json.pagination };
+    },
+
+    async getClick(clickId: Identifier) {
+      const query = new URLSearchParams({ click_id: String(clickId) });
+      const { json } = await httpClient<{ click: AdminClickRecord }>(`${apiUrl}${ADMIN_CLICK_PATH}?${query}`);
+      return json.click;
     },
 
     getMany: unsupported('getMany'),

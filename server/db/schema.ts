@@ -303,6 +303,8 @@ export const claims = pgTable(
     index('claims_status_created_idx').on(t.status, t.createdAt, t.id),
     index('claims_offer_created_idx').on(t.offerId, t.createdAt, t.id),
     index('claims_user_offer_idx').on(t.userId, t.offerId, t.createdAt),
+    // Migration 0023: the claims on one click (the console's click view).
+    index('claims_click_idx').on(t.clickId),
     check('claims_note_length', sql`char_length(${t.note}) <= 500`),
   ],
 );
@@ -497,7 +499,11 @@ export const adminAuditLog = pgTable(
     ip: text('ip'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.createdAt),
+    // Migration 0023: one record's entries, newest first (the console's timelines).
+    index('admin_audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );
 
 /**

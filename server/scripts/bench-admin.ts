@@ -3,10 +3,11 @@
 // (app.inject, a real admin session), and prints p50 and p95 per call.
 //   DATABASE_URL=postgres://... npm run bench:admin [-- --runs 40 --markdown]
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { migrate, openDatabase } from '../db/client';
+import { migrate, openDatabase, query } from '../db/client';
 import { upsertAdmin } from '../services/admin/auth';
 import { invalidateSummaries } from '../db/admin/cache';
 
@@ -79,6 +80,23 @@ const CALLS: { name: string; url: string; uncached?: boolean }[] = [
   { name: 'clicks by click time', url: '/api/admin/offer-clicks.php?sortBy=created_at&offer=42' },
   { name: 'clicks search email', url: '/api/admin/offer-clicks.php?search=user4242%40' },
   { name: 'audit log', url: '/api/admin/audit-log.php' },
+  // Issue 36: the member's page, the detail views and their timelines. {clickId} and {networkId} are
+  // read from the database at start (a click of member 4242, the first network).
+  { name: 'member page (one user)', url: '/api/admin/users.php?user_id=4242' },
+  { name: 'member timeline', url: '/api/admin/timeline.php?subject=member&id=4242' },
+  { name: 'member timeline page 3', url: '/api/admin/timeline.php?subject=member&id=4242&page=3' },
+  {
+    name: 'member claims, reversals',
+    url: '/api/admin/timeline.php?subject=member&id=4242&kinds=claim%2Creversal%2Cpostback',
+  },
+  { name: 'heavy member timeline', url: '/api/admin/timeline.php?subject=member&id={heavyUserId}' },
+  { name: 'offer page (one offer)', url: '/api/admin/offers.php?offer_id=17' },
+  { name: 'offer timeline', url: '/api/admin/timeline.php?subject=offer&id=17' },
+  { name: 'offer timeline page 50', url: '/api/admin/timeline.php?subject=offer&id=17&page=50' },
+  { name: 'network timeline', url: '/api/admin/timeline.php?subject=network&id={networkId}' },
+  { name: 'click detail', url: '/api/admin/click.php?click_id={clickId}' },
+  { name: 'click timeline', url: '/api/admin/timeline.php?subject=click&id={clickId}' },
+  { name: 'claim page (one claim)', url: '/api/admin/claims.php?claim_id=1' },
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -125,8 +143,22 @@ async function main() {
   if (!sid) throw new Error(`admin sign-in failed: ${login.statusCode} ${login.body}`);
   const headers = { cookie: `admin_sid=${sid.value}` };
 
+  // The ids the detail calls name: a click of member 4242, the member with the most clicks, a network.
+  const [ids = {}] = await query<Record<string, unknown>>(
+    database.db,
+    sql`select
+      (select id from clicks where user_id = 4242 order by created_at desc limit 1) as "clickId",
+      (select id from users order by total_completions desc limit 1) as "heavyUserId",
+      coalesce((select min(id) from networks), 1) as "networkId"`,
+  );
+  const withIds = (u: string) =>
+    u.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(ids[k] ?? 'none')));
+
   const results: { name: string; cold: number; p50: number; p95: number; max: number; total: string }[] = [];
-  const calls = values.only ? CALLS.filter((c) => c.name.includes(values.only!)) : CALLS;
+  const calls = (values.only ? CALLS.filter((c) => c.name.includes(values.only!)) : CALLS).map((c) => ({
+    ...c,
+    url: withIds(c.url),
+  }));
   for (const call of calls) {
     const times: number[] = [];
     let total = '';

@@ -3,7 +3,7 @@
 // Server code only at run time: the browser apps import this module's types (`import type`), never
 // its values, so zod stays out of their bundles.
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { ACTION_REASON_MAX, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -121,6 +121,13 @@ export const listBase = {
   limit: wholeNumber('limit', 1, MAX_PAGE_SIZE).default(PAGE_SIZE),
   sortOrder: oneOf(['asc', 'desc']).default('desc'),
 };
+
+/** Why an administrator acted (a block, an (de)activation), kept in the audit log (issue 36); blank is none. */
+export const actionReason = z
+  .string()
+  .trim()
+  .max(ACTION_REASON_MAX, `The reason is at most ${ACTION_REASON_MAX} characters`)
+  .optional();
 
 export const searchParam = z.string().trim().max(200, 'search must be at most 200 characters').optional();
 /** An id in a query string or an admin body: a JSON integer or its canonical decimal text. */

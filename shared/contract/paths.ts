@@ -61,3 +61,7 @@ export const ADMIN_CLAIMS_PATH = '/claims.php';
 
 /** A partner network's postback receiver, relative to API_BASE: `/postback/{slug}`. */
 export const NETWORK_POSTBACK_PATH_PREFIX = '/postback/';
+/** One record's history, newest first: a member's timeline, an offer's, a network's, a click's (issue 36). */
+export const ADMIN_TIMELINE_PATH = '/timeline.php';
+/** One click as the console shows it: the member, the offer, its network, its conversion (issue 36). */
+export const ADMIN_CLICK_PATH = '/click.php';

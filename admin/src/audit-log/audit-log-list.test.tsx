@@ -33,10 +33,8 @@ describe('/admin/audit-log', () => {
     renderAdmin('/admin/audit-log');
     const link = await screen.findByRole('link', { name: 'Priya Sharma (id 12)' });
     expect(link.closest('p')).toHaveTextContent('ops blocked user Priya Sharma (id 12)');
-    expect(link).toHaveAttribute(
-      'href',
-      `/admin/users?filter=${encodeURIComponent(JSON.stringify({ search: 'Priya Sharma' }))}`,
-    );
+    // Issue 36: a member's audit entry opens the member's page.
+    expect(link).toHaveAttribute('href', '/admin/users/12/show');
     const offer = screen.getByRole('link', { name: 'Dragon Clash (id 3)' });
     expect(offer.closest('p')).toHaveTextContent('admin edited offer Dragon Clash (id 3)');
     const row = offer.closest('tr')!;

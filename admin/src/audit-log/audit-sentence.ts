@@ -18,9 +18,12 @@ const show = (v: unknown) =>
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  return [...new Set([...Object.keys(b), ...Object.keys(a)])]
-    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((field) => ({ field, before: show(b[field]), after: show(a[field]) }));
+  return (
+    [...new Set([...Object.keys(b), ...Object.keys(a)])]
+      // The administrator's reason is said in the sentence (auditSentence), not as a changed field.
+      .filter((k) => k !== 'reason' && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+      .map((field) => ({ field, before: show(b[field]), after: show(a[field]) }))
+  );
 }
 
 /** The target as it is named in a sentence: 'Priya Sharma (id 12)', or 'id 12' without a name. */
@@ -42,8 +45,11 @@ export function auditSentence(entry: AuditLogRow, t: Translate): string {
     action: entry.action,
   };
   const key = `app.audit.sentences.${entry.action}`;
-  const sentence = t(key, { ...options, _: '' });
-  return sentence && sentence !== key ? sentence : t('app.audit.sentences.other', options);
+  const translated = t(key, { ...options, _: '' });
+  const sentence = translated && translated !== key ? translated : t('app.audit.sentences.other', options);
+  // The reason the console asked for (issue 36): a block's, an unblock's, an (de)activation's.
+  const reason = (entry.after as { reason?: unknown } | null)?.reason;
+  return typeof reason === 'string' && reason ? t('app.audit.with_reason', { sentence, reason }) : sentence;
 }
 
 /** Filter of the list a target opens in (react-admin's `?filter=` query), by target type. */
@@ -61,10 +67,11 @@ export function targetPath(entry: AuditLogRow): string | null {
     unknown
   >;
   switch (entry.target_type) {
+    // Issue 36: members, offers, networks, postbacks and claims have pages of their own.
     case 'user':
-      return entry.target_label ? listFilter('/users', { search: entry.target_label }) : '/users';
+      return /^\d+$/.test(entry.target_id) ? `/users/${entry.target_id}/show` : '/users';
     case 'offer':
-      return entry.target_label ? listFilter('/offers', { search: entry.target_label }) : '/offers';
+      return /^\d+$/.test(entry.target_id) ? `/offers/${entry.target_id}/show` : '/offers';
     case 'voucher':
       return entry.target_label ? listFilter('/vouchers', { search: entry.target_label }) : '/vouchers';
     case 'voucher_batch':
@@ -72,9 +79,11 @@ export function targetPath(entry: AuditLogRow): string | null {
         ? listFilter('/vouchers', { search: after.voucher_brand })
         : '/vouchers';
     case 'network':
-      return /^\d+$/.test(entry.target_id) ? `/networks/${entry.target_id}` : '/networks';
+      return /^\d+$/.test(entry.target_id) ? `/networks/${entry.target_id}/show` : '/networks';
     case 'postback':
-      return '/postbacks';
+      return /^\d+$/.test(entry.target_id) ? `/postbacks/${entry.target_id}/show` : '/postbacks';
+    case 'claim':
+      return /^\d+$/.test(entry.target_id) ? `/claims/${entry.target_id}/show` : '/claims';
     case 'referral':
       return '/referrals';
     default:

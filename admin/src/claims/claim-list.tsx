@@ -33,12 +33,21 @@ import { DateFilter, SelectFilter, type Choice } from '../components/filters';
 import { actionsColumn, ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
 import { TwoLineCell } from '../components/table-cells';
+import { RecordLink } from '../components/record-links';
 import type { AdminDataProvider } from '../data-provider';
 import { serverErrorText } from '../http-client';
 import { translatedChoices, withAll } from '../lib/choices';
 import { formatCount } from '../lib/format';
 
 type Row = AdminClaimRow & { id: number };
+
+/** How long a claim has waited: '3 h', '2 d' (needs attention shows the oldest first). */
+export function ageOf(createdAt: string, now = Date.now()): string {
+  const hours = Math.max(0, (now - Date.parse(createdAt)) / 3_600_000);
+  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
+  if (hours < 48) return `${Math.round(hours)} h`;
+  return `${Math.round(hours / 24)} d`;
+}
 
 const STATUS_COLORS = { pending: 'warning', approved: 'success', rejected: 'error' } as const;
 
@@ -53,8 +62,10 @@ function useOfferChoices(t: ReturnType<typeof useTranslate>): Choice[] {
   );
 }
 
-/** Approve or Reject a pending claim; Reject asks for the reason the member sees. */
-function DecisionButtons({ claim }: { claim: Row }) {
+const READY_REASONS = ['no_completion', 'too_soon', 'already', 'rules'] as const;
+
+/** Approve or Reject a pending claim; Reject asks for the reason the member sees (ready ones offered). */
+export function DecisionButtons({ claim }: { claim: AdminClaimRow }) {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -138,6 +149,33 @@ function DecisionButtons({ claim }: { claim: Row }) {
           <DialogContentText sx={{ mb: 2 }}>
             {t('app.claims.reject_explain', { offer: claim.offer_title, member: claim.user_email })}
           </DialogContentText>
+          <Typography variant="subtitle2" component="h3" id={`${reasonId}-ready`} sx={{ mb: 1 }}>
+            {t('app.claims.ready_reasons')}
+          </Typography>
+          <Box
+            role="group"
+            aria-labelledby={`${reasonId}-ready`}
+            sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1, mb: 2 }}
+          >
+            {READY_REASONS.map((k) => {
+              const text = t(`app.claims.reasons.${k}`);
+              return (
+                <Chip
+                  key={k}
+                  label={text}
+                  clickable
+                  aria-pressed={reason === text}
+                  color={reason === text ? 'primary' : 'default'}
+                  variant={reason === text ? 'filled' : 'outlined'}
+                  onClick={() => {
+                    setReason(text);
+                    setError(null);
+                  }}
+                  sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+                />
+              );
+            })}
+          </Box>
           <TextField
             id={reasonId}
             label={t('app.claims.reason')}
@@ -203,15 +241,47 @@ function ClaimsView() {
         <DataTable.Col
           source="created_at"
           label={t('app.claims.columns.filed')}
-          render={(c: Row) => <TwoLineCell primary={formatDateTime(c.created_at)} secondary={c.user_email} />}
+          render={(c: Row) => (
+            <TwoLineCell
+              primary={
+                <RecordLink
+                  kind="claim"
+                  id={c.claim_id}
+                  label={`${formatDateTime(c.created_at)}, ${t('app.claims.view')} #${c.claim_id}`}
+                >
+                  {formatDateTime(c.created_at)}
+                </RecordLink>
+              }
+              secondary={
+                <>
+                  {c.status === 'pending' && (
+                    <Box component="span" sx={{ display: 'block', color: 'warning.dark', fontWeight: 600 }}>
+                      {t('app.claims.age', { age: ageOf(c.created_at) })}
+                    </Box>
+                  )}
+                  <RecordLink kind="member" id={c.user_id}>
+                    {c.user_email}
+                  </RecordLink>
+                </>
+              }
+            />
+          )}
         />
         <DataTable.Col
           label={t('app.claims.columns.offer')}
           disableSort
           render={(c: Row) => (
             <TwoLineCell
-              primary={c.offer_title}
-              secondary={t('app.claims.started', { at: formatDateTime(c.clicked_at) })}
+              primary={
+                <RecordLink kind="offer" id={c.offer_id}>
+                  {c.offer_title}
+                </RecordLink>
+              }
+              secondary={
+                <RecordLink kind="click" id={c.click_id}>
+                  {t('app.claims.started', { at: formatDateTime(c.clicked_at) })}
+                </RecordLink>
+              }
             />
           )}
         />

@@ -16,6 +16,7 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout, fullName } from '../lib/format';
 import { dateRangeChoices, sortChoices, translatedChoices } from '../lib/choices';
+import { RecordLink } from '../components/record-links';
 
 type Row = AdminClickRow & { id: string };
 
@@ -118,7 +119,9 @@ function ClicksView() {
           render={(c: Row) => (
             <Box>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {fullName(c.first_name, c.last_name)}
+                <RecordLink kind="member" id={c.user_id}>
+                  {fullName(c.first_name, c.last_name)}
+                </RecordLink>
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {c.email}
@@ -135,7 +138,14 @@ function ClicksView() {
           label={t('app.columns.offer')}
           disableSort
           render={(c: Row) => (
-            <TwoLineCell primary={c.title || 'Untitled Offer'} secondary={c.external_offer_id} />
+            <TwoLineCell
+              primary={
+                <RecordLink kind="offer" id={c.offer_id}>
+                  {c.title || 'Untitled Offer'}
+                </RecordLink>
+              }
+              secondary={c.external_offer_id}
+            />
           )}
         />
         <DataTable.Col
@@ -144,7 +154,10 @@ function ClicksView() {
           render={(c: Row) => (
             <Box sx={{ fontSize: 13 }}>
               <div>
-                {t('app.clicks.click_id')}: <code>{c.click_id}</code>
+                {t('app.clicks.click_id')}:{' '}
+                <RecordLink kind="click" id={c.click_id} label={`${t('app.records.click')} ${c.click_id}`}>
+                  <code>{c.click_id}</code>
+                </RecordLink>
               </div>
               <div>
                 {t('app.clicks.payout')}: {c.payout_amount === null ? 'N/A' : formatPayout(c.payout_amount)}

@@ -13,16 +13,36 @@ export function SpecPagination({
   noun: string;
   hideWhenSinglePage?: boolean;
 }) {
-  const t = useTranslate();
   const { page, perPage, total, setPage, isPending } = useListContext();
   if (isPending || !total) return null;
+  if (hideWhenSinglePage && Math.ceil(total / perPage) <= 1) return null;
+  return <PageNav page={page} perPage={perPage} total={total} setPage={setPage} noun={noun} />;
+}
+
+/** The pagination bar itself, for a list context (SpecPagination) or a page's own table (a timeline). */
+export function PageNav({
+  page,
+  perPage,
+  total,
+  setPage,
+  noun,
+  label,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  setPage: (page: number) => void;
+  noun: string;
+  /** The navigation's name, when a page has more than one. */
+  label?: string;
+}) {
+  const t = useTranslate();
   const totalPages = Math.max(1, Math.ceil(total / perPage));
-  if (hideWhenSinglePage && totalPages <= 1) return null;
   const { from, to } = showingRange(page, perPage, total);
   return (
     <Stack
       component="nav"
-      aria-label={t('app.pagination.label')}
+      aria-label={label ?? t('app.pagination.label')}
       direction={{ xs: 'column', sm: 'row' }}
       spacing={1}
       sx={{ alignItems: 'center', justifyContent: 'space-between', p: 2 }}

@@ -18,8 +18,11 @@ export function StatCard({
   loading?: boolean;
 }) {
   return (
+    // Compact (issue 36): a row of tiles takes about 70 px, so a list's first row is on the first screen.
     <Card variant="outlined" sx={{ height: '100%' }} role="group" aria-label={label}>
-      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
+      <CardContent
+        sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 1.25, '&:last-child': { pb: 1.25 } }}
+      >
         {icon && (
           <Box
             aria-hidden
@@ -27,9 +30,9 @@ export function StatCard({
               color,
               bgcolor: 'action.hover',
               borderRadius: 2,
-              p: 1,
+              p: 0.75,
               display: 'flex',
-              '& svg': { fontSize: 28 },
+              '& svg': { fontSize: 22 },
             }}
           >
             {icon}
@@ -40,7 +43,7 @@ export function StatCard({
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {label}
           </Typography>
-          <Typography variant="h5" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
             {loading ? <Skeleton width={80} /> : value}
           </Typography>
           {hint && (
@@ -60,14 +63,14 @@ export function StatGrid({ children, columns = 4 }: { children: ReactNode; colum
     <Box
       sx={{
         display: 'grid',
-        gap: 2,
+        gap: 1.5,
+        // Every tile in one row from 900 px up (issue 36: the table's first row on the first screen).
         gridTemplateColumns: {
           xs: '1fr',
           sm: 'repeat(2, 1fr)',
-          md: `repeat(${Math.min(columns, 3)}, 1fr)`,
-          lg: `repeat(${columns}, 1fr)`,
+          md: `repeat(${Math.max(columns, 3)}, minmax(0, 1fr))`,
         },
-        mb: 2,
+        mb: 1.5,
       }}
     >
       {children}

@@ -24,6 +24,8 @@ import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout, fullName } from '../lib/format';
 import { ConversionDetailsDialog } from './conversion-details-dialog';
 import { activeFilters, conversionChoices, conversionSortChoices } from './conversion-filters';
+import { RecordLink } from '../components/record-links';
+import { CollapsibleSection } from '../components/collapsible-section';
 
 type Row = AdminConversionRow & { id: number };
 type Meta = Partial<Pick<AdminConversionsResponse, 'summary' | 'referralImpact' | 'userTypeBreakdown'>>;
@@ -176,47 +178,47 @@ function ConversionsView() {
         />
       </StatGrid>
       {!isPending && (
-        <Box
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 2 }}
-        >
-          <InfoCard
-            title={t('app.conversions.cards.referral_impact')}
-            items={[
-              [t('app.conversions.cards.first_completions'), formatCount(referralImpact?.firstCompletions)],
-              [
-                t('app.conversions.cards.from_referrals'),
-                formatCount(referralImpact?.firstCompletionsReferred),
-              ],
-              [
-                t('app.conversions.cards.referral_revenue'),
-                formatPayout(referralImpact?.referralDrivenRevenue),
-              ],
-              [
-                t('app.conversions.cards.first_completion_rate'),
-                formatPercent(referralImpact?.firstCompletionRate ?? 0),
-              ],
-            ]}
-          />
-          <InfoCard
-            title={t('app.conversions.cards.user_types')}
-            items={[
-              [t('app.conversions.cards.firebase_users'), formatCount(userTypeBreakdown?.firebaseUsers)],
-              [t('app.conversions.cards.email_users'), formatCount(userTypeBreakdown?.emailUsers)],
-              [
-                t('app.conversions.cards.total'),
-                formatCount((userTypeBreakdown?.firebaseUsers ?? 0) + (userTypeBreakdown?.emailUsers ?? 0)),
-              ],
-            ]}
-          />
-          <InfoCard
-            title={t('app.conversions.cards.voucher_performance')}
-            items={[
-              [t('app.conversions.cards.value_given'), formatRupees(summary?.voucherValue)],
-              [t('app.conversions.cards.spins_used'), formatCount(summary?.spinsUsed)],
-              [t('app.conversions.cards.win_rate'), formatPercent(summary?.voucherWinRate ?? 0)],
-            ]}
-          />
-        </Box>
+        <CollapsibleSection storeKey="conversions.cards" title={t('app.conversions.cards.section')}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+            <InfoCard
+              title={t('app.conversions.cards.referral_impact')}
+              items={[
+                [t('app.conversions.cards.first_completions'), formatCount(referralImpact?.firstCompletions)],
+                [
+                  t('app.conversions.cards.from_referrals'),
+                  formatCount(referralImpact?.firstCompletionsReferred),
+                ],
+                [
+                  t('app.conversions.cards.referral_revenue'),
+                  formatPayout(referralImpact?.referralDrivenRevenue),
+                ],
+                [
+                  t('app.conversions.cards.first_completion_rate'),
+                  formatPercent(referralImpact?.firstCompletionRate ?? 0),
+                ],
+              ]}
+            />
+            <InfoCard
+              title={t('app.conversions.cards.user_types')}
+              items={[
+                [t('app.conversions.cards.firebase_users'), formatCount(userTypeBreakdown?.firebaseUsers)],
+                [t('app.conversions.cards.email_users'), formatCount(userTypeBreakdown?.emailUsers)],
+                [
+                  t('app.conversions.cards.total'),
+                  formatCount((userTypeBreakdown?.firebaseUsers ?? 0) + (userTypeBreakdown?.emailUsers ?? 0)),
+                ],
+              ]}
+            />
+            <InfoCard
+              title={t('app.conversions.cards.voucher_performance')}
+              items={[
+                [t('app.conversions.cards.value_given'), formatRupees(summary?.voucherValue)],
+                [t('app.conversions.cards.spins_used'), formatCount(summary?.spinsUsed)],
+                [t('app.conversions.cards.win_rate'), formatPercent(summary?.voucherWinRate ?? 0)],
+              ]}
+            />
+          </Box>
+        </CollapsibleSection>
       )}
       <FilterCard>
         <SearchFilter placeholder={t('app.conversions.search')} showSearching />
@@ -263,14 +265,37 @@ function ConversionsView() {
           label={t('app.columns.user')}
           disableSort
           render={(c: Row) => (
-            <TwoLineCell bold primary={fullName(c.first_name, c.last_name)} secondary={c.email} />
+            <TwoLineCell
+              bold
+              primary={
+                <RecordLink kind="member" id={c.user_id}>
+                  {fullName(c.first_name, c.last_name)}
+                </RecordLink>
+              }
+              secondary={c.email}
+            />
           )}
         />
         <DataTable.Col
           label={t('app.columns.offer')}
           disableSort
           render={(c: Row) => (
-            <TwoLineCell primary={c.title || 'Untitled Offer'} secondary={c.external_offer_id} />
+            <TwoLineCell
+              primary={
+                <RecordLink kind="offer" id={c.offer_id}>
+                  {c.title || 'Untitled Offer'}
+                </RecordLink>
+              }
+              secondary={
+                c.click_id ? (
+                  <RecordLink kind="click" id={c.click_id}>
+                    {c.external_offer_id}
+                  </RecordLink>
+                ) : (
+                  c.external_offer_id
+                )
+              }
+            />
           )}
         />
         <DataTable.Col

@@ -16,6 +16,7 @@ import { LoadingScreen } from './loading-screen';
 import { BRAND_NAME } from '../../../shared/constants';
 import { LogoutItem } from './logout-item';
 import { useAttention } from '../dashboard/use-attention';
+import { ClaimsMenuItem } from '../claims/claims-menu-item';
 
 /** The dashboard's menu entry, with the count of items that need attention (its panel lists them). */
 function DashboardMenuItem() {
@@ -51,7 +52,7 @@ function AppMenu() {
       <Menu.ResourceItem name="conversions" />
       <Menu.ResourceItem name="networks" />
       <Menu.ResourceItem name="postbacks" />
-      <Menu.ResourceItem name="claims" />
+      <ClaimsMenuItem />
       <Menu.ResourceItem name="clicks" />
       <Menu.ResourceItem name="audit-log" />
     </Menu>

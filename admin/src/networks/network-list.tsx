@@ -1,17 +1,8 @@
-import { Box, Button, Chip, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import LogIcon from '@mui/icons-material/ReceiptLong';
-import {
-  DataTable,
-  ListBase,
-  useBasename,
-  useNotify,
-  useRedirect,
-  useRefresh,
-  useTranslate,
-  useUpdate,
-} from 'react-admin';
+import { DataTable, ListBase, useBasename, useRedirect, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { AdminNetworkRow } from '../../../shared/contract/admin/networks';
 import { formatDateTime } from '../../../shared/format';
@@ -19,42 +10,24 @@ import { FilterCard } from '../components/filter-card';
 import { SearchFilter, SelectFilter } from '../components/filters';
 import { actionsColumn, ListTable } from '../components/list-shell';
 import { PageHeader } from '../components/page-header';
+import { ActivationSwitch } from '../components/activation-switch';
 import { RowActionButton, TwoLineCell } from '../components/table-cells';
 import { translatedChoices } from '../lib/choices';
 import { formatCount } from '../lib/format';
+import { RecordLink } from '../components/record-links';
 
 type Row = AdminNetworkRow & { id: number };
 
+/** The Active switch: asks first, with a reason, and offers Undo (ActivationSwitch). */
 function ActiveToggle({ network }: { network: Row }) {
-  const t = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [update, { isPending }] = useUpdate();
-  const label = network.is_active ? t('app.networks.deactivate') : t('app.networks.activate');
   return (
-    <Tooltip title={label}>
-      <Switch
-        checked={network.is_active}
-        disabled={isPending}
-        onClick={(e) => e.stopPropagation()}
-        slotProps={{ input: { 'aria-label': `${label}: ${network.name}` } }}
-        onChange={() =>
-          update(
-            'networks',
-            { id: network.network_id, data: { is_active: !network.is_active }, previousData: network },
-            {
-              onSuccess: () => {
-                notify(network.is_active ? 'app.networks.deactivated' : 'app.networks.activated', {
-                  type: 'success',
-                });
-                refresh();
-              },
-              onError: () => notify('app.networks.update_failed', { type: 'error' }),
-            },
-          )
-        }
-      />
-    </Tooltip>
+    <ActivationSwitch
+      kind="network"
+      record={network}
+      id={network.network_id}
+      name={network.name}
+      isActive={network.is_active}
+    />
   );
 }
 
@@ -95,7 +68,17 @@ function NetworksView() {
         <DataTable.Col
           label={t('app.networks.columns.name')}
           source="name"
-          render={(n: Row) => <TwoLineCell bold primary={n.name} secondary={n.slug} />}
+          render={(n: Row) => (
+            <TwoLineCell
+              bold
+              primary={
+                <RecordLink kind="network" id={n.network_id}>
+                  {n.name}
+                </RecordLink>
+              }
+              secondary={n.slug}
+            />
+          )}
         />
         <DataTable.Col
           label={t('app.networks.columns.preset')}

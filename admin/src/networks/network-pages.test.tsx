@@ -33,8 +33,18 @@ describe('/admin/networks', () => {
     db.networks = [network(3)];
     renderAdmin('/admin/networks');
     await userEvent.click(await screen.findByRole('switch', { name: 'Deactivate network: Network 3' }));
+    // It asks first (issue 36), with a reason kept in the audit log.
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate the network Network 3?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Postbacks failing' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Network deactivated')).toBeInTheDocument();
-    expect(sent('PUT', '/networks.php')).toEqual([{ network_id: 3, is_active: false }]);
+    await waitFor(
+      () =>
+        expect(sent('PUT', '/networks.php')).toEqual([
+          { network_id: 3, is_active: false, reason: 'Postbacks failing' },
+        ]),
+      { timeout: 8000 },
+    );
     // The toggle does not open the network.
     expect(screen.queryByRole('heading', { level: 1, name: 'Network 3' })).not.toBeInTheDocument();
   });

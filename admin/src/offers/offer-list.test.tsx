@@ -91,9 +91,23 @@ describe('/admin/offers', () => {
     db.offers = [offer(1, { is_active: true })];
     renderAdmin('/admin/offers');
     await userEvent.click(await screen.findByRole('switch', { name: 'Deactivate offer: Offer 1' }));
+    // It asks first (issue 36): who is affected, and why.
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Offer 1?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Advertiser budget spent' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Offer deactivated successfully')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ offer_id: 1, is_active: false });
-  });
+    expect(screen.getByRole('button', { name: /undo/i })).toBeInTheDocument();
+    // Undoable: sent once the notification has closed.
+    await waitFor(
+      () =>
+        expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+          offer_id: 1,
+          is_active: false,
+          reason: 'Advertiser budget spent',
+        }),
+      { timeout: 8000 },
+    );
+  }, 15_000);
 
   it('Add Offer: default reels, generated external id, try-again remainder', async () => {
     const dialog = await openAdd();

@@ -6,8 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Switch,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -19,16 +17,7 @@ import ActiveIcon from '@mui/icons-material/CheckCircle';
 import ConversionIcon from '@mui/icons-material/TaskAlt';
 import RevenueIcon from '@mui/icons-material/Payments';
 import { useState } from 'react';
-import {
-  DataTable,
-  ExportButton,
-  ListBase,
-  useListContext,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  useUpdate,
-} from 'react-admin';
+import { DataTable, ExportButton, ListBase, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import { formatDate, formatRupees } from '../../../shared/format';
 import { parseSlotConfig, type SlotConfig } from '../../../shared/slot';
@@ -37,6 +26,7 @@ import { ChoiceSelect, SearchFilter, SelectFilter, SortSelect } from '../compone
 import { actionsColumn, ListTable } from '../components/list-shell';
 import { RowActionButton, RowActionsMenu, TwoLineCell } from '../components/table-cells';
 import { PageHeader } from '../components/page-header';
+import { ActivationSwitch } from '../components/activation-switch';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { dateRangeChoices, translatedChoices } from '../lib/choices';
 import { csvExporter } from '../lib/csv';
@@ -49,6 +39,7 @@ import {
   statusChoices,
 } from './offer-choices';
 import { OfferFormDialog } from './offer-form-dialog';
+import { RecordLink } from '../components/record-links';
 
 type Row = AdminOfferRow & { id: number };
 
@@ -72,41 +63,17 @@ const exporter = csvExporter<Row>('offers', [
   'created_at',
 ]);
 
+/** The per-row Active switch: asks first, with a reason, and offers Undo (ActivationSwitch). */
 function ToggleActive({ offer }: { offer: Row }) {
-  const t = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [update, { isPending }] = useUpdate();
   return (
-    <Tooltip title={offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}>
-      <Switch
-        size="small"
-        checked={offer.is_active}
-        onClick={(e) => e.stopPropagation()}
-        disabled={isPending}
-        slotProps={{
-          input: {
-            'aria-label': `${offer.is_active ? t('app.offers.deactivate') : t('app.offers.activate')}: ${offer.title}`,
-          },
-        }}
-        onChange={() =>
-          // The toggle sends the opposite of the current is_active.
-          update(
-            'offers',
-            { id: offer.offer_id, data: { is_active: !offer.is_active }, previousData: offer },
-            {
-              onSuccess: () => {
-                notify(offer.is_active ? 'app.offers.deactivated' : 'app.offers.activated', {
-                  type: 'success',
-                });
-                refresh();
-              },
-              onError: () => notify('app.offers.update_failed', { type: 'error' }),
-            },
-          )
-        }
-      />
-    </Tooltip>
+    <ActivationSwitch
+      kind="offer"
+      record={offer}
+      id={offer.offer_id}
+      name={offer.title || 'Untitled Offer'}
+      isActive={offer.is_active}
+      size="small"
+    />
   );
 }
 
@@ -304,7 +271,9 @@ function OffersView() {
           render={(o: Row) => (
             <Box sx={{ minWidth: 160, maxWidth: 200 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {o.title || 'Untitled Offer'}
+                <RecordLink kind="offer" id={o.offer_id}>
+                  {o.title || 'Untitled Offer'}
+                </RecordLink>
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap>
                 {o.description || 'No description'}
@@ -327,7 +296,13 @@ function OffersView() {
                 {`${o.model} · ${o.targeting}`}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                {o.network_name ?? t('app.offers.native_postback')}
+                {o.network_id ? (
+                  <RecordLink kind="network" id={o.network_id}>
+                    {o.network_name ?? `#${o.network_id}`}
+                  </RecordLink>
+                ) : (
+                  t('app.offers.native_postback')
+                )}
               </Typography>
             </Box>
           )}

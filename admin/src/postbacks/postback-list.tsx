@@ -21,6 +21,7 @@ import { FilterCard } from '../components/filter-card';
 import { DateFilter, SearchFilter, SelectFilter, type Choice } from '../components/filters';
 import { actionsColumn, ListTable } from '../components/list-shell';
 import { TwoLineCell } from '../components/table-cells';
+import { RecordLink } from '../components/record-links';
 import { PageHeader } from '../components/page-header';
 import type { AdminDataProvider } from '../data-provider';
 import { serverErrorText } from '../http-client';
@@ -73,7 +74,7 @@ function useNetworkChoices(t: ReturnType<typeof useTranslate>): Choice[] {
 }
 
 /** The row's detail: the reason and the request as received (secrets and signatures masked). */
-function PostbackDetail() {
+export function PostbackDetail() {
   const t = useTranslate();
   const p = useRecordContext<Row>();
   if (!p) return null;
@@ -118,7 +119,7 @@ function PostbackDetail() {
   );
 }
 
-function ReplayButton({ postback }: { postback: Row }) {
+export function ReplayButton({ postback }: { postback: AdminPostbackRow }) {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -205,7 +206,24 @@ function PostbacksView() {
         <DataTable.Col
           label={t('app.postbacks.columns.time')}
           disableSort
-          render={(p: Row) => <TwoLineCell primary={formatDateTime(p.created_at)} secondary={p.network} />}
+          render={(p: Row) => (
+            <TwoLineCell
+              primary={
+                <RecordLink
+                  kind="postback"
+                  id={p.postback_id}
+                  label={`${formatDateTime(p.created_at)}, ${t('app.records.kinds.postback')} #${p.postback_id}`}
+                >
+                  {formatDateTime(p.created_at)}
+                </RecordLink>
+              }
+              secondary={
+                <RecordLink kind="network" id={p.network_id}>
+                  {p.network}
+                </RecordLink>
+              }
+            />
+          )}
         />
         <DataTable.Col
           label={t('app.postbacks.columns.outcome')}
@@ -237,7 +255,13 @@ function PostbacksView() {
                   title={id ?? undefined}
                   sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
                 >
-                  {`${what}: ${id ?? '—'}`}
+                  {what === t('app.postbacks.click') && id ? (
+                    <RecordLink kind="click" id={id}>
+                      {`${what}: ${id}`}
+                    </RecordLink>
+                  ) : (
+                    `${what}: ${id ?? '—'}`
+                  )}
                 </Box>
               ))}
             </Box>

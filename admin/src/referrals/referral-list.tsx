@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Chip, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Tooltip, Typography } from '@mui/material';
 import ShareIcon from '@mui/icons-material/Share';
 import SuccessIcon from '@mui/icons-material/EmojiEvents';
 import RateIcon from '@mui/icons-material/Percent';
@@ -17,6 +17,8 @@ import { csvExporter } from '../lib/csv';
 import { formatCount, formatPayout } from '../lib/format';
 import { dateRangeChoices, translatedChoices } from '../lib/choices';
 import { ReferralDecisionButtons, ReferralDecisionNote } from './referral-decision';
+import { RecordLink } from '../components/record-links';
+import { CollapsibleSection } from '../components/collapsible-section';
 
 type Row = AdminReferralRow & { id: number };
 
@@ -62,25 +64,20 @@ function Funnel({ summary }: { summary: AdminReferralsResponse['summary'] | unde
     ],
   ];
   return (
-    <Card component="section" aria-labelledby="funnel-title" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography id="funnel-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          {t('app.referrals.funnel.title')}
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
-          {items.map(([label, value]) => (
-            <Box key={label} sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 2 }}>
-              <Typography variant="caption" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography variant="h6" component="p">
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      </CardContent>
-    </Card>
+    <CollapsibleSection storeKey="referrals.funnel" title={t('app.referrals.funnel.title')}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
+        {items.map(([label, value]) => (
+          <Box key={label} sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 2 }}>
+            <Typography variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography variant="h6" component="p">
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </CollapsibleSection>
   );
 }
 
@@ -179,7 +176,15 @@ function ReferralsView() {
           label={t('app.referrals.columns.referrer')}
           disableSort
           render={(r: Row) => (
-            <TwoLineCell bold primary={r.referrer_name || 'Unknown'} secondary={r.referrer_email} />
+            <TwoLineCell
+              bold
+              primary={
+                <RecordLink kind="member" id={r.referrer_user_id}>
+                  {r.referrer_name || 'Unknown'}
+                </RecordLink>
+              }
+              secondary={r.referrer_email}
+            />
           )}
         />
         <DataTable.Col
@@ -188,7 +193,9 @@ function ReferralsView() {
           render={(r: Row) => (
             <Box>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {r.referred_name || 'Unknown'}
+                <RecordLink kind="member" id={r.referred_user_id}>
+                  {r.referred_name || 'Unknown'}
+                </RecordLink>
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {r.referred_email}

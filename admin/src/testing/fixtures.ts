@@ -85,6 +85,7 @@ export const voucher = (n: number, over: Partial<AdminVoucherRow> = {}): AdminVo
   expiry_date: inDays(60),
   created_at: '2025-01-01T10:00:00Z',
   created_by_username: 'admin',
+  assigned_to_user_id: null,
   assigned_to_name: null,
   assigned_to_email: null,
   assigned_at: null,
@@ -95,6 +96,8 @@ export { inDays };
 
 export const referral = (n: number, over: Partial<AdminReferralRow> = {}): AdminReferralRow => ({
   referral_id: n,
+  referrer_user_id: 100 + n,
+  referred_user_id: 200 + n,
   referrer_name: `Referrer ${n}`,
   referrer_email: `referrer${n}@example.com`,
   referred_name: `Friend ${n}`,
@@ -115,6 +118,8 @@ export const referral = (n: number, over: Partial<AdminReferralRow> = {}): Admin
 
 export const conversion = (n: number, over: Partial<AdminConversionRow> = {}): AdminConversionRow => ({
   completion_id: n,
+  offer_id: n,
+  click_id: `clk_${n}`,
   user_id: n,
   first_name: `First${n}`,
   last_name: `Last${n}`,
@@ -149,6 +154,8 @@ export const conversion = (n: number, over: Partial<AdminConversionRow> = {}): A
 export const click = (n: number, over: Partial<AdminClickRow> = {}): AdminClickRow => ({
   click_id: `clk_${n}`,
   completion_id: n,
+  user_id: n,
+  offer_id: n,
   first_name: `First${n}`,
   last_name: `Last${n}`,
   email: `user${n}@example.com`,

@@ -7,6 +7,22 @@ import { renderAdmin } from '../testing/render-admin';
 
 beforeEach(() => resetDb());
 
+/**
+ * The confirmation a block or unblock asks first (issue 36): it names who is affected, takes a ready
+ * reason, and goes on with its confirm button.
+ */
+async function confirmWithReason(names: string[], reason: string, confirm: 'Block' | 'Unblock') {
+  const dialog = await screen.findByRole('dialog', { name: new RegExp(`^${confirm}`) });
+  const affected = within(dialog).getByRole('list');
+  for (const name of names) expect(within(affected).getByText(name, { exact: false })).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: reason }));
+  expect(within(dialog).getByLabelText('Reason')).toHaveValue(reason);
+  await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+}
+
+/** react-admin sends an undoable change once its notification closes (5 s). */
+const AFTER_NOTIFICATION = { timeout: 8000 };
+
 describe('/admin/users', () => {
   it('shows the loading text, then the empty state', async () => {
     db.delayMs = 400;
@@ -69,15 +85,47 @@ describe('/admin/users', () => {
     expect(requests.filter((r) => r.query.search?.startsWith('a'))).toHaveLength(1);
   });
 
-  it('blocks one user and says so', async () => {
+  it('blocks one user after a confirmation with a reason, says so, and sends it once the Undo has passed', async () => {
     db.users = [user(1)];
     renderAdmin('/admin/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Block User: user1@example.com' }));
+    await confirmWithReason(['user1@example.com'], 'Suspected fraud', 'Block');
     expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ user_id: 1, action: 'flag' });
+    expect(screen.getByRole('button', { name: /undo/i })).toBeInTheDocument();
     expect(
       await screen.findByRole('button', { name: 'Unblock User: user1@example.com' }),
     ).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+          user_id: 1,
+          action: 'flag',
+          reason: 'Suspected fraud',
+        }),
+      AFTER_NOTIFICATION,
+    );
+  }, 15_000);
+
+  it('Undo keeps the member as they were: nothing is sent', async () => {
+    db.users = [user(1)];
+    renderAdmin('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Block User: user1@example.com' }));
+    await confirmWithReason(['user1@example.com'], 'Suspected fraud', 'Block');
+    await screen.findByText('User blocked successfully');
+    await userEvent.click(screen.getByRole('button', { name: /undo/i }));
+    expect(await screen.findByRole('button', { name: 'Block User: user1@example.com' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  }, 15_000);
+
+  it('Cancel in the confirmation changes nothing', async () => {
+    db.users = [user(1)];
+    renderAdmin('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Block User: user1@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
   it('says when a single block fails', async () => {
@@ -85,8 +133,9 @@ describe('/admin/users', () => {
     db.failingUserIds = [1];
     renderAdmin('/admin/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Block User: user1@example.com' }));
-    expect(await screen.findByText('Failed to block user')).toBeInTheDocument();
-  });
+    await confirmWithReason([], 'Abuse reported', 'Block');
+    expect(await screen.findByText('Failed to block user', {}, AFTER_NOTIFICATION)).toBeInTheDocument();
+  }, 15_000);
 
   it('selects all on the page, blocks in bulk with one call per user, reports partial failure, clears the selection', async () => {
     db.users = [user(1), user(2), user(3)];
@@ -96,11 +145,17 @@ describe('/admin/users', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
     expect(await screen.findByText('3 users selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Block selected' }));
+    await confirmWithReason(
+      ['user1@example.com', 'user2@example.com', 'user3@example.com'],
+      'Several accounts on one device',
+      'Block',
+    );
     expect(await screen.findByText('Successfully blocked 2 users, 1 failed')).toBeInTheDocument();
+    const reason = 'Several accounts on one device';
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
-      { user_id: 1, action: 'flag' },
-      { user_id: 2, action: 'flag' },
-      { user_id: 3, action: 'flag' },
+      { user_id: 1, action: 'flag', reason },
+      { user_id: 2, action: 'flag', reason },
+      { user_id: 3, action: 'flag', reason },
     ]);
     await waitFor(() => expect(screen.queryByText('3 users selected')).not.toBeInTheDocument());
   });
@@ -111,7 +166,23 @@ describe('/admin/users', () => {
     await screen.findByText('user1@example.com');
     await userEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
     await userEvent.click(screen.getByRole('button', { name: 'Unblock selected' }));
+    await confirmWithReason(['user1@example.com', 'user2@example.com'], 'Appeal accepted', 'Unblock');
     expect(await screen.findByText('Successfully unblocked 2 users')).toBeInTheDocument();
+  });
+
+  it("a bulk block's Undo unblocks the members it blocked", async () => {
+    db.users = [user(1), user(2)];
+    renderAdmin('/admin/users');
+    await screen.findByText('user1@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'Block selected' }));
+    await confirmWithReason(['user1@example.com', 'user2@example.com'], 'Suspected fraud', 'Block');
+    expect(await screen.findByText('Successfully blocked 2 users')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /undo/i }));
+    expect(await screen.findByText('Successfully unblocked 2 users')).toBeInTheDocument();
+    expect(
+      requests.filter((r) => r.method === 'PUT').map((r) => (r.body as { action: string }).action),
+    ).toEqual(['flag', 'flag', 'unflag', 'unflag']);
   });
 
   it("says 'All bulk actions failed' when every call fails", async () => {
@@ -121,6 +192,7 @@ describe('/admin/users', () => {
     await screen.findByText('user1@example.com');
     await userEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
     await userEvent.click(screen.getByRole('button', { name: 'Block selected' }));
+    await confirmWithReason([], 'Suspected fraud', 'Block');
     expect(await screen.findByText('All bulk actions failed')).toBeInTheDocument();
   });
 
@@ -141,6 +213,7 @@ describe('/admin/users', () => {
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Admin Actions' }));
     expect(within(dialog).getByText(/Blocking prevents login and all platform access/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block User' }));
+    await confirmWithReason(['user7@example.com'], 'Suspected fraud', 'Block');
     expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
     expect(await within(dialog).findByRole('button', { name: 'Unblock User' })).toBeInTheDocument();
   });

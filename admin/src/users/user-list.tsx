@@ -29,6 +29,7 @@ import { dateRangeChoices } from '../lib/choices';
 import { performanceChoices, referralChoices, userSortChoices, voucherChoices } from './user-choices';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserStatusBadge } from './user-status-badge';
+import { RecordLink } from '../components/record-links';
 
 type Row = AdminUserRow & { id: number };
 
@@ -155,7 +156,9 @@ function UsersView() {
               </Avatar>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {fullName(u.first_name, u.last_name)}
+                  <RecordLink kind="member" id={u.user_id}>
+                    {fullName(u.first_name, u.last_name)}
+                  </RecordLink>
                 </Typography>
                 <Typography
                   variant="caption"

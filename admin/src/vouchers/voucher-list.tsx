@@ -43,6 +43,8 @@ import {
 } from './voucher-choices';
 import { VoucherDetailsDialog } from './voucher-details-dialog';
 import { brandSummaries, creationMessage, statusAction, voucherTotals } from './voucher-rules';
+import { RecordLink } from '../components/record-links';
+import { CollapsibleSection } from '../components/collapsible-section';
 
 type Row = AdminVoucherRow & { id: number };
 type Banner = { severity: 'success' | 'error'; message: string } | null;
@@ -67,11 +69,8 @@ function VouchersByBrand({ stats }: { stats: VoucherStatsRow[] }) {
   const t = useTranslate();
   const brands = brandSummaries(stats);
   return (
-    <Card component="section" aria-labelledby="by-brand-title" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography id="by-brand-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          {t('app.vouchers.by_brand')}
-        </Typography>
+    <CollapsibleSection storeKey="vouchers.by_brand" title={t('app.vouchers.by_brand')}>
+      <>
         {brands.length === 0 ? (
           <Typography color="text.secondary">{t('app.vouchers.by_brand_empty')}</Typography>
         ) : (
@@ -127,8 +126,8 @@ function VouchersByBrand({ stats }: { stats: VoucherStatsRow[] }) {
             ))}
           </Box>
         )}
-      </CardContent>
-    </Card>
+      </>
+    </CollapsibleSection>
   );
 }
 
@@ -296,7 +295,11 @@ function VouchersView() {
           render={(v: Row) =>
             v.assigned_at || v.assigned_to_email ? (
               <TwoLineCell
-                primary={v.assigned_to_name || t('app.vouchers.details.unknown_user')}
+                primary={
+                  <RecordLink kind="member" id={v.assigned_to_user_id}>
+                    {v.assigned_to_name || t('app.vouchers.details.unknown_user')}
+                  </RecordLink>
+                }
                 secondary={v.assigned_to_email}
               />
             ) : (

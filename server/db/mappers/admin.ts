@@ -49,6 +49,8 @@ export function toClickRow(r: Record<string, unknown>): AdminClickRow {
   return {
     click_id: str(r.click_id),
     completion_id: numOrNull(r.completion_id),
+    user_id: num(r.user_id),
+    offer_id: num(r.offer_id),
     first_name: str(r.first_name),
     last_name: str(r.last_name),
     email: str(r.email),
@@ -80,6 +82,8 @@ export function toConversionRow(r: Record<string, unknown>, withStatus = false):
   return {
     completion_id: num(r.id),
     user_id: num(r.user_id),
+    offer_id: num(r.offer_id),
+    click_id: strOrNull(r.click_id),
     first_name: str(r.first_name),
     last_name: str(r.last_name),
     email: str(r.email),
@@ -187,6 +191,7 @@ export function toVoucherRow(r: Record<string, unknown>): AdminVoucherRow {
     expiry_date: dateOnly(r.expiry_date),
     created_at: iso(r.created_at),
     created_by_username: strOrNull(r.created_by_username),
+    assigned_to_user_id: numOrNull(r.assigned_to_user_id),
     assigned_to_name: strOrNull(r.assigned_to_name),
     assigned_to_email: strOrNull(r.assigned_to_email),
     assigned_at: isoOrNull(r.assigned_at),

@@ -12,6 +12,7 @@ import auditRoutes from './audit-log';
 import networkRoutes from './networks';
 import postbackLogRoutes from './postbacks';
 import claimRoutes from './claims';
+import timelineRoutes from './timeline';
 
 export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuthRoutes);
@@ -25,4 +26,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(networkRoutes);
   await app.register(postbackLogRoutes);
   await app.register(claimRoutes);
+  await app.register(timelineRoutes);
 }

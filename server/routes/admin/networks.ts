@@ -6,7 +6,8 @@ import { createNetwork, editNetwork, listNetworks, testNetwork } from '../../ser
 import { listNetworkPresets } from '../../services/admin/network-presets';
 import { badRequest } from '../../lib/errors';
 import * as contract from '../../../shared/contract/admin/networks';
-import { idParam } from '../../../shared/contract/common';
+import { actionReason, idParam } from '../../../shared/contract/common';
+import { setNetworkActive } from '../../services/admin/activation';
 import { actorOf } from './actor';
 
 const networkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +35,15 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const id = idParam('network_id').safeParse(request.body.network_id);
       if (!id.success) throw badRequest('network_id must be a positive whole number');
-      await editNetwork(app.db, actorOf(request), id.data, request.body);
+      const { network_id: _id, is_active: isActive, reason, ...rest } = request.body;
+      if (Object.keys(rest).length === 0 && typeof isActive === 'boolean') {
+        // The activation toggle (the console confirms it and asks why).
+        const why = actionReason.safeParse(reason ?? undefined);
+        if (!why.success) throw badRequest(why.error.issues[0]?.message ?? 'reason must be text');
+        await setNetworkActive(app.db, actorOf(request), id.data, isActive, why.data);
+      } else {
+        await editNetwork(app.db, actorOf(request), id.data, request.body);
+      }
       return { success: true as const };
     },
   });

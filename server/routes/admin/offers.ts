@@ -4,7 +4,7 @@ import { createOffer, editOffer, listOffers, setOfferActive } from '../../servic
 import { parseExternalOfferId, parseOfferFields, parseOfferNetworkId } from '../../services/admin/validation';
 import { badRequest } from '../../lib/errors';
 import * as contract from '../../../shared/contract/admin/offers';
-import { idParam } from '../../../shared/contract/common';
+import { actionReason, idParam } from '../../../shared/contract/common';
 import { actorOf } from './actor';
 
 const offerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,10 +41,12 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const id = idParam('offer_id').safeParse(body.offer_id);
       if (!id.success) throw badRequest('offer_id must be a positive whole number');
-      const keys = Object.keys(body).filter((k) => k !== 'offer_id');
+      const keys = Object.keys(body).filter((k) => k !== 'offer_id' && k !== 'reason');
       if (keys.length === 1 && keys[0] === 'is_active') {
         if (typeof body.is_active !== 'boolean') throw badRequest('is_active must be true or false');
-        await setOfferActive(app.db, actorOf(request), id.data, body.is_active);
+        const reason = actionReason.safeParse(body.reason ?? undefined);
+        if (!reason.success) throw badRequest(reason.error.issues[0]?.message ?? 'reason must be text');
+        await setOfferActive(app.db, actorOf(request), id.data, body.is_active, reason.data);
       } else {
         await editOffer(
           app.db,

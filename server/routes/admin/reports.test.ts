@@ -170,6 +170,7 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
         expiry_date: data.vouchers.V1.expiryDate,
         created_at: expect.any(String),
         created_by_username: null,
+        assigned_to_user_id: data.users.A.id,
         assigned_to_name: 'Asha Rao',
         assigned_to_email: 'asha@example.com',
         assigned_at: expect.any(String),
@@ -351,6 +352,8 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       expect(names).toEqual(['Ravi Kumar', 'Meera Shah', 'Kiran Das']);
       expect(body.referrals[1]).toEqual({
         referral_id: expect.any(Number),
+        referrer_user_id: data.users.A.id,
+        referred_user_id: expect.any(Number),
         referrer_name: 'Asha Rao',
         referrer_email: 'asha@example.com',
         referred_name: 'Meera Shah',
@@ -442,6 +445,8 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       expect(body.conversions[0]).toEqual({
         completion_id: data.completions.c1.id,
         user_id: data.users.A.id,
+        offer_id: data.offers.O1.id,
+        click_id: 'click-k1',
         first_name: 'Asha',
         last_name: 'Rao',
         email: 'asha@example.com',
@@ -544,6 +549,8 @@ describe.each(DATABASE_KINDS)('admin lists over a known dataset on %s', (kind) =
       expect(body.clicks[0]).toEqual({
         click_id: 'click-k1',
         completion_id: data.completions.c1.id,
+        user_id: data.users.A.id,
+        offer_id: data.offers.O1.id,
         first_name: 'Asha',
         last_name: 'Rao',
         email: 'asha@example.com',

@@ -15,7 +15,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.setUserBlocked,
     onRequest: app.requireAdmin,
     handler: async (request) => {
-      await setUserBlocked(app.db, actorOf(request), request.body.user_id, request.body.action);
+      await setUserBlocked(
+        app.db,
+        actorOf(request),
+        request.body.user_id,
+        request.body.action,
+        request.body.reason,
+      );
       return { success: true as const };
     },
   });

@@ -133,6 +133,7 @@ export async function setOfferActive(
   actor: Actor,
   offerId: number,
   isActive: boolean,
+  reason?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
@@ -144,7 +145,7 @@ export async function setOfferActive(
       targetType: 'offer',
       targetId: offerId,
       before: { is_active: before.isActive, title: before.title },
-      after: { is_active: isActive, title: before.title },
+      after: { is_active: isActive, title: before.title, ...(reason ? { reason } : {}) },
     });
   });
 }

@@ -23,6 +23,7 @@ export async function setUserBlocked(
   actor: Actor,
   userId: number,
   action: 'flag' | 'unflag',
+  reason?: string,
 ): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
     // Lock order as in the postback receiver and the spin: the member's completions, then the member.
@@ -45,6 +46,7 @@ export async function setUserBlocked(
         is_suspicious: blocked,
         email: user.email,
         ...(released ? { released_held_completions: released } : {}),
+        ...(reason ? { reason } : {}),
       },
     });
     return { changed: true };

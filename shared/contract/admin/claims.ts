@@ -56,6 +56,8 @@ export const listClaims = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_CLAIMS_PATH}
     sortBy: oneOf(CLAIM_SORT_FIELDS).default('created_at'),
     status: oneOf(['all', ...CLAIM_STATUSES]).optional(),
     offer: idParam('offer').optional(),
+    /** One claim by id (the console's claim page, issue 36). */
+    claim_id: idParam('claim_id').optional(),
     /** Filed on or after this day (UTC). */
     date_from: z.iso.date().optional(),
     /** Filed on or before this day (UTC). */

@@ -19,6 +19,9 @@ export const CLICK_USER_TYPES = ['all', 'firebase', 'email'] as const;
 const clickRow = z.object({
   click_id: z.string(),
   completion_id: z.number().nullable(),
+  /** The member and the offer (links to their pages, issue 36). */
+  user_id: z.number(),
+  offer_id: z.number(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),

@@ -32,6 +32,9 @@ export const CONVERSION_REFERRAL_FILTER = [
 const conversionRow = z.object({
   completion_id: z.number(),
   user_id: z.number(),
+  /** The offer and the click it came from (links to their pages, issue 36). */
+  offer_id: z.number(),
+  click_id: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),

@@ -96,6 +96,8 @@ export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}
       dateRange: oneOf(ADMIN_DATE_RANGES).optional(),
       /** The offers one partner network credits. */
       network_id: idParam('network_id').optional(),
+      /** One offer by id (the console's offer page). */
+      offer_id: idParam('offer_id').optional(),
     },
     OFFER_SORT_FIELDS,
     'created_at',

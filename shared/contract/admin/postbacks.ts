@@ -61,6 +61,8 @@ export const listPostbacks = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_POSTBACKS
     /** Click or transaction id, exactly. */
     search: searchParam,
     network_id: idParam('network_id').optional(),
+    /** One attempt by id (the console's postback page, issue 36). */
+    postback_id: idParam('postback_id').optional(),
     outcome: oneOf(POSTBACK_OUTCOMES).optional(),
     /** accepted = answered as success; refused = any refusal. */
     result: oneOf(['all', 'accepted', 'refused']).optional(),

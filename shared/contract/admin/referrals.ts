@@ -43,6 +43,9 @@ export type ReferralDecision = (typeof REFERRAL_DECISIONS)[number];
 
 const referralRow = z.object({
   referral_id: z.number(),
+  /** Both members (links to their pages, issue 36). */
+  referrer_user_id: z.number(),
+  referred_user_id: z.number(),
   referrer_name: z.string(),
   referrer_email: z.string(),
   referred_name: z.string(),

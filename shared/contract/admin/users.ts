@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import { ADMIN_DATE_RANGES, USER_SORT_FIELDS } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_USERS_PATH } from '../paths';
-import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
+import {
+  actionReason,
+  endpoint,
+  idParam,
+  listQuery,
+  okResponses,
+  oneOf,
+  pagination,
+  type ResponseOf,
+} from '../common';
 
 /**
  * Filter values (docs/decisions.md, Admin API). The console sends the long names; the short ones are accepted too.
@@ -79,6 +88,8 @@ export const listUsers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_USERS_PATH}`,
       performanceFilter: oneOf(PERFORMANCE_FILTER_VALUES).optional(),
       referralFilter: oneOf(REFERRAL_FILTER_VALUES).optional(),
       voucherFilter: oneOf(VOUCHER_FILTER_VALUES).optional(),
+      /** One member by id (the console's member page). */
+      user_id: idParam('user_id').optional(),
     },
     USER_SORT_FIELDS,
     'registration_date',
@@ -97,8 +108,8 @@ export const listUsers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_USERS_PATH}`,
 });
 export type AdminUsersResponse = ResponseOf<typeof listUsers>;
 
-/** Block (flag) or unblock (unflag) a member. */
+/** Block (flag) or unblock (unflag) a member, with the administrator's reason (kept in the audit log). */
 export const setUserBlocked = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_USERS_PATH}`, {
-  body: z.object({ user_id: idParam('user_id'), action: oneOf(['flag', 'unflag']) }),
+  body: z.object({ user_id: idParam('user_id'), action: oneOf(['flag', 'unflag']), reason: actionReason }),
   response: okResponses({}),
 });

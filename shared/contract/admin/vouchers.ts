@@ -49,6 +49,8 @@ const voucherRow = z.object({
   expiry_date: z.string().nullable(),
   created_at: z.string(),
   created_by_username: z.string().nullable(),
+  /** The member the code went to (a link to their page, issue 36). */
+  assigned_to_user_id: z.number().nullable(),
   assigned_to_name: z.string().nullable(),
   assigned_to_email: z.string().nullable(),
   assigned_at: z.string().nullable(),

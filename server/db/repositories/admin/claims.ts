@@ -13,6 +13,7 @@ export interface ClaimListInput extends PageInput {
   sortOrder: SortOrder;
   status?: ClaimStatus | 'all';
   offer?: number;
+  claim_id?: number;
   date_from?: string;
   date_to?: string;
 }
@@ -34,6 +35,7 @@ export async function listClaims(
   const where = whereOf([
     input.status && input.status !== 'all' ? sql`cl.status = ${input.status}` : undefined,
     input.offer !== undefined ? sql`cl.offer_id = ${input.offer}` : undefined,
+    input.claim_id !== undefined ? sql`cl.id = ${input.claim_id}` : undefined,
     input.date_from ? sql`cl.created_at >= ${`${input.date_from}T00:00:00Z`}::timestamptz` : undefined,
     input.date_to ? sql`cl.created_at < ${`${nextDay(input.date_to)}T00:00:00Z`}::timestamptz` : undefined,
   ]);

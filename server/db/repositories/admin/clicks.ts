@@ -44,7 +44,7 @@ const STATUS: Record<string, SQL> = {
   spinner_not_used: sql`not c.spinner_used`,
 };
 
-const SELECT = sql`k.id as click_id, k.created_at as clicked_at, c.id as completion_id, u.first_name, u.last_name,
+const SELECT = sql`k.id as click_id, k.user_id, k.offer_id, k.created_at as clicked_at, c.id as completion_id, u.first_name, u.last_name,
   u.email, u.firebase_uid, o.title, o.category, o.external_offer_id, c.payout_amount, v.voucher_code,
   v.voucher_brand, v.voucher_amount, c.spinner_used, c.completed_at`;
 

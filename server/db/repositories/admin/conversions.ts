@@ -107,7 +107,7 @@ export async function listConversions(
   const [rows, count, totals] = await Promise.all([
     query(
       db,
-      sql`select c.id, c.user_id, u.first_name, u.last_name, u.email, u.registration_method, u.referral_code,
+      sql`select c.id, c.user_id, c.offer_id, c.click_id, u.first_name, u.last_name, u.email, u.registration_method, u.referral_code,
                  u.referred_by_code, u.referred_by_user_id,
                  case when r.id is null then null
                       else trim(r.first_name || ' ' || r.last_name) || ' <' || r.email || '>' end as referrer_info,

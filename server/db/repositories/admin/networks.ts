@@ -82,3 +82,22 @@ export async function listNetworks(
     estimated: count.estimated,
   };
 }
+
+/**
+ * The console's activation toggle (issue 36): locks the network and sets is_active, returning its
+ * state before (undefined: no such network). The configuration itself is left as it is.
+ */
+export async function lockNetworkActive(
+  db: Queryable,
+  id: number,
+): Promise<{ isActive: boolean; name: string; slug: string } | undefined> {
+  const [row] = await query<{ is_active: boolean; name: string; slug: string }>(
+    db,
+    sql`select is_active, name, slug from networks where id = ${id} for update`,
+  );
+  return row && { isActive: row.is_active, name: row.name, slug: row.slug };
+}
+
+export async function setNetworkActive(db: Queryable, id: number, isActive: boolean): Promise<void> {
+  await query(db, sql`update networks set is_active = ${isActive}, updated_at = now() where id = ${id}`);
+}

@@ -41,6 +41,7 @@ export interface OfferListInput extends SortedPageInput {
   model?: string;
   dateRange?: string;
   network_id?: number;
+  offer_id?: number;
 }
 
 export async function listOffers(
@@ -62,6 +63,7 @@ export async function listOffers(
     equalsFilter(sql`o.model`, input.model),
     dateRangeCondition(sql`o.created_at`, input.dateRange),
     input.network_id !== undefined ? sql`o.network_id = ${input.network_id}` : undefined,
+    input.offer_id !== undefined ? sql`o.id = ${input.offer_id}` : undefined,
   ]);
   const [rows, count] = await Promise.all([
     query(

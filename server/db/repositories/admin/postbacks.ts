@@ -11,6 +11,7 @@ export interface PostbackListInput extends PageInput {
   sortOrder: SortOrder;
   search?: string;
   network_id?: number;
+  postback_id?: number;
   outcome?: string;
   result?: 'all' | 'accepted' | 'refused';
   status?: string;
@@ -35,6 +36,7 @@ export async function listPostbacks(
   const search = input.search?.trim();
   const where = whereOf([
     input.network_id !== undefined ? sql`p.network_id = ${input.network_id}` : undefined,
+    input.postback_id !== undefined ? sql`p.id = ${input.postback_id}` : undefined,
     input.outcome ? sql`p.outcome = ${input.outcome}` : undefined,
     input.result === 'accepted'
       ? sql`p.outcome in ${success}`

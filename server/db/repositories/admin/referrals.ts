@@ -67,7 +67,7 @@ export async function listReferrals(
   const [rows, count, summary] = await Promise.all([
     query(
       db,
-      sql`select f.id, f.status, f.same_device, f.first_completion_date, f.free_spins_granted, f.created_at,
+      sql`select f.id, f.referrer_user_id, f.referred_user_id, f.status, f.same_device, f.first_completion_date, f.free_spins_granted, f.created_at,
                  f.reviewed_at, f.review_reason, ad.username as reviewed_by,
                  nullif(trim(rr.first_name || ' ' || rr.last_name), '') as referrer_name, rr.email as referrer_email,
                  nullif(trim(rd.first_name || ' ' || rd.last_name), '') as referred_name, rd.email as referred_email,
@@ -84,6 +84,8 @@ export async function listReferrals(
   return {
     referrals: rows.map((r): AdminReferralRow => ({
       referral_id: num(r.id),
+      referrer_user_id: num(r.referrer_user_id),
+      referred_user_id: num(r.referred_user_id),
       referrer_name: str(r.referrer_name),
       referrer_email: str(r.referrer_email),
       referred_name: str(r.referred_name),

@@ -55,6 +55,7 @@ export interface UserListInput extends SortedPageInput {
   performanceFilter?: string;
   referralFilter?: string;
   voucherFilter?: string;
+  user_id?: number;
 }
 
 /** 'inactive': last seen (or, never seen, registered) more than 30 days ago. */
@@ -64,6 +65,7 @@ const inactiveCondition = () =>
 export async function listUsers(db: Db, input: UserListInput): Promise<Omit<AdminUsersResponse, 'success'>> {
   const pattern = searchPattern(input.search);
   const { where, filtered } = filtersOf([
+    input.user_id !== undefined ? sql`u.id = ${input.user_id}` : undefined,
     pattern
       ? // The full name covers first and last name; each of the three has a trigram index.
         sql`(u.email ilike ${pattern} or (u.first_name || ' ' || u.last_name) ilike ${pattern}
