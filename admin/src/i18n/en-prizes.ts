@@ -14,7 +14,7 @@ export const enPrizes = {
   no_stock_warning:
     'No codes in stock for %{amounts}: once this offer is live, members cannot win that prize (its chance becomes no prize) until you add codes of that amount in Vouchers.',
   owed_item:
-    '%{amount}: %{n} won vouchers owed to %{members} members since %{since}. Add %{amount} codes: they are assigned automatically, oldest first',
+    '%{amount}: won vouchers owed: %{n}, to %{members} member(s), since %{since}. Add %{amount} codes: they are assigned automatically, oldest first',
 };
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -61,11 +61,18 @@ export function ReelEditor({
             label={t('app.offers.form.reel_amount')}
             value={reel.amount}
             onChange={(e) => set(index, 'amount', e.target.value)}
+            helperText={stockText(t, Number(reel.amount), stock)}
             slotProps={{
               htmlInput: {
                 min: 0,
                 step: 1,
                 'aria-label': t('app.offers.form.reel_amount_n', { n: index + 1 }),
+              },
+              formHelperText: {
+                sx:
+                  stock && Number(reel.amount) > 0 && (stock.get(Number(reel.amount)) ?? 0) === 0
+                    ? { color: 'warning.dark', fontWeight: 600 }
+                    : undefined,
               },
             }}
             sx={{ flex: 1 }}
@@ -86,7 +93,6 @@ export function ReelEditor({
             }}
             sx={{ flex: 1 }}
           />
-          <ReelStock amount={Number(reel.amount)} stock={stock} />
           {reels.length > 1 && (
             <Tooltip title={t('app.offers.form.remove_reel')}>
               <IconButton
@@ -127,25 +133,21 @@ export function ReelEditor({
   );
 }
 
-/** The codes in stock for a reel's amount: a spin cannot win an amount with none (it is not drawn). */
-function ReelStock({ amount, stock }: { amount: number; stock?: ReadonlyMap<number, number> }) {
-  const t = useTranslate();
-  if (!(amount > 0)) return <Box sx={{ width: 140, flexShrink: 0 }} />;
-  const n = stock?.get(amount) ?? 0;
-  return (
-    <Typography
-      variant="caption"
-      sx={{ width: 140, flexShrink: 0, fontWeight: stock && n === 0 ? 600 : undefined }}
-      color={!stock ? 'text.secondary' : n === 0 ? 'warning.dark' : 'text.secondary'}
-      data-testid="reel-stock"
-    >
-      {!stock
-        ? prizeText(t, 'stock_loading')
-        : n === 0
-          ? prizeText(t, 'no_stock')
-          : prizeText(t, 'in_stock', { n: n.toLocaleString('en-IN'), smart_count: n })}
-    </Typography>
-  );
+/**
+ * The codes in stock for a reel's amount, under its field: a spin cannot win an amount with none (it
+ * is not drawn). Nothing for a reel without an amount.
+ */
+function stockText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  amount: number,
+  stock?: ReadonlyMap<number, number>,
+): string | undefined {
+  if (!(amount > 0)) return undefined;
+  if (!stock) return prizeText(t, 'stock_loading');
+  const n = stock.get(amount) ?? 0;
+  return n === 0
+    ? prizeText(t, 'no_stock')
+    : prizeText(t, 'in_stock', { n: n.toLocaleString('en-IN'), smart_count: n });
 }
 
 /** The expected voucher cost per completion (one spin each), with and without the stock, against the payout. */
