@@ -166,7 +166,14 @@ describe('demo partner network', () => {
       });
       expect(done.statusCode).toBe(502);
       expect(done.body).toContain('Postback refused');
-      expect(done.body).toContain('allowlist');
+      // The receiver tells an unverified sender nothing but "refused" (issue 32, item 9); the reason,
+      // the allowlist, is in the Postback log.
+      expect(done.body).toContain('<p>refused</p>');
+      const [row] = await query<{ reason: string }>(
+        db,
+        sql`select reason from postback_log where outcome = 'ip_not_allowed' order by id desc limit 1`,
+      );
+      expect(row!.reason).toMatch(/allowlist/);
       const offers = (await app.inject({ url: '/api/offers.php', headers: { cookie: m.cookie } })).json()
         .offers;
       expect(offers.find((o: { offer_id: number }) => o.offer_id === offer!.id)).toMatchObject({

@@ -74,7 +74,7 @@ export const RECEIVER_LIMITS = {
    * The most bytes of request an attempt's row keeps: a bigger one is stored without its request (and
    * cannot be replayed). A network's real postback is a few hundred bytes.
    */
-  maxStoredRequestBytes: 8_192,
+  maxStoredRequestBytes: 4_096,
   /** How long unverified attempts are kept (verified ones are the audit trail). */
   junkRetentionDays: 7,
   /** The longest slug looked up (a longer one is unknown without a query). */
