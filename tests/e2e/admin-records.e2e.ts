@@ -290,7 +290,7 @@ describe.each(SIZES)('the console at $width×$height (issue 36)', (size) => {
     await dialog.getByRole('list').getByText(email, { exact: false }).waitFor();
     await expectAccessible(page, 'the block confirmation');
     await shot(page, 'block-dialog', size.width);
-    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await page.getByText('User blocked successfully').waitFor();
     await page.getByRole('button', { name: /undo/i }).waitFor();

@@ -72,6 +72,8 @@ export function ClaimShow() {
                   </RecordLink>
                 ) : click.isPending ? (
                   '…'
+                ) : click.data ? (
+                  'native'
                 ) : (
                   'N/A'
                 ),

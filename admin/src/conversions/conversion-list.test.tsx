@@ -38,6 +38,10 @@ describe('/admin/conversions', () => {
     expect(
       within(screen.getByRole('group', { name: 'Vouchers Given' })).getByText('50.0% win rate'),
     ).toBeInTheDocument();
+    // The three cards are folded under their heading (issue 36: the first row on the first screen).
+    const fold = screen.getByRole('button', { name: 'Referral impact, user types and voucher performance' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(fold);
     for (const card of ['Referral Impact', 'User Types', 'Voucher Performance'])
       expect(screen.getByRole('region', { name: card })).toBeInTheDocument();
     expect(screen.getByText('Amazon ₹50')).toBeInTheDocument();

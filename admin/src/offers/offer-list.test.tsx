@@ -107,7 +107,7 @@ describe('/admin/offers', () => {
         }),
       { timeout: 8000 },
     );
-  }, 15_000);
+  }, 30_000);
 
   it('Add Offer: default reels, generated external id, try-again remainder', async () => {
     const dialog = await openAdd();

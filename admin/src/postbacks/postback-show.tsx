@@ -32,7 +32,7 @@ export function PostbackShow() {
         <CardContent>
           <DetailList
             items={[
-              [t('app.postbacks.columns.time'), formatDateTime(p.created_at)],
+              [t('app.records.when'), formatDateTime(p.created_at)],
               [
                 t('app.records.network'),
                 <RecordLink key="n" kind="network" id={p.network_id}>

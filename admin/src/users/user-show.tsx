@@ -124,6 +124,8 @@ export function UserShow() {
           </Typography>
         </RecordCard>
       </Box>
+      <TimelineTable subject="member" id={user.user_id} hide={['member']} />
+      {/* The status's history: blocks and unblocks with their reasons (also in the timeline above). */}
       <TimelineTable
         subject="member"
         id={user.user_id}
@@ -131,7 +133,6 @@ export function UserShow() {
         title={t('app.users.detail.admin_actions')}
         hide={['member', 'offer', 'click']}
       />
-      <TimelineTable subject="member" id={user.user_id} hide={['member']} />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import { query, type Queryable } from '../../client';
 import type { TimelineKind, TimelineSubject } from '../../../../shared/contract/admin/records';
 
 /** How far back a timeline pages (offset + limit); older history is in the lists, filtered. */
-export const TIMELINE_DEPTH = 10_000;
+export const TIMELINE_DEPTH = 1_000;
 
 /** The columns every source selects, in this order (null where the source has none). */
 interface Columns {
@@ -323,7 +323,12 @@ export async function readTimeline(
             left join networks n on n.id = t.network_id
            order by t.at desc nulls last, t.kind, t.ref desc`,
     ),
-    query<{ n: number }>(db, sql`select count(*)::int as n from (${sql.join(counted, sql` union all `)}) s`),
+    // The append stops once the depth is passed: a long history is not counted to its end.
+    query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n
+            from (select 1 from (${sql.join(counted, sql` union all `)}) s limit ${TIMELINE_DEPTH + 1}) c`,
+    ),
   ]);
   const total = Number(count[0]?.n ?? 0);
   return { rows, total: Math.min(total, TIMELINE_DEPTH), estimated: total > TIMELINE_DEPTH };
