@@ -12,6 +12,7 @@ import { wipePersistedCache } from '../lib/persister';
 import { getSessionUser, setSessionUser } from '../lib/session';
 import { toast } from '../lib/toast';
 import { afterPageSettles } from '../lib/page-settled';
+import { inReturnWindow, isPageHidden, watchReturns } from '../features/offers/return-moment';
 
 // What each live event (lib/live-events.ts) means for the member's screens: the queries it makes
 // stale (through each call's own query options), and what the member is told. The app's caching
@@ -35,6 +36,26 @@ export const liveToasts = {
     `Your claim for ${title} was not accepted${reason?.trim() ? `: ${reason.trim()}` : '.'}`,
 };
 
+// Notices of events that arrive while the page is hidden (the member is on the partner's tab) are held
+// and shown when the page is seen again: a toast lasts 5 seconds and would be gone unseen. A spin made
+// ready while hidden is not toasted then: the return moment's banner names it (features/offers/return-moment.ts).
+const held: (() => void)[] = [];
+
+function whenSeen(show: () => void): void {
+  if (isPageHidden()) held.push(show);
+  else show();
+}
+
+/** Shows the notices held while the page was hidden (on its return). */
+export function showHeldNotices(): void {
+  held.splice(0).forEach((show) => show());
+}
+
+/** The notices held so far (tests). */
+export function heldNoticeCount(): number {
+  return held.length;
+}
+
 /**
  * Applies one event: invalidations, a toast, or the sign-out of a blocked member (`toLogin` shows the
  * login page with the reason).
@@ -53,21 +74,22 @@ export function applyLiveEvent(
       invalidate(offers);
       // A pending answer changes only the offer's card; approval and reversal move the member's counts.
       if (event.data.status !== 'pending') invalidate(userStats);
-      if (event.data.status === 'approved') toast.success(liveToasts.approved(title));
-      else if (event.data.status === 'pending') toast.info(liveToasts.pending(title));
-      else toast.error(liveToasts.reversed(title));
+      if (event.data.status === 'approved') {
+        if (!isPageHidden() && !inReturnWindow()) toast.success(liveToasts.approved(title));
+      } else if (event.data.status === 'pending') whenSeen(() => toast.info(liveToasts.pending(title)));
+      else whenSeen(() => toast.error(liveToasts.reversed(title)));
       return;
     }
     case 'free_spin':
       invalidate(userStats);
       invalidate(offers);
       invalidate(getReferralStatsQueryOptions().queryKey);
-      toast.success(liveToasts.freeSpin);
+      whenSeen(() => toast.success(liveToasts.freeSpin));
       return;
     case 'referral':
       // An administrator denied a referral held for review: the referrals screen shows the outcome.
       invalidate(getReferralStatsQueryOptions().queryKey);
-      toast.info(liveToasts.referralDenied);
+      whenSeen(() => toast.info(liveToasts.referralDenied));
       return;
     case 'claim': {
       // An administrator answered the member's missing-conversion claim: the card shows the answer
@@ -76,8 +98,8 @@ export function applyLiveEvent(
       invalidate(offers);
       if (event.data.status === 'approved') {
         invalidate(userStats);
-        toast.success(liveToasts.claimApproved(title));
-      } else toast.error(liveToasts.claimRejected(title, event.data.reason));
+        if (!isPageHidden() && !inReturnWindow()) toast.success(liveToasts.claimApproved(title));
+      } else whenSeen(() => toast.error(liveToasts.claimRejected(title, event.data.reason)));
       return;
     }
     case 'voucher':
@@ -140,10 +162,17 @@ export function useLiveUpdates(): void {
         }).close;
       });
     const cancelStart = afterPageSettles(start);
+    const stopWatchingReturns = watchReturns(queryClient);
+    const onVisibility = () => {
+      if (!isPageHidden()) showHeldNotices();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       cancelled = true;
       cancelStart();
       close?.();
+      stopWatchingReturns();
+      document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [queryClient]);
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner';
 import { MemberLayout } from '../../components/layouts/member-layout';
 import { ProtectedRoute } from '../../lib/auth';
+import { ReturnBanner } from '../../features/offers/components/return-banner';
 import { useLiveUpdates } from '../live-updates';
 
 /** The signed-in member's live updates (rendered inside the guard, so only once signed in). */
@@ -17,6 +18,7 @@ export function AppLayoutRoute() {
     <ProtectedRoute>
       <LiveUpdates />
       <MemberLayout>
+        <ReturnBanner />
         <Suspense fallback={<LoadingState label="Loading..." />}>
           <Outlet />
         </Suspense>

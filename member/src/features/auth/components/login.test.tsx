@@ -193,7 +193,9 @@ describe('member login', () => {
     vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://friend.example.com/page?ref=REFFROM');
     await openLogin('/login');
     await waitFor(() => expect(window.location.search).toBe('?ref=REFFROM'));
-    expect(await screen.findByText('REFFROM')).toBeInTheDocument();
+    // The code is checked, then named in the notice (unknown to the mock API).
+    expect(await screen.findByText("We couldn't find that code")).toBeInTheDocument();
+    expect(screen.getByText('REFFROM')).toBeInTheDocument();
   });
 
   it('goes straight to the dashboard when already signed in', async () => {

@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { MemberOffer } from '../../../../../shared/contract/member';
 import { formatRupees } from '../../../../../shared/format';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
@@ -25,10 +34,14 @@ import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useClickOffer } from '../api/click-offer';
 import { getOffersQueryOptions, useOffers } from '../api/get-offers';
 import { groupOffers } from '../offer-state';
+import { useReturnMoment } from '../return-moment';
+import type { SpinRequestState } from './return-banner';
 import { OfferCard, type OfferCardProps } from './offer-card';
 import { SlotMachineModal } from './slot-machine-modal';
 
 export const START_FAILED_TOAST = 'Failed to start offer';
+/** How long the return moment's cards stay lit. */
+const HIGHLIGHT_MS = 6000;
 const HEAD = MEMBER_PAGE_HEADS['/dashboard'];
 
 function Section({
@@ -90,6 +103,10 @@ export function DashboardView() {
   const [startingId, setStartingId] = useState<number | null>(null);
   const [spinOffer, setSpinOffer] = useState<MemberOffer | null>(null);
   const [spinOpen, setSpinOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(() => new Set());
+  const location = useLocation();
+  const navigate = useNavigate();
+  const moment = useReturnMoment();
 
   const offerCount = offersData?.offers.length ?? 0;
   // The cards arrive a few per task (the first screen's in the first commit): see useProgressiveCount.
@@ -124,6 +141,28 @@ export function DashboardView() {
     setSpinOffer(offer);
     setSpinOpen(true);
   });
+
+  // The return moment: the cards that became ready while the member was away come into view, lit
+  // for a few seconds (without smooth scrolling when the member prefers reduced motion).
+  useEffect(() => {
+    if (!moment || !offersData) return;
+    const ids = moment.ready.map((r) => r.id);
+    setHighlighted(new Set(ids));
+    const card = document.getElementById(`offer-${ids[0]}`);
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    card?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    const timer = setTimeout(() => setHighlighted(new Set()), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [moment, offersData]);
+
+  // "Spin now" from the return banner: this offer's slot machine, once its card is known.
+  const spinRequest = (location.state as SpinRequestState | null)?.spinOfferId;
+  useEffect(() => {
+    if (spinRequest === undefined || !offersData) return;
+    const offer = offersData.offers.find((o) => o.offer_id === spinRequest && o.completed && !o.spinner_used);
+    void navigate(location.pathname, { replace: true, state: null });
+    if (offer) openSpin(offer);
+  }, [spinRequest, offersData, navigate, location.pathname, openSpin]);
 
   function closeSpin() {
     setSpinOpen(false);
@@ -206,6 +245,7 @@ export function DashboardView() {
                   onSpin={openSpin}
                   {...section.cardProps?.(o)}
                   canSpin={online}
+                  highlighted={highlighted.has(o.offer_id)}
                 />
               ))}
             </Section>

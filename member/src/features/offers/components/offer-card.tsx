@@ -29,6 +29,8 @@ export interface OfferCardProps {
   startDisabled?: boolean;
   /** 'Play Slot Machine!' is shown only when spinning is allowed (online). */
   canSpin?: boolean;
+  /** Named by the return moment: drawn to the member's eye for a few seconds. */
+  highlighted?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export const OfferCard = memo(function OfferCard({
   starting = false,
   startDisabled = false,
   canSpin = true,
+  highlighted = false,
 }: OfferCardProps) {
   const state = offerState(offer);
   const title = offer.title?.trim() || 'Untitled Offer';
@@ -55,7 +58,11 @@ export const OfferCard = memo(function OfferCard({
   const [claimOpen, setClaimOpen] = useState(false);
 
   return (
-    <article className={`offer-card offer-card--${state}`} aria-labelledby={`offer-${offer.offer_id}-title`}>
+    <article
+      id={`offer-${offer.offer_id}`}
+      className={`offer-card offer-card--${state}${highlighted ? ' offer-card--highlight' : ''}`}
+      aria-labelledby={`offer-${offer.offer_id}-title`}
+    >
       <div className="offer-card__top">
         <Badge tone="neutral" className="offer-card__category">
           {category}
