@@ -107,7 +107,7 @@ export function applyLiveEvent(
       // restock: the wallet shows its code, the offer's card its win.
       invalidate(userStats);
       invalidate(offers);
-      toast.success(liveToasts.owedVoucher(event.data.amount));
+      whenSeen(() => toast.success(liveToasts.owedVoucher(event.data.amount)));
       return;
     case 'resync':
       // Events may have been missed: everything the member has loaded is refetched.
