@@ -25,6 +25,28 @@ describe('toCsv', () => {
       'A\r\n"\'=HYPERLINK(""x"")"',
     );
   });
+
+  it('defuses formulas after a semicolon, a tab or a line break inside a cell, and quotes the cell', () => {
+    const column = [{ header: 'A', value: (r: { a: string }) => r.a }];
+    const one = (a: string) => toCsv([{ a }], column).split('\r\n').slice(1).join('\r\n');
+    expect(one('x;=1+1')).toBe('"x;\'=1+1"');
+    expect(one('x\t=1+1')).toBe('"x\t\'=1+1"');
+    expect(one('x\t@SUM(A1)')).toBe('"x\t\'@SUM(A1)"');
+    expect(one('x\n+cmd|calc')).toBe('"x\n\'+cmd|calc"');
+    expect(one('x\r\n-2+3')).toBe('"x\r\n\'-2+3"');
+    expect(one('a;b;=HYPERLINK("y")')).toBe('"a;b;\'=HYPERLINK(""y"")"');
+    expect(one('\t=1+1')).toBe('"\'\t\'=1+1"');
+    expect(one('\tplain')).toBe('"\'\tplain"');
+  });
+
+  it('leaves numbers and harmless text as they are', () => {
+    const column = [{ header: 'A', value: (r: { a: string }) => r.a }];
+    const one = (a: string) => toCsv([{ a }], column).split('\r\n')[1];
+    expect(one('-5')).toBe('-5');
+    expect(one('a;-5')).toBe('a;-5');
+    expect(one('a;b')).toBe('a;b');
+    expect(one('mail@example.com')).toBe('mail@example.com');
+  });
 });
 
 describe('csvExporter', () => {
