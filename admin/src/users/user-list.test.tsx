@@ -116,7 +116,7 @@ describe('/admin/users', () => {
     expect(await screen.findByRole('button', { name: 'Block User: user1@example.com' })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 6000));
     expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
-  }, 15_000);
+  }, 30_000);
 
   it('Cancel in the confirmation changes nothing', async () => {
     db.users = [user(1)];
@@ -179,11 +179,13 @@ describe('/admin/users', () => {
     await confirmWithReason(['user1@example.com', 'user2@example.com'], 'Suspected fraud', 'Block');
     expect(await screen.findByText('Successfully blocked 2 users')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /undo/i }));
-    expect(await screen.findByText('Successfully unblocked 2 users')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Successfully unblocked 2 users', {}, AFTER_NOTIFICATION),
+    ).toBeInTheDocument();
     expect(
       requests.filter((r) => r.method === 'PUT').map((r) => (r.body as { action: string }).action),
     ).toEqual(['flag', 'flag', 'unflag', 'unflag']);
-  });
+  }, 30_000);
 
   it("says 'All bulk actions failed' when every call fails", async () => {
     db.users = [user(1), user(2)];
