@@ -779,7 +779,7 @@ export const en = {
       },
       url: {
         title: 'Postback URL',
-        help: "Paste this URL into the network's dashboard as its postback (callback) URL; the {...} parts are the network's own macros. It calls /api/postback/%{slug}.",
+        help: "Paste this URL into the network's dashboard as its postback (callback) URL; the placeholders are the network's own macros, in its own syntax (e.g. {click_id}, or [%TX%] for BitLabs). It calls /api/postback/%{slug}.",
         copy: 'Copy URL',
         copied: 'Copied',
         copy_failed: 'Could not copy: select the URL and copy it by hand',
