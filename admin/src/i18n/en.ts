@@ -821,6 +821,15 @@ export const en = {
         rotation: 'Previous secret still accepted for',
         rotation_help: 'Only used when you enter a new secret',
         rotation_until: 'The previous secret is accepted until %{date}',
+        rotation_reason: 'Why the secret changes',
+        rotation_reasons: {
+          routine: 'Routine change',
+          leak: 'The secret leaked',
+        },
+        rotation_reason_help: {
+          routine: 'The previous secret stays accepted for a while (3 days unless you choose otherwise)',
+          leak: 'A leaked secret is refused at once: the previous secret gets no time (0 hours) unless you choose otherwise',
+        },
         rotation_hours: {
           '0': 'No time (refuse it at once)',
           '24': '24 hours',

@@ -39,6 +39,8 @@ import {
 import {
   applyPreset,
   ROTATION_HOURS,
+  ROTATION_REASONS,
+  rotationHoursFor,
   slugify,
   validateNetwork,
   type NetworkFieldErrors,
@@ -271,6 +273,18 @@ export function NetworkForm({
                     ? t('app.networks.form.current_secret', { hint: secretHint })
                     : t('app.networks.form.no_secret')
                 }
+              />
+              <ChoiceField
+                name="rotation_reason"
+                label={t('app.networks.form.rotation_reason')}
+                value={values.rotation_reason}
+                values={ROTATION_REASONS}
+                labelOf={(r) => t(`app.networks.form.rotation_reasons.${r}`)}
+                onChange={(r) => {
+                  set('rotation_reason', r);
+                  set('rotation_hours', rotationHoursFor(r));
+                }}
+                helperText={t(`app.networks.form.rotation_reason_help.${values.rotation_reason}`)}
               />
               <ChoiceField
                 name="rotation_hours"

@@ -4,6 +4,7 @@ import {
   applyPreset,
   formFromNetwork,
   formFromPreset,
+  rotationHoursFor,
   slugify,
   toCreateRequest,
   toUpdateRequest,
@@ -90,5 +91,16 @@ describe('request bodies', () => {
       secret: 'new',
       rotation_hours: 0,
     });
+  });
+
+  it('a leak starts the previous secret with no time, a routine change with 3 days; the reason is sent', () => {
+    expect(rotationHoursFor('leak')).toBe('0');
+    expect(rotationHoursFor('routine')).toBe('72');
+    const values = formFromNetwork(network(3));
+    expect(values.rotation_reason).toBe('routine');
+    expect(
+      toUpdateRequest({ ...values, secret: 'new', rotation_reason: 'leak', rotation_hours: '0' }),
+    ).toMatchObject({ secret: 'new', rotation_hours: 0, rotation_reason: 'leak' });
+    expect(toUpdateRequest(values)).not.toHaveProperty('rotation_reason');
   });
 });

@@ -14,6 +14,13 @@ import { MAPPED_FIELDS, STATUS_LISTS, type PresetChoice } from '../../../shared/
 /** Hours the previous secret stays accepted after a rotation (0 = refused at once). */
 export const ROTATION_HOURS = ['72', '24', '168', '0'] as const;
 
+/** Why a secret is rotated: a leaked one is refused at once by default (the server's default too). */
+export const ROTATION_REASONS = ['routine', 'leak'] as const;
+export type RotationReason = (typeof ROTATION_REASONS)[number];
+
+/** The previous secret's window a reason starts with: 3 days for a routine change, none for a leak. */
+export const rotationHoursFor = (reason: RotationReason): string => (reason === 'leak' ? '0' : '72');
+
 export interface NetworkFormValues {
   preset: PresetChoice;
   name: string;
@@ -25,6 +32,8 @@ export interface NetworkFormValues {
   is_active: boolean;
   /** Edit only: how long the previous secret stays accepted after a new one is entered. */
   rotation_hours: string;
+  /** Edit only: why the secret is rotated; choosing `leak` sets rotation_hours to 0. */
+  rotation_reason: RotationReason;
   settings: NetworkSettings;
   /** The status lists and extra parameters as the operator types them (comma-separated). */
   lists: Record<(typeof STATUS_LISTS)[number] | 'extra_params', string>;
@@ -88,6 +97,7 @@ export function formFromPreset(preset: AdminNetworkPreset): NetworkFormValues {
     ip_allowlist: preset.ip_allowlist.join('\n'),
     is_active: true,
     rotation_hours: '72',
+    rotation_reason: 'routine',
     settings,
     lists: listsOf(settings),
   };
@@ -123,6 +133,7 @@ export function formFromNetwork(network: AdminNetworkRow): NetworkFormValues {
     ip_allowlist: network.ip_allowlist.join('\n'),
     is_active: network.is_active,
     rotation_hours: '72',
+    rotation_reason: 'routine',
     settings,
     lists: listsOf(settings),
   };
@@ -193,6 +204,12 @@ export function toUpdateRequest(values: NetworkFormValues): Omit<NetworkUpdateRe
     ip_allowlist: splitList(values.ip_allowlist),
     is_active: values.is_active,
     ...settingsOf(values),
-    ...(values.secret ? { secret: values.secret, rotation_hours: Number(values.rotation_hours) } : {}),
+    ...(values.secret
+      ? {
+          secret: values.secret,
+          rotation_hours: Number(values.rotation_hours),
+          rotation_reason: values.rotation_reason,
+        }
+      : {}),
   };
 }

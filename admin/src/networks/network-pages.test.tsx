@@ -162,8 +162,29 @@ describe('/admin/networks', () => {
       network_id: 4,
       secret: 'brand-new-secret',
       rotation_hours: 24,
+      rotation_reason: 'routine',
     });
     expect(await screen.findByText('Network saved; the new secret is in use')).toBeInTheDocument();
+  });
+
+  it('edit: a leaked secret ends the previous one at once by default, and the form says so', async () => {
+    db.networks = [network(4)];
+    renderAdmin('/admin/networks/4');
+    await screen.findByRole('heading', { level: 1, name: 'Network 4' });
+    await userEvent.type(screen.getByLabelText('Rotate secret: new secret'), 'brand-new-secret');
+    await chooseOption('Why the secret changes', 'The secret leaked');
+    expect(screen.getByRole('combobox', { name: 'Previous secret still accepted for' })).toHaveTextContent(
+      'No time (refuse it at once)',
+    );
+    expect(screen.getByText(/A leaked secret is refused at once/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save network' }));
+    await waitFor(() => expect(sent('PUT', '/networks.php')).toHaveLength(1));
+    expect(sent('PUT', '/networks.php')[0]).toMatchObject({
+      network_id: 4,
+      secret: 'brand-new-secret',
+      rotation_hours: 0,
+      rotation_reason: 'leak',
+    });
   });
 
   it('Send test postback: blank click id is left out; the dry-run result is shown', async () => {
