@@ -9,6 +9,9 @@ import { REFERRAL_CODE_CHECKS_PER_MINUTE } from './member';
 // GET /api/referral-code.php?code=: the sign-in page asks before it says "Referral Code Applied"
 // (issue 35, item 9). It answers whether a new member would be referred with the code, and the
 // referrer's first name, to anyone, without a session; a blocked referrer's code reads as not found.
+/** The referral code a sign-in answer gives the member. */
+const codeOf = (body: unknown) => (body as { user: { referral_code: string } }).user.referral_code;
+
 describe.each(DATABASE_KINDS)('referral code check on %s', (kind) => {
   let app: FastifyInstance;
   let database: Db;
@@ -26,7 +29,7 @@ describe.each(DATABASE_KINDS)('referral code check on %s', (kind) => {
 
   it("answers a member's code as valid with their first name, in any case, without a session", async () => {
     const referrer = await signIn(app, { ...newAccount('refcheck'), name: 'Kavya Rao' });
-    const code = referrer.body.user.referral_code;
+    const code = codeOf(referrer.body);
     const res = await check(code.toLowerCase());
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -41,7 +44,7 @@ describe.each(DATABASE_KINDS)('referral code check on %s', (kind) => {
     });
     const blocked = await signIn(app, newAccount('refblocked'));
     await database.update(users).set({ isSuspicious: true }).where(eq(users.id, blocked.userId));
-    expect((await check(blocked.body.user.referral_code)).json()).toEqual({
+    expect((await check(codeOf(blocked.body))).json()).toEqual({
       success: true,
       valid: false,
       referrerFirstName: null,
