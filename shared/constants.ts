@@ -103,6 +103,16 @@ export const AUDIT_ACTIONS = [
   /** A missing-conversion claim approved (a manual approved conversion) or rejected with a reason. */
   'claim.approve',
   'claim.reject',
+  /** An administrator signed in (target: the administrator). */
+  'admin.sign_in',
+  /**
+   * A sign-in refused after its password was checked (wrong password, unknown username, inactive
+   * account); admin_id is null for an unknown username. Never the password; attempts refused by the
+   * sign-in limits (429) are not written, so a flood cannot fill the log.
+   */
+  'admin.sign_in_failed',
+  /** An administrator signed out. */
+  'admin.sign_out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -114,4 +124,5 @@ export const AUDIT_TARGET_TYPES = [
   'postback',
   'referral',
   'claim',
+  'admin',
 ] as const;

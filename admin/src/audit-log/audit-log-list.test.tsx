@@ -54,6 +54,27 @@ describe('/admin/audit-log', () => {
     expect(await screen.findByText('admin: something.new on thing id 5')).toBeInTheDocument();
   });
 
+  it('reads sign-in, a refused sign-in with its reason, and sign-out', async () => {
+    db.audit = [
+      auditEntry(9, { action: 'admin.sign_out', target_type: 'admin', target_id: '1', target_label: null }),
+      auditEntry(8, { action: 'admin.sign_in', target_type: 'admin', target_id: '1', target_label: null }),
+      auditEntry(7, {
+        action: 'admin.sign_in_failed',
+        admin_id: null,
+        admin_username: 'mallory',
+        target_type: 'admin',
+        target_id: '',
+        target_label: null,
+        before: null,
+        after: { result: 'unknown_username' },
+      }),
+    ];
+    renderAdmin('/admin/audit-log');
+    expect(await screen.findByText('admin signed out')).toBeInTheDocument();
+    expect(screen.getByText('admin signed in')).toBeInTheDocument();
+    expect(screen.getByText('A sign-in as mallory was refused (no such administrator)')).toBeInTheDocument();
+  });
+
   it('filters by admin, action, target type and dates with the API names', async () => {
     const user = userEvent.setup();
     db.audit = [auditEntry(1)];

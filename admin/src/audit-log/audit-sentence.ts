@@ -38,11 +38,14 @@ export function targetName(entry: Pick<AuditLogRow, 'target_id' | 'target_label'
  * not know yet reads 'admin: some.action on type id 3'.
  */
 export function auditSentence(entry: AuditLogRow, t: Translate): string {
+  // A refused sign-in says why (admin.sign_in_failed: wrong password, unknown username, inactive).
+  const result = (entry.after as { result?: unknown } | null)?.result;
   const options = {
     admin: entry.admin_username,
     target: targetName(entry, t),
     type: entry.target_type,
     action: entry.action,
+    result: typeof result === 'string' ? t(`app.audit.sign_in_results.${result}`, { _: result }) : '',
   };
   const key = `app.audit.sentences.${entry.action}`;
   const translated = t(key, { ...options, _: '' });

@@ -1072,6 +1072,9 @@ export const en = {
         'referral.deny': '%{admin} denied referral %{target}',
         'claim.approve': '%{admin} approved claim %{target}',
         'claim.reject': '%{admin} rejected claim %{target}',
+        'admin.sign_in': '%{admin} signed in',
+        'admin.sign_in_failed': 'A sign-in as %{admin} was refused (%{result})',
+        'admin.sign_out': '%{admin} signed out',
         other: '%{admin}: %{action} on %{type} %{target}',
       },
       actions: {
@@ -1097,6 +1100,14 @@ export const en = {
         'referral.deny': 'Referral denied',
         'claim.approve': 'Claim approved',
         'claim.reject': 'Claim rejected',
+        'admin.sign_in': 'Admin signed in',
+        'admin.sign_in_failed': 'Admin sign-in refused',
+        'admin.sign_out': 'Admin signed out',
+      },
+      sign_in_results: {
+        wrong_password: 'wrong password',
+        unknown_username: 'no such administrator',
+        inactive: 'account inactive',
       },
       target_types: {
         user: 'Users',
@@ -1107,6 +1118,7 @@ export const en = {
         postback: 'Postbacks',
         referral: 'Referrals',
         claim: 'Claims',
+        admin: 'Administrators',
       },
     },
     // Issue 36: records linked to each other, their pages and timelines, confirmed actions.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { DATABASE_KINDS, newAccount, signIn } from '../../test/helpers';
-import { admins, adminLoginAttempts } from '../../db/schema';
+import { adminAuditLog, admins, adminLoginAttempts } from '../../db/schema';
 import { BLOCKED_MESSAGE } from '../../lib/errors';
 import { pairDelaySeconds, upsertAdmin } from '../../services/admin/auth';
 import { emulatorIdToken } from '../../demo/emulator';
@@ -51,6 +51,47 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
       headers: cookie ? { cookie } : {},
       ...(c.body ? { payload: c.body as object } : {}),
     });
+
+  it('sign-in, a refused sign-in and sign-out go into the audit log, never with the password', async () => {
+    const address = '198.51.100.77';
+    const fromId = Math.max(0, ...(await db.select().from(adminAuditLog)).map((r) => r.id));
+    const wrong = 'wrong-password-never-logged';
+    expect((await adminLogin(app, ADMIN_USERNAME, wrong, address)).statusCode).toBe(401);
+    expect((await adminLogin(app, 'nobody-such', `${wrong}-2`, address)).statusCode).toBe(401);
+    const ok = await adminLogin(app, ADMIN_USERNAME, ADMIN_PASSWORD, address);
+    expect(ok.statusCode).toBe(200);
+    const cookie = `admin_sid=${ok.cookies.find((c) => c.name === 'admin_sid')!.value}`;
+    expect((await client(app, cookie).post('/api/admin/logout.php', {})).statusCode).toBe(200);
+    // A cookie whose session has ended signs nobody out.
+    await client(app, cookie).post('/api/admin/logout.php', {});
+
+    const rows = (await db.select().from(adminAuditLog).orderBy(adminAuditLog.id)).filter(
+      (r) => r.id > fromId && r.targetType === 'admin',
+    );
+    const adminId = ok.json().admin.id as number;
+    expect(rows.map((r) => [r.action, r.adminId, r.adminUsername, r.targetId, r.after, r.ip])).toEqual([
+      [
+        'admin.sign_in_failed',
+        adminId,
+        ADMIN_USERNAME,
+        String(adminId),
+        { result: 'wrong_password' },
+        address,
+      ],
+      ['admin.sign_in_failed', null, 'nobody-such', '', { result: 'unknown_username' }, address],
+      ['admin.sign_in', adminId, ADMIN_USERNAME, String(adminId), null, address],
+      ['admin.sign_out', adminId, ADMIN_USERNAME, String(adminId), null, '127.0.0.1'],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(wrong);
+    expect(JSON.stringify(rows)).not.toContain(ADMIN_PASSWORD);
+
+    // The console lists them, filtered by the new target type.
+    const admin = client(app, await adminCookie(app));
+    const listed = (
+      await admin.get('/api/admin/audit-log.php?target_type=admin&action=admin.sign_out')
+    ).json();
+    expect(listed.entries[0]).toMatchObject({ action: 'admin.sign_out', admin_username: ADMIN_USERNAME });
+  });
 
   it('signs in with the right password: admin record and an HttpOnly admin_sid cookie of 12 hours', async () => {
     const res = await adminLogin(app);

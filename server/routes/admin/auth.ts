@@ -1,8 +1,8 @@
 // POST /api/admin/login.php and /api/admin/logout.php, declared from shared/contract/admin/auth.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_COOKIE } from '../../plugins/auth';
-import { createSession, deleteSession } from '../../services/sessions';
-import { TooManyAttemptsError, authenticateAdmin } from '../../services/admin/auth';
+import { createSession, deleteSession, findAdminSession } from '../../services/sessions';
+import { TooManyAttemptsError, auditSignIn, authenticateAdmin } from '../../services/admin/auth';
 import * as adminAuth from '../../../shared/contract/admin/auth';
 
 const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +38,17 @@ const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     ...adminAuth.logout,
     handler: async (request, reply) => {
       const sid = request.cookies[ADMIN_COOKIE];
-      if (sid) await deleteSession(app.db, app.sessionSecret, sid);
+      if (sid) {
+        // A live session's sign-out is audited; an expired or unknown cookie is only cleared.
+        const session = await findAdminSession(app.db, app.sessionSecret, sid, { activity: false });
+        await deleteSession(app.db, app.sessionSecret, sid);
+        if (session)
+          await auditSignIn(app.db, 'admin.sign_out', {
+            adminId: session.adminId,
+            username: session.username,
+            ip: request.ip,
+          });
+      }
       app.clearSessionCookie(reply, ADMIN_COOKIE);
       return { success: true as const };
     },

@@ -14,6 +14,8 @@ import * as admins from '../../db/repositories/admins';
 import { deleteAdminSessions } from '../../db/repositories/sessions';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { insertAuditEntry } from '../../db/repositories/audit';
+import type { AuditAction } from '../../../shared/constants';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_USERNAME = 10;
@@ -117,10 +119,42 @@ export async function authenticateAdmin(
   const ok = admin
     ? await verifyPassword(password, admin.passwordHash)
     : (await verifyPassword(password, await decoy()), false);
-  // A failure stays recorded as admitted.
-  if (!admin || !ok || !admin.isActive) throw unauthorized(INVALID_LOGIN_MESSAGE);
+  // A failure stays recorded as admitted, and goes into the audit log (never the password).
+  if (!admin || !ok || !admin.isActive) {
+    const result = !admin ? 'unknown_username' : !ok ? 'wrong_password' : 'inactive';
+    await auditSignIn(db, 'admin.sign_in_failed', {
+      adminId: admin?.id ?? null,
+      username: admin?.username ?? username.slice(0, 200),
+      ip: input.ip,
+      result,
+    });
+    throw unauthorized(INVALID_LOGIN_MESSAGE);
+  }
   await recordSuccess(db, key, input.ip, admin.id);
+  await auditSignIn(db, 'admin.sign_in', { adminId: admin.id, username: admin.username, ip: input.ip });
   return { id: admin.id, username: admin.username, email: admin.email };
+}
+
+/**
+ * Sign-in, a refused sign-in and sign-out in the audit log, the administrator as target (a refused
+ * sign-in of an unknown username has no administrator: target id '' and admin_id null). `result` says
+ * why a sign-in was refused; nothing typed as a password is ever written.
+ */
+export async function auditSignIn(
+  db: Queryable,
+  action: Extract<AuditAction, `admin.${string}`>,
+  entry: { adminId: number | null; username: string; ip: string | null; result?: string },
+): Promise<void> {
+  await insertAuditEntry(db, {
+    adminId: entry.adminId,
+    adminUsername: entry.username,
+    action,
+    targetType: 'admin',
+    targetId: entry.adminId === null ? '' : String(entry.adminId),
+    before: null,
+    after: entry.result ? { result: entry.result } : null,
+    ip: entry.ip,
+  });
 }
 
 /**
