@@ -52,6 +52,22 @@ const envSchema = z.object({
     .min(0, 'MEMBER_ANSWERS_CACHE_MB must be 0 (off) or more')
     .max(4096, 'MEMBER_ANSWERS_CACHE_MB must be at most 4096')
     .optional(),
+  MEMBER_EVENT_STREAMS_PER_ADDRESS: z.coerce
+    .number()
+    .int('MEMBER_EVENT_STREAMS_PER_ADDRESS must be a whole number of streams')
+    .min(1, 'MEMBER_EVENT_STREAMS_PER_ADDRESS must be at least 1')
+    .optional(),
+  MEMBER_EVENT_STREAMS_MAX: z.coerce
+    .number()
+    .int('MEMBER_EVENT_STREAMS_MAX must be a whole number of streams')
+    .min(1, 'MEMBER_EVENT_STREAMS_MAX must be at least 1')
+    .optional(),
+  MEMBER_EVENT_STREAM_MAX_MINUTES: z.coerce
+    .number()
+    .int('MEMBER_EVENT_STREAM_MAX_MINUTES must be a whole number of minutes')
+    .min(1, 'MEMBER_EVENT_STREAM_MAX_MINUTES must be at least 1')
+    .max(1440, 'MEMBER_EVENT_STREAM_MAX_MINUTES must be at most 1440 (a day)')
+    .optional(),
   FX_USD_INR: z.coerce
     .number('FX_USD_INR must be a number of rupees per US dollar')
     .positive('FX_USD_INR must be a number of rupees per US dollar above 0')
@@ -244,8 +260,20 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * Live member updates (GET /api/events.php): a comment line every `heartbeatMs` keeps idle streams
      * and proxies open; the last `bufferSize` events (all members) can be replayed to a stream that
      * resumes; a member may hold `streamsPerMember` streams per process (one per open tab).
+     * MEMBER_EVENT_STREAMS_PER_ADDRESS: streams one address may hold on a process, whoever is signed in
+     * (many members behind one NAT stay well under it; one client opening streams for many accounts
+     * does not); MEMBER_EVENT_STREAMS_MAX: streams a process holds in all (beyond either: 429).
+     * MEMBER_EVENT_STREAM_MAX_MINUTES: a stream is ended by the server after this long (less up to a
+     * tenth, so that streams opened together do not end together); the app reconnects and resumes.
      */
-    memberEvents: { heartbeatMs: 20_000, bufferSize: 10_000, streamsPerMember: 10 },
+    memberEvents: {
+      heartbeatMs: 20_000,
+      bufferSize: 10_000,
+      streamsPerMember: 10,
+      streamsPerAddress: env.MEMBER_EVENT_STREAMS_PER_ADDRESS ?? 100,
+      maxStreams: env.MEMBER_EVENT_STREAMS_MAX ?? 10_000,
+      maxAgeMs: (env.MEMBER_EVENT_STREAM_MAX_MINUTES ?? 60) * 60_000,
+    },
     /**
      * MEMBER_ANSWERS_CACHE_MB: the member answers each process keeps (docs/decisions.md, "Member answers
      * cache"), in megabytes of JSON; 0 keeps none (every member read makes its round trip).

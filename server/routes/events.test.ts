@@ -61,13 +61,14 @@ function parseBlock(block: string): SseEvent | 'comment' | null {
 function openStream(
   base: string,
   cookie: string | null,
-  opts: { lastEventId?: string; query?: string } = {},
+  opts: { lastEventId?: string; query?: string; localAddress?: string } = {},
 ): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (cookie) headers.cookie = cookie;
     if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId;
-    const req = http.get(`${base}/api/events.php${opts.query ?? ''}`, { headers }, (res) => {
+    const options = { headers, ...(opts.localAddress ? { localAddress: opts.localAddress } : {}) };
+    const req = http.get(`${base}/api/events.php${opts.query ?? ''}`, options, (res) => {
       let buffer = '';
       const waiters = new Set<() => void>();
       let endedResolve!: () => void;
@@ -165,7 +166,18 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
       await setup.app.listen({ port: 0, host: '127.0.0.1' });
       base = `http://127.0.0.1:${(setup.app.server.address() as AddressInfo).port}`;
     },
-    { config: { memberEvents: { heartbeatMs: 150, bufferSize: 50, streamsPerMember: 3 } } },
+    {
+      config: {
+        memberEvents: {
+          heartbeatMs: 150,
+          bufferSize: 50,
+          streamsPerMember: 3,
+          streamsPerAddress: 1000,
+          maxStreams: 10_000,
+          maxAgeMs: 600_000,
+        },
+      },
+    },
   );
   afterAll(() => open.forEach((s) => s.close()));
 
@@ -296,7 +308,14 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
   it('delivers a postback received by one server process to a stream held by another', async () => {
     // A second app over the same database: its own listening connection, as a second process has.
     const other = await createTestApp(suite.database, {
-      memberEvents: { heartbeatMs: 150, bufferSize: 50, streamsPerMember: 3 },
+      memberEvents: {
+        heartbeatMs: 150,
+        bufferSize: 50,
+        streamsPerMember: 3,
+        streamsPerAddress: 1000,
+        maxStreams: 10_000,
+        maxAgeMs: 600_000,
+      },
     });
     try {
       await other.listen({ port: 0, host: '127.0.0.1' });
@@ -513,5 +532,126 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
     await postback(app(), clickId, 'pending');
     await s.next((e) => e.data.title === 'After the rollback');
     expect(conversions(s)).toHaveLength(1);
+  });
+});
+
+// Issue 32 item 10: one address (one client opening streams for many accounts) or everyone together
+// cannot hold streams without bound, and no stream is held for ever. Addresses are 127.0.0.x (all
+// loopback on Linux), so each test's client comes from an address of its own.
+describe.each(DATABASE_KINDS)('live member updates: limits per address, overall and by age on %s', (kind) => {
+  let suite: SuiteApp;
+  let base: string;
+  const open: Stream[] = [];
+  const app = () => suite.app;
+
+  async function stream(cookie: string, localAddress: string, opts: { lastEventId?: string } = {}) {
+    const s = await openStream(base, cookie, { ...opts, localAddress });
+    open.push(s);
+    return s;
+  }
+  async function readyStream(cookie: string, localAddress: string, opts: { lastEventId?: string } = {}) {
+    const s = await stream(cookie, localAddress, opts);
+    expect(s.status, s.body).toBe(200);
+    await s.next((e) => e.event === 'ready');
+    return s;
+  }
+  async function closeAll(streams: Stream[]) {
+    for (const s of streams) s.close();
+    await Promise.all(streams.map((s) => s.ended));
+    await vi.waitFor(() => expect(app().memberEvents.streamCount).toBe(0));
+  }
+  const members = (prefix: string, n: number) =>
+    Promise.all(Array.from({ length: n }, (_, i) => signIn(app(), newAccount(`${prefix}-${i}`))));
+
+  testAppPerSuite(
+    kind,
+    async (setup) => {
+      suite = setup;
+      await setup.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(setup.app.server.address() as AddressInfo).port}`;
+    },
+    {
+      config: {
+        memberEvents: {
+          heartbeatMs: 150,
+          bufferSize: 50,
+          streamsPerMember: 2,
+          streamsPerAddress: 3,
+          maxStreams: 5,
+          maxAgeMs: 1_500,
+        },
+      },
+    },
+  );
+  afterAll(() => open.forEach((s) => s.close()));
+
+  it('one address holds at most streamsPerAddress streams, whatever accounts they are for (429, JSON)', async () => {
+    const ms = await members('ev-addr', 4);
+    const held = [];
+    for (const m of ms.slice(0, 3)) held.push(await readyStream(m.cookie, '127.0.0.2'));
+    const extra = await stream(ms[3]!.cookie, '127.0.0.2');
+    await extra.ended;
+    expect(extra.status).toBe(429);
+    expect(extra.headers['retry-after']).toBe('30');
+    expect(JSON.parse(extra.body)).toEqual({
+      success: false,
+      error: expect.stringContaining('from this address'),
+    });
+    // Another address is not held back by it, and a closed stream frees its place.
+    held.push(await readyStream(ms[3]!.cookie, '127.0.0.3'));
+    held[0]!.close();
+    await held[0]!.ended;
+    await vi.waitFor(async () => {
+      const again = await stream(ms[0]!.cookie, '127.0.0.2');
+      again.close();
+      expect(again.status).toBe(200);
+    });
+    await closeAll(held);
+  });
+
+  it('a process holds at most maxStreams streams in all (429, JSON)', async () => {
+    const ms = await members('ev-all', 6);
+    const held = [];
+    for (const [i, m] of ms.slice(0, 5).entries())
+      held.push(await readyStream(m.cookie, `127.0.0.${10 + (i % 2)}`));
+    const extra = await stream(ms[5]!.cookie, '127.0.0.12');
+    await extra.ended;
+    expect(extra.status).toBe(429);
+    expect(JSON.parse(extra.body)).toEqual({
+      success: false,
+      error: expect.stringContaining('as many live-update connections as it can'),
+    });
+    await closeAll(held);
+    expect((await readyStream(ms[5]!.cookie, '127.0.0.12')).status).toBe(200);
+    await closeAll(open.splice(0));
+  });
+
+  it('ends a stream after maxAgeMs; reconnecting with its last event id replays what was missed', async () => {
+    const m = await signIn(app(), newAccount('ev-age'));
+    const started = Date.now();
+    const s = await readyStream(m.cookie, '127.0.0.20');
+    await s.ended;
+    const age = Date.now() - started;
+    expect(age).toBeGreaterThanOrEqual(1_300);
+    expect(age).toBeLessThan(5_000);
+    expect(app().memberEvents.streamCount).toBe(0);
+    const lastEventId = s.events.filter((e) => e.id).at(-1)!.id!;
+    // While the member's app waits to reconnect, a postback arrives.
+    const clickId = await clickOffer(app(), m, await insertOffer(suite.db, { title: 'While reconnecting' }));
+    const res = await app().inject({
+      url: signedPostbackUrl({
+        click_id: clickId,
+        transaction_id: `txn-${clickId}`,
+        payout: '1',
+        status: 'pending',
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const again = await readyStream(m.cookie, '127.0.0.20', { lastEventId });
+    expect(again.events.map((e) => [e.event, e.data.title])).toContainEqual([
+      'conversion',
+      'While reconnecting',
+    ]);
+    again.close();
   });
 });

@@ -37,6 +37,12 @@ const MAX_PENDING_BYTES = 256 * 1024;
 
 export const TOO_MANY_STREAMS_MESSAGE =
   'Too many open live-update connections for this account. Close some tabs of the app and try again.';
+export const TOO_MANY_ADDRESS_STREAMS_MESSAGE =
+  'Too many open live-update connections from this address. Try again later.';
+export const SERVER_STREAMS_FULL_MESSAGE =
+  'The server holds as many live-update connections as it can. Try again shortly.';
+/** Retry-After of a refused stream (the app's own backoff waits at least this long after a few tries). */
+const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /** One server-sent event: `data` is one line of JSON (JSON.stringify never writes a newline). */
 export function sseFrame(name: string, data: unknown, id?: string): string {
@@ -132,13 +138,39 @@ async function eventsRoutes(instance: FastifyInstance) {
     },
   });
 
+  /** Open streams on this process by the address they came from (request.ip, TRUST_PROXY applied). */
+  const streamsByAddress = new Map<string, number>();
+
   app.route({
     ...member.events,
     onRequest: app.requireMember,
     handler: async (request, reply) => {
       const userId = request.member!.userId;
-      if (hub.streamsOf(userId) >= settings.streamsPerMember)
-        throw new HttpError(429, TOO_MANY_STREAMS_MESSAGE);
+      // The limits are checked and the stream counted in one synchronous step (no await in between).
+      const refusal =
+        hub.streamsOf(userId) >= settings.streamsPerMember
+          ? TOO_MANY_STREAMS_MESSAGE
+          : (streamsByAddress.get(request.ip) ?? 0) >= settings.streamsPerAddress
+            ? TOO_MANY_ADDRESS_STREAMS_MESSAGE
+            : hub.streamCount >= settings.maxStreams
+              ? SERVER_STREAMS_FULL_MESSAGE
+              : null;
+      if (refusal) {
+        reply.header('retry-after', String(STREAM_RETRY_AFTER_SECONDS));
+        throw new HttpError(429, refusal);
+      }
+      const address = request.ip;
+      streamsByAddress.set(address, (streamsByAddress.get(address) ?? 0) + 1);
+      let counted = true;
+      const release = () => {
+        if (!counted) return;
+        counted = false;
+        const left = (streamsByAddress.get(address) ?? 1) - 1;
+        if (left > 0) streamsByAddress.set(address, left);
+        else streamsByAddress.delete(address);
+      };
+      // However the response ends (even by an error before the stream is piped), the count is given back.
+      reply.raw.once('close', release);
       const sessionKey = hashSessionId(app.sessionSecret, request.cookies[MEMBER_COOKIE]!).slice(0, 16);
       // The browser's own reconnection sends the header; a new EventSource can only use the query.
       const header = request.headers['last-event-id'];
@@ -153,9 +185,15 @@ async function eventsRoutes(instance: FastifyInstance) {
       const finish = () => {
         if (!open) return;
         open = false;
+        clearTimeout(ageTimer);
         unsubscribe();
+        release();
         out.end();
       };
+      // No stream lives longer than maxAgeMs (less up to a tenth): the app reconnects and resumes from
+      // its last event id, so a long-held connection cannot be kept for ever.
+      const ageTimer = setTimeout(finish, settings.maxAgeMs * (1 - Math.random() / 10));
+      ageTimer.unref();
       const write = (chunk: string) => {
         if (!open) return;
         out.write(chunk);
@@ -183,7 +221,9 @@ async function eventsRoutes(instance: FastifyInstance) {
 
       reply.raw.on('close', () => {
         open = false;
+        clearTimeout(ageTimer);
         unsubscribe();
+        release();
         out.destroy();
       });
       return (
