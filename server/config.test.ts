@@ -118,6 +118,28 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 
+  it('limits live-update streams per address, per process and by age, with defaults', () => {
+    expect(loadConfig({}).memberEvents).toMatchObject({
+      streamsPerMember: 10,
+      streamsPerAddress: 100,
+      maxStreams: 10_000,
+      maxAgeMs: 60 * 60_000,
+    });
+    expect(
+      loadConfig({
+        MEMBER_EVENT_STREAMS_PER_ADDRESS: '20',
+        MEMBER_EVENT_STREAMS_MAX: '500',
+        MEMBER_EVENT_STREAM_MAX_MINUTES: '15',
+      }).memberEvents,
+    ).toMatchObject({ streamsPerAddress: 20, maxStreams: 500, maxAgeMs: 15 * 60_000 });
+    expect(() => loadConfig({ MEMBER_EVENT_STREAMS_PER_ADDRESS: '0' })).toThrow(
+      /MEMBER_EVENT_STREAMS_PER_ADDRESS/,
+    );
+    expect(() => loadConfig({ MEMBER_EVENT_STREAM_MAX_MINUTES: '2000' })).toThrow(
+      /MEMBER_EVENT_STREAM_MAX_MINUTES/,
+    );
+  });
+
   it('reads the session secret, the pool size, SKIP_BUILD and the demo administrator', () => {
     const c = loadConfig({
       SESSION_SECRET: 'a-session-secret',
