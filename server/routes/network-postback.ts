@@ -85,7 +85,7 @@ export default async function postbackReceiverRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     postbackSecret: app.config.postbackSecret,
     perNetworkPerMinute: app.config.networkPostbacksPerMinute,
-    reversalHold: app.config.reversalHold,
+    reversalHold: () => app.config.reversalHold,
     onJunkDropped: (dropped, network) =>
       app.log.warn(
         { dropped, network },

@@ -706,8 +706,8 @@ export interface ReceiverOptions {
   /** POSTBACK_SECRET: the native receiver's key (none: /api/postback.php refuses everything). */
   postbackSecret?: string | null | undefined;
   perNetworkPerMinute?: number;
-  /** The reversal hold (app.config.reversalHold); the defaults when omitted. */
-  reversalHold?: ReversalHoldPolicy;
+  /** The reversal hold (app.config.reversalHold), read at each postback; the defaults when omitted. */
+  reversalHold?: ReversalHoldPolicy | (() => ReversalHoldPolicy);
   /** Unverified attempts stored per network per minute, per process. */
   junkRowsPerMinute?: number;
   /** Unverified attempts answered per (network, address) per minute, per process. */
@@ -745,7 +745,10 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
   );
   const junk = junkBudgets(opts.junkRowsPerMinute ?? RECEIVER_LIMITS.junkRowsPerMinute, opts.onJunkDropped);
   const native = nativeNetwork(opts.postbackSecret);
-  const policy = opts.reversalHold ?? REVERSAL_HOLD_DEFAULTS;
+  // Read at each postback: the app's configuration is the one source (docs/product-rules.md#postbacks).
+  const policy = (): ReversalHoldPolicy =>
+    (typeof opts.reversalHold === 'function' ? opts.reversalHold() : opts.reversalHold) ??
+    REVERSAL_HOLD_DEFAULTS;
 
   /** The junk log budget's key: the network, or every unknown slug together. */
   const budgetKey = (network: ReceiverNetwork | null) =>
@@ -818,7 +821,7 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
       // Applied and logged in one transaction: one commit, and the log row exists if and only if the
       // conversion's changes do.
       return db.transaction(async (tx) => {
-        const applied = await resolveAndApply(tx, network, event, policy);
+        const applied = await resolveAndApply(tx, network, event, policy());
         const postbackId = await insertAttempt(tx, attemptEntry(network, req, applied));
         return { ...applied, postbackId, changedMembers: membersChangedIn(tx) };
       });
