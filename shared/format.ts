@@ -92,3 +92,8 @@ export function formatPercent(value: unknown, digits = 1): string {
   const n = Number(value);
   return `${Number.isFinite(n) ? n.toFixed(digits) : (0).toFixed(digits)}%`;
 }
+
+/** '20 %' (with a no-break space), up to two decimals: a chance as the member is told it. */
+export function percentText(n: number): string {
+  return `${Number(n.toFixed(2))}\u00a0%`;
+}

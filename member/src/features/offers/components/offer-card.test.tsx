@@ -37,6 +37,30 @@ describe('offer card', () => {
     expect(onStart).toHaveBeenCalledTimes(1);
   });
 
+  it('states the chance of a voucher before Start, from what can be won now, with the table a tap away', async () => {
+    // The table pays ₹50 at 5 % and ₹10 at 20 %, but ₹50 is out of stock: only ₹10 can be won now.
+    const { user } = renderCard({
+      slot_config: {
+        reels: [
+          { amount: 50, probability: 5 },
+          { amount: 10, probability: 20 },
+        ],
+      },
+      slot_odds: { reels: [{ amount: 10, probability: 20 }] },
+    });
+    const summary = screen.getByText(/chance of a voucher/);
+    expect(summary.closest('summary')?.textContent).toBe('20\u00a0% chance of a voucher · See odds');
+    const table = screen.getByRole('list', { name: 'Odds of one spin', hidden: true });
+    expect(table).not.toBeVisible();
+    await user.click(summary);
+    expect(table).toBeVisible();
+    expect(within(table).getByText('₹10').nextSibling?.textContent).toBe('20\u00a0%');
+    expect(within(table).getByText('Try again').nextSibling?.textContent).toBe('80\u00a0%');
+    expect(within(table).queryByText('₹50')).not.toBeInTheDocument();
+    // Before leaving for the partner's page: only Start Offer earns.
+    expect(screen.getByText(/Preview only: start with Start Offer/)).toBeInTheDocument();
+  });
+
   it("Available while the click is handled: 'Processing...'", () => {
     renderCard({}, { starting: true });
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();

@@ -1,8 +1,14 @@
 import { memo, useState } from 'react';
 import type { MemberOffer } from '../../../../../shared/contract/member';
 import { CATEGORY_LABELS } from '../../../../../shared/constants';
-import { formatRupees } from '../../../../../shared/format';
-import { amountFromRewardType, winRange, winRangeText } from '../../../../../shared/slot';
+import { formatRupees, percentText } from '../../../../../shared/format';
+import {
+  amountFromRewardType,
+  offerTable,
+  tableOdds,
+  winRange,
+  winRangeText,
+} from '../../../../../shared/slot';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
@@ -31,6 +37,35 @@ export interface OfferCardProps {
   canSpin?: boolean;
   /** Named by the return moment: drawn to the member's eye for a few seconds. */
   highlighted?: boolean;
+}
+
+/**
+ * The chance of winning a voucher on this offer now (what can actually be won: the server's slot_odds,
+ * stocked amounts only), before the member starts, with the whole table a tap away.
+ */
+function OfferOdds({ offer }: { offer: MemberOffer }) {
+  const odds = tableOdds(offer.slot_odds ?? offerTable(offer.slot_config));
+  const chance = Math.max(0, 100 - odds.tryAgain);
+  return (
+    <details className="offer-card__odds">
+      <summary>
+        <strong>{percentText(chance)}</strong> chance of a voucher ·{' '}
+        <span className="offer-card__odds-link">See odds</span>
+      </summary>
+      <ul aria-label="Odds of one spin">
+        {odds.prizes.map((p) => (
+          <li key={p.amount}>
+            <span>{formatRupees(p.amount)}</span>
+            <span>{percentText(p.percent)}</span>
+          </li>
+        ))}
+        <li>
+          <span>Try again</span>
+          <span>{percentText(odds.tryAgain)}</span>
+        </li>
+      </ul>
+    </details>
+  );
 }
 
 /**
@@ -92,6 +127,9 @@ export const OfferCard = memo(function OfferCard({
           {winRangeText(range)}
         </p>
       ) : null}
+      {state === 'available' || state === 'verifying' || state === 'ready' ? (
+        <OfferOdds offer={offer} />
+      ) : null}
       {state === 'available' ? (
         <div className="offer-card__strip">
           <span>Complete &amp; Earn Rewards</span>
@@ -100,12 +138,18 @@ export const OfferCard = memo(function OfferCard({
               href={previewHref}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Preview ${title} (opens in a new tab)`}
+              aria-label={`Preview ${title} (opens in a new tab; only Start Offer earns a spin)`}
+              aria-describedby={`offer-${offer.offer_id}-earns`}
             >
               Preview →
             </a>
           ) : null}
         </div>
+      ) : null}
+      {state === 'available' && (previewHref || host) ? (
+        <p className="offer-card__earns" id={`offer-${offer.offer_id}-earns`}>
+          Preview only: start with Start Offer so your completion is tracked and earns a spin.
+        </p>
       ) : null}
       {state === 'verifying' ? <PendingTimeline startedAt={offer.clicked_at ?? offer.pending_since} /> : null}
       {offer.voucher_code ? <CodeBox code={offer.voucher_code} /> : null}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MemberOffer, SpinResponse } from '../../../../../shared/contract/member';
-import { formatDate, formatRupees } from '../../../../../shared/format';
+import { formatDate, formatRupees, percentText } from '../../../../../shared/format';
 import {
   DEFAULT_REEL_AMOUNTS,
   DEFAULT_SLOT_CONFIG,
@@ -50,10 +50,7 @@ function reelItems(table: SlotConfig): number[] {
   return [...new Set([...amounts.sort((a, b) => b - a), 0])];
 }
 
-/** '20 %' (with a no-break space), up to two decimals. */
-export function percentText(n: number): string {
-  return `${Number(n.toFixed(2))}\u00a0%`;
-}
+export { percentText };
 
 /** The played table's odds, as the result panel states them: '₹10: 20 % · ₹5: 30 % · Try again: 50 %'. */
 export function oddsText(table: SlotConfig): string {
