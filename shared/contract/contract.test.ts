@@ -96,8 +96,9 @@ describe('the API contract', () => {
       // The partner networks' receiver: one path per network, named by its slug.
       `${paths.API_BASE}${paths.NETWORK_POSTBACK_PATH_PREFIX}:slug`,
     ];
-    // 27 before claims (member and admin) and the needs-attention call.
-    expect(expected).toHaveLength(30);
+    // 27 before claims (member and admin) and the needs-attention call; 33 with the referral-code check
+    // and the console's record timeline and click detail.
+    expect(expected).toHaveLength(33);
     expect([...urls].sort()).toEqual(expected.sort());
   });
 });
