@@ -19,6 +19,7 @@ import * as networks from './admin/networks';
 import * as postbacks from './admin/postbacks';
 import * as claims from './admin/claims';
 import * as attention from './admin/attention';
+import * as records from './admin/records';
 import * as paths from './paths';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -55,6 +56,7 @@ const areas = [
   postbacks,
   claims,
   attention,
+  records,
 ];
 const endpoints = areas.flatMap((area) =>
   Object.values(area).filter(
