@@ -164,19 +164,32 @@ describe('admin console', () => {
     await page.getByLabel('Search name or email').fill(email);
     const block = page.getByRole('button', { name: `Block User: ${email}` });
     await block.waitFor();
+    // The block asks why (issue 36) and is sent once its Undo notification closes.
     await block.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspected fraud' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Block', exact: true }).click();
     await page.getByText('User blocked successfully').waitFor();
     await page.getByRole('button', { name: `Unblock User: ${email}` }).waitFor();
-
-    const after = await memberOffers(member.sid!);
-    expect([401, 403]).toContain(after.status);
+    await expect
+      .poll(async () => [401, 403].includes((await memberOffers(member.sid!)).status), { timeout: 20_000 })
+      .toBe(true);
     const again = await signInMemberByApi(`e2e-block-${stamp}`, email, 'Blocked Member');
     expect(again.status).toBe(403);
     expect(again.sid).toBeNull();
 
     await page.getByRole('button', { name: `Unblock User: ${email}` }).click();
-    await page.getByText('User unblocked successfully').waitFor();
-    expect((await signInMemberByApi(`e2e-block-${stamp}`, email, 'Blocked Member')).status).toBe(200);
+    await page.getByRole('dialog').getByRole('button', { name: 'Reviewed: no fraud found' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unblock', exact: true }).click();
+    const unblocked = page.getByText('User unblocked successfully');
+    await unblocked.waitFor();
+    // Sent when the Undo notification closes; sign-ins are rate limited, so asked a few times only.
+    await unblocked.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(async () => (await signInMemberByApi(`e2e-block-${stamp}`, email, 'Blocked Member')).status, {
+        timeout: 15_000,
+        intervals: [1_000, 3_000],
+      })
+      .toBe(200);
   });
 
   it('exports the users list as CSV', async () => {
