@@ -187,7 +187,7 @@ describe('admin console', () => {
     await expect
       .poll(async () => (await signInMemberByApi(`e2e-block-${stamp}`, email, 'Blocked Member')).status, {
         timeout: 15_000,
-        intervals: [1_000, 3_000],
+        interval: 2_000,
       })
       .toBe(200);
   });
