@@ -150,13 +150,17 @@ export const INVARIANTS: { name: string; sql: string }[] = [
   },
   {
     name: 'each winning spin holds an assigned voucher of its member and its drawn amount',
+    // Or, a win that lost the race for the last code of its amount, owed to its member (owed_vouchers).
     sql: `select count(*)::int as n from spins s left join vouchers v on v.id = s.voucher_id
           where s.is_win and (v.id is null or v.status <> 'assigned' or v.assigned_to_user_id <> s.user_id
-                              or v.voucher_amount <> s.drawn_amount)`,
+                              or v.voucher_amount <> s.drawn_amount)
+            and not exists (select 1 from owed_vouchers d where d.spin_id = s.id and d.user_id = s.user_id
+                              and d.voucher_amount = s.drawn_amount)`,
   },
   {
     name: 'a spin without a voucher is not a win',
-    sql: `select count(*)::int as n from spins where is_win <> (voucher_id is not null)`,
+    sql: `select count(*)::int as n from spins s
+          where s.is_win <> (s.voucher_id is not null or exists (select 1 from owed_vouchers d where d.spin_id = s.id))`,
   },
   {
     name: 'each spent offer spin has exactly one spin record, an unspent one none',
@@ -180,8 +184,8 @@ export const INVARIANTS: { name: string; sql: string }[] = [
     sql: `select count(*)::int as n from users u
           where u.spins_used <> (select count(*) from spins s where s.user_id = u.id)
              or u.total_vouchers_won <> (select count(*) from spins s where s.user_id = u.id and s.is_win)
-             or u.total_voucher_value <> coalesce((select sum(v.voucher_amount) from spins s
-                                                   join vouchers v on v.id = s.voucher_id where s.user_id = u.id), 0)
+             or u.total_voucher_value <> coalesce((select sum(s.drawn_amount) from spins s
+                                                   where s.user_id = u.id and s.is_win), 0)
              or u.total_completions <> (select count(*) from completions c where c.user_id = u.id and c.status = 'approved')
              or u.successful_referrals <> (select count(*) from referrals r
                                            where r.referrer_user_id = u.id and r.status = 'successful')`,
