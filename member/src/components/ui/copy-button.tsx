@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { Button, type ButtonProps } from './button';
@@ -17,11 +17,15 @@ export function CopyButton({
   failureMessage: string;
 } & Omit<ButtonProps, 'onClick'>) {
   const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The "copied" tick resets after 2 s; an unmounted button must not be set afterwards.
+  useEffect(() => () => clearTimeout(timer.current), []);
   async function onClick() {
     try {
       await copyText(text);
       setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), 2000);
       toast.success(successMessage);
     } catch {
       toast.error(failureMessage);
