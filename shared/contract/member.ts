@@ -72,6 +72,18 @@ const memberOffer = z.object({
   claim_status: z.enum(['pending', 'approved', 'rejected']).nullable(),
   /** A rejected claim's reason, as the administrator wrote it for the member; else null. */
   claim_reason: z.string().nullable(),
+  /**
+   * The partner confirmed the conversion but its reward is held by risk (issue 33,
+   * docs/trust-and-safety.md): 'checking' is released on its own at release_at unless a review comes
+   * first; 'under_review' waits for a review; 'not_approved' was denied (category: why). Null: not held.
+   */
+  review: z
+    .object({
+      state: z.enum(['checking', 'under_review', 'not_approved']),
+      release_at: z.string().nullable(),
+      category: z.enum(['linked_accounts', 'suspicious_activity', 'partner_reversal', 'other']).nullable(),
+    })
+    .nullable(),
 });
 export type MemberOffer = z.infer<typeof memberOffer>;
 

@@ -65,3 +65,9 @@ export const NETWORK_POSTBACK_PATH_PREFIX = '/postback/';
 export const ADMIN_TIMELINE_PATH = '/timeline.php';
 /** One click as the console shows it: the member, the offer, its network, its conversion (issue 36). */
 export const ADMIN_CLICK_PATH = '/click.php';
+/** Rewards held by risk, and the decisions on them (issue 33). */
+export const ADMIN_REVIEWS_PATH = '/reviews.php';
+/** One member's risk: score, reasons, linked accounts, referral tree (issue 33). */
+export const ADMIN_RISK_PATH = '/risk.php';
+/** The hold policy: thresholds, hold hours per network, rules and weights (issue 33). */
+export const ADMIN_RISK_POLICY_PATH = '/risk-policy.php';

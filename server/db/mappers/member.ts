@@ -54,6 +54,7 @@ export function toMemberOffer(r: MemberOfferRow, stocked: readonly number[]): Me
     can_claim: r.can_claim === true,
     claim_status: r.claim_status ?? null,
     claim_reason: r.claim_reason ?? null,
+    review: null,
   };
 }
 

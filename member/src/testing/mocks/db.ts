@@ -42,6 +42,7 @@ export function makeOffer(overrides: Partial<MemberOffer> = {}): MemberOffer {
     can_claim: false,
     claim_status: null,
     claim_reason: null,
+    review: null,
     ...overrides,
   };
 }
