@@ -1,7 +1,7 @@
 /**
  * Where an address comes from, offline: its network (ASN and organisation) from the
  * `@ip-location-db/asn` package's CSVs, whether that network is a hosting, datacenter or VPN provider
- * (server/trust/data/hosting-asns.json, merged with an operator's file), and its /24 (IPv4) or /48
+ * (server/trust/hosting-asns.json, merged with an operator's file), and its /24 (IPv4) or /48
  * (IPv6) prefix. Loopback, private, link-local, CGNAT and unspecified addresses carry no address
  * evidence. No network access: the datasets are files installed from the npm registry.
  *
@@ -25,7 +25,7 @@ export interface AddressInfo {
 export interface AddressSignalOptions {
   /** A folder holding `asn-ipv4-num.csv` and `asn-ipv6.csv` (the @ip-location-db/asn format). */
   asnDatasetDir?: string | null;
-  /** A JSON file shaped like data/hosting-asns.json, merged over it (a null name removes an ASN). */
+  /** A JSON file shaped like hosting-asns.json, merged over it (a null name removes an ASN). */
   hostingAsnsFile?: string | null;
 }
 
@@ -37,7 +37,7 @@ export function addressSignalOptionsFromEnv(env: Record<string, string | undefin
   };
 }
 
-export const DEFAULT_HOSTING_ASNS_FILE = fileURLToPath(new URL('./data/hosting-asns.json', import.meta.url));
+export const DEFAULT_HOSTING_ASNS_FILE = fileURLToPath(new URL('./hosting-asns.json', import.meta.url));
 
 export function defaultAsnDatasetDir(): string {
   const require = createRequire(import.meta.url);
