@@ -11,9 +11,6 @@ import { fastifyTrustProxy, type Config } from './config';
 import type { Database, Db } from './db/client';
 import authPlugin from './plugins/auth';
 import { releaseDueHolds } from './trust/review-queue';
-
-/** How often each process releases the medium-risk holds whose wait is over. */
-const HOLD_RELEASE_INTERVAL_MS = 60_000;
 import csrfPlugin from './plugins/csrf';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
@@ -28,6 +25,9 @@ import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { HttpError } from './lib/errors';
 import { LONE_SURROGATE_MESSAGE, unstorableText } from './lib/text';
+
+/** How often each process releases the medium-risk holds whose wait is over (issue 33). */
+const HOLD_RELEASE_INTERVAL_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {

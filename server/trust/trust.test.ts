@@ -165,7 +165,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
 
       const card = await offerCard(m, offerId);
       expect(card).toMatchObject({ status: 'pending', completed: false, review: { state: 'checking', category: null } });
-      const releaseIn = Date.parse(card.review!.release_at as string) - Date.now();
+      const releaseIn = Date.parse((card.review as { release_at: string }).release_at) - Date.now();
       expect(releaseIn).toBeGreaterThan((DEFAULT_POLICY.hold_hours.default - 1) * 3_600_000);
       expect(releaseIn).toBeLessThanOrEqual(DEFAULT_POLICY.hold_hours.default * 3_600_000);
       expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
