@@ -73,12 +73,21 @@ describe('risk score', () => {
       [{ referrer: referrer({ ring: true }) }, [['referral_chain', 20]]],
       [{ referrer: referrer({ chainDepth: 3 }) }, [['referral_chain', 20]]],
       [{ referrer: referrer({ quit: 3 }) }, [['referred_quit', 20]]],
-      [{ reversals: 2 }, [['reversals', 40]]],
-      [{ reversals: 9 }, [['reversals', 60]]], // capped at 3
+      [{ reversals: 2 }, [['reversals', 30]]], // below medium: the reversal hold (3 in 30 days) blocks first
+      [{ reversals: 9 }, [['reversals', 45]]], // capped at 3
       [{ distinctAsns: 3, hostingAsns: [9009] }, [['hosting_network', 35], ['network_hopping', 30]]],
       [{ distinctAsns: 4 }, []], // a phone moving between carriers: no hosting network, no hopping
     ];
     for (const [overrides, expected] of cases) expect(codes(clean(overrides)), JSON.stringify(overrides)).toEqual(expected);
+  });
+
+  it("the referral's reasons judge the referral reward, not the referred member's own conversion", () => {
+    const linked = clean({ referrer: referrer({ sameAddress: true, farmAddress: 4 }) });
+    expect(codes(linked, { kind: 'referral' })).toEqual([
+      ['referral_linked', 45],
+      ['referral_farm', 40],
+    ]);
+    expect(codes(linked, { kind: 'conversion' })).toEqual([]);
   });
 
   it('fast_conversion only against the offer’s own typical time, with enough history', () => {
