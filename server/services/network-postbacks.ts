@@ -727,7 +727,7 @@ export interface ReceiverOptions {
    * The hold policy the conversions are judged by (issue 33); the operator's (risk_policy, read every
    * few seconds) when omitted. The living demo's replay passes its own: its clock is compressed.
    */
-  riskPolicy?: () => Promise<RiskPolicy>;
+  riskPolicy?: () => Promise<RiskPolicy | null>;
 }
 
 export interface IncomingPostback {
