@@ -48,12 +48,9 @@ export function RiskCard({ userId }: { userId: Identifier }) {
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
             <LevelChip level={data.level} score={data.score} />
             {data.rewards_paused_at && (
-              <Chip
-                size="small"
-                color="error"
-                variant="outlined"
-                label={t('app.risk.paused', { at: formatDateTime(data.rewards_paused_at) })}
-              />
+              <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+                {t('app.risk.paused', { at: formatDateTime(data.rewards_paused_at) })}
+              </Typography>
             )}
           </Box>
           {data.reasons.length === 0 ? (
@@ -258,9 +255,11 @@ export function MemberRiskDetails({ userId }: { userId: Identifier }) {
       <RecordCard title={t('app.risk.referrals_title')}>
         <Referrals risk={data} />
       </RecordCard>
-      <RecordCard title={t('app.risk.sightings_title')}>
-        <Sightings risk={data} />
-      </RecordCard>
+      <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+        <RecordCard title={t('app.risk.sightings_title')}>
+          <Sightings risk={data} />
+        </RecordCard>
+      </Box>
     </Box>
   );
 }

@@ -255,32 +255,41 @@ export function ReviewDecisionButtons({ hold, inline = false }: { hold: AdminRev
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: inline ? 'wrap' : 'nowrap' }}>
-      <Button
-        size="small"
-        variant="contained"
-        color="success"
-        startIcon={<ApproveIcon />}
-        aria-label={inline ? undefined : `${t('app.reviews.approve')}: ${target}`}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen('approve');
-        }}
+      {/* In a table the two buttons are stacked: the row's reasons keep their width at 1280 px. */}
+      <Box
+        sx={
+          inline
+            ? { display: 'contents' }
+            : { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.75 }
+        }
       >
-        {t('app.reviews.approve')}
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        color="error"
-        startIcon={<DenyIcon />}
-        aria-label={inline ? undefined : `${t('app.reviews.deny')}: ${target}`}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen('deny');
-        }}
-      >
-        {t('app.reviews.deny')}
-      </Button>
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          startIcon={<ApproveIcon />}
+          aria-label={inline ? undefined : `${t('app.reviews.approve')}: ${target}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen('approve');
+          }}
+        >
+          {t('app.reviews.approve')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          startIcon={<DenyIcon />}
+          aria-label={inline ? undefined : `${t('app.reviews.deny')}: ${target}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen('deny');
+          }}
+        >
+          {t('app.reviews.deny')}
+        </Button>
+      </Box>
       {inline ? (
         <Button
           size="small"

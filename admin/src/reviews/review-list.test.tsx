@@ -106,7 +106,9 @@ describe('/admin/reviews', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Deny: #8 Offer 8' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deny hold #8' });
     expect(
-      within(dialog).getByText(/Not approved: this account is linked to other accounts\./),
+      within(dialog).getByText(
+        /Not approved: it was linked to other accounts on the same device or network\./,
+      ),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
     expect(await within(dialog).findByText('Choose why: the member is told it.')).toBeInTheDocument();

@@ -30,8 +30,10 @@ export function HoldStatusChip({ hold }: { hold: AdminReviewRow }) {
 export function HeldCell({ hold }: { hold: AdminReviewRow }) {
   const t = useTranslate();
   return (
-    <Box sx={{ minWidth: 150, maxWidth: 220 }}>
-      <Typography variant="body2">{formatDateTime(hold.created_at)}</Typography>
+    <Box sx={{ minWidth: 120, maxWidth: 180 }}>
+      <Typography variant="caption" sx={{ display: 'block' }}>
+        {t('app.reviews.held_at', { at: formatDateTime(hold.created_at) })}
+      </Typography>
       {hold.status === 'held' ? (
         <>
           <Typography variant="caption" sx={{ display: 'block', color: 'warning.dark', fontWeight: 600 }}>
@@ -78,7 +80,7 @@ export function HeldCell({ hold }: { hold: AdminReviewRow }) {
 export function RewardCell({ hold }: { hold: AdminReviewRow }) {
   const t = useTranslate();
   return (
-    <Box sx={{ minWidth: 160, maxWidth: 240 }}>
+    <Box sx={{ minWidth: 140, maxWidth: 200 }}>
       <Chip size="small" variant="outlined" label={t(`app.reviews.kinds.${hold.kind}`)} sx={{ mb: 0.5 }} />
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {hold.offer_id !== null ? (
@@ -164,7 +166,7 @@ function ReviewsView() {
           label={t('app.reviews.columns.member')}
           disableSort
           render={(h: Row) => (
-            <Box sx={{ minWidth: 150, maxWidth: 220 }}>
+            <Box sx={{ minWidth: 130, maxWidth: 190 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 <RecordLink kind="member" id={h.user_id}>
                   {h.user_name || h.user_email}
@@ -194,7 +196,12 @@ function ReviewsView() {
           label={t('app.reviews.columns.risk')}
           source="score"
           sortByOrder="DESC"
-          render={(h: Row) => <LevelChip level={h.level} score={h.score} />}
+          render={(h: Row) => (
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+              <LevelChip level={h.level} score={h.score} />
+              <HeldCell hold={h} />
+            </Box>
+          )}
         />
         <DataTable.Col
           label={t('app.reviews.columns.reasons')}
@@ -206,12 +213,6 @@ function ReviewsView() {
               label={`${t('app.reviews.columns.reasons')}: ${t('app.reviews.hold', { id: h.hold_id })}`}
             />
           )}
-        />
-        <DataTable.Col
-          label={t('app.reviews.columns.held')}
-          source="created_at"
-          sortByOrder="DESC"
-          render={(h: Row) => <HeldCell hold={h} />}
         />
         <DataTable.Col
           label={t('app.columns.actions')}

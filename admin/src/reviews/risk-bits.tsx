@@ -65,7 +65,7 @@ export function ReasonList({
       </Typography>
     );
   return (
-    <List dense disablePadding aria-label={label} sx={{ maxWidth: compact ? 360 : undefined }}>
+    <List dense disablePadding aria-label={label} sx={compact ? { minWidth: 240, maxWidth: 380 } : undefined}>
       {reasons.map((r, i) => (
         <ListItem key={`${r.code}-${i}`} disableGutters sx={{ py: 0.25, display: 'block' }}>
           <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>

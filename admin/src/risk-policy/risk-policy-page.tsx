@@ -146,6 +146,7 @@ function NumberField({
       size="small"
       type="number"
       label={hideLabel ? undefined : label}
+      hiddenLabel={hideLabel}
       value={value}
       placeholder={placeholder}
       onChange={(e) => onChange(e.target.value)}
@@ -154,7 +155,7 @@ function NumberField({
       slotProps={{
         htmlInput: { min: 0, step: 1, inputMode: 'numeric', ...(hideLabel ? { 'aria-label': label } : {}) },
       }}
-      sx={{ width: hideLabel ? 140 : 180 }}
+      sx={{ width: hideLabel ? 150 : 180 }}
     />
   );
 }
