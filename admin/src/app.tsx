@@ -27,6 +27,7 @@ import networks from './networks';
 import offers from './offers';
 import postbacks from './postbacks';
 import referrals from './referrals';
+import reviews from './reviews';
 import users from './users';
 import vouchers from './vouchers';
 
@@ -34,6 +35,12 @@ import vouchers from './vouchers';
 // not with the sign-in page.
 const DashboardPage = lazy(() =>
   import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+
+// The risk policy page checks its form with the contract's zod schema: its own chunk, so zod is not in
+// the rest of the console.
+const RiskPolicyPage = lazy(() =>
+  import('./risk-policy/risk-policy-page').then((m) => ({ default: m.RiskPolicyPage })),
 );
 
 /** Data fresh for 5 minutes, no refetch on focus, at most 2 retries, none on 401/403. */
@@ -103,6 +110,14 @@ export function App(props: AppProps) {
             </Suspense>
           }
         />
+        <Route
+          path="/risk-policy"
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <RiskPolicyPage />
+            </Suspense>
+          }
+        />
       </CustomRoutes>
       <Resource name="users" {...users} />
       <Resource name="offers" {...offers} />
@@ -112,6 +127,7 @@ export function App(props: AppProps) {
       <Resource name="networks" {...networks} />
       <Resource name="postbacks" {...postbacks} />
       <Resource name="claims" {...claims} />
+      <Resource name="reviews" {...reviews} />
       <Resource name="clicks" {...clicks} />
       <Resource name="audit-log" {...auditLog} />
     </Admin>

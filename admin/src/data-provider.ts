@@ -21,6 +21,9 @@ import {
   ADMIN_OFFERS_PATH,
   ADMIN_POSTBACKS_PATH,
   ADMIN_REFERRALS_PATH,
+  ADMIN_REVIEWS_PATH,
+  ADMIN_RISK_PATH,
+  ADMIN_RISK_POLICY_PATH,
   ADMIN_TIMELINE_PATH,
   ADMIN_USERS_PATH,
   ADMIN_VOUCHERS_PATH,
@@ -28,6 +31,13 @@ import {
 import type { AdminDashboardResponse, DashboardRange } from '../../shared/contract/admin/dashboard';
 import type { AdminAttentionResponse } from '../../shared/contract/admin/attention';
 import type { AdminNetworkPreset } from '../../shared/contract/admin/networks';
+import type {
+  AdminRiskPolicyResponse,
+  AdminRiskResponse,
+  DecideReviewsRequest,
+  DecideReviewsResponse,
+  RiskPolicy,
+} from '../../shared/contract/admin/reviews';
 import type { Pagination } from '../../shared/contract/common';
 import type {
   AdminClickRecord,
@@ -63,6 +73,9 @@ import type { HttpClient } from './http-client';
  * | decideClaim | PUT {apiUrl}/claims.php {claim_id, action: 'approve'|'reject', reason?} → {claim_id, status, completion_id} |
  * | getTimeline | GET {apiUrl}/timeline.php?subject=&id=&page=&limit=[&kinds=] → one record's history, newest first |
  * | getClick | GET {apiUrl}/click.php?click_id= → the click, its member, offer, network and conversion |
+ * | decideReviews | PUT {apiUrl}/reviews.php {hold_ids | user_id, action, category?, note?} → {decided, skipped} (issue 33) |
+ * | getRisk | GET {apiUrl}/risk.php?user_id= → one member's score, reasons, linked accounts, referral tree |
+ * | getRiskPolicy / putRiskPolicy | GET / PUT {apiUrl}/risk-policy.php → the hold policy |
  * | getMany, getManyReference, delete, deleteMany | not offered by the admin API: reject |
  *
  * Filters are passed under the API's exact query names and only those; an empty value or
@@ -91,6 +104,8 @@ interface ResourceConfig {
   filterAliases?: Record<string, Record<string, string>>;
   /** A list filter that selects one row by id (getOne reads one page instead of walking them all). */
   idFilter?: string;
+  /** Filters getOne adds to its id filter (reviews: any status, not only the list's default 'held'). */
+  idFilterExtra?: Record<string, string>;
 }
 
 /** The administrator's reason for a confirmed action (issue 36), left out when blank. */
@@ -222,6 +237,18 @@ export const RESOURCES: Record<string, ResourceConfig> = {
     sortOrder: true,
     idFilter: 'claim_id',
   },
+  // Issue 33: rewards held by risk. The console's 'every' status is the API's 'all' (the API's default
+  // is 'held', so an empty status would not mean "all").
+  reviews: {
+    path: ADMIN_REVIEWS_PATH,
+    listKey: 'reviews',
+    idField: 'hold_id',
+    filters: ['status', 'level', 'user_id'],
+    sortOrder: true,
+    idFilter: 'hold_id',
+    idFilterExtra: { status: 'every' },
+    filterAliases: { status: { every: 'all' } },
+  },
   'audit-log': {
     path: ADMIN_AUDIT_LOG_PATH,
     listKey: 'entries',
@@ -312,6 +339,11 @@ export interface AdminDataProvider extends DataProvider {
   /** One member's, offer's, network's or click's history, newest first (issue 36). */
   getTimeline(query: TimelineQuery): Promise<Omit<AdminTimelineResponse, 'success'>>;
   getClick(clickId: Identifier): Promise<AdminClickRecord>;
+  /** Approve or deny held rewards: by ids (one or a bulk selection) or all of one member's (issue 33). */
+  decideReviews(body: DecideReviewsRequest): Promise<DecideReviewsResponse>;
+  getRisk(userId: Identifier): Promise<AdminRiskResponse>;
+  getRiskPolicy(): Promise<AdminRiskPolicyResponse>;
+  putRiskPolicy(policy: RiskPolicy): Promise<AdminRiskPolicyResponse>;
 }
 
 export interface TimelineQuery {
@@ -384,7 +416,10 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
     async getOne(resource, params) {
       const cfg = config(resource);
       if (cfg.idFilter) {
-        const { rows } = await fetchPage(cfg, 1, 1, undefined, { [cfg.idFilter]: params.id });
+        const { rows } = await fetchPage(cfg, 1, 1, undefined, {
+          ...cfg.idFilterExtra,
+          [cfg.idFilter]: params.id,
+        });
         const row = rows.find((r) => String(r[cfg.idField]) === String(params.id));
         if (row) return { data: toRecord(cfg, row) } as never;
         throw new HttpError('Record not found', 404, null);
@@ -492,6 +527,33 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
       const query = new URLSearchParams({ click_id: String(clickId) });
       const { json } = await httpClient<{ click: AdminClickRecord }>(`${apiUrl}${ADMIN_CLICK_PATH}?${query}`);
       return json.click;
+    },
+
+    async decideReviews(body: DecideReviewsRequest) {
+      const { json } = await httpClient<DecideReviewsResponse>(`${apiUrl}${ADMIN_REVIEWS_PATH}`, {
+        method: 'PUT',
+        body,
+      });
+      return { success: true, decided: json.decided ?? [], skipped: json.skipped ?? [] };
+    },
+
+    async getRisk(userId: Identifier) {
+      const query = new URLSearchParams({ user_id: String(userId) });
+      const { json } = await httpClient<AdminRiskResponse>(`${apiUrl}${ADMIN_RISK_PATH}?${query}`);
+      return json;
+    },
+
+    async getRiskPolicy() {
+      const { json } = await httpClient<AdminRiskPolicyResponse>(`${apiUrl}${ADMIN_RISK_POLICY_PATH}`);
+      return json;
+    },
+
+    async putRiskPolicy(policy: RiskPolicy) {
+      const { json } = await httpClient<AdminRiskPolicyResponse>(`${apiUrl}${ADMIN_RISK_POLICY_PATH}`, {
+        method: 'PUT',
+        body: policy,
+      });
+      return json;
     },
 
     getMany: unsupported('getMany'),

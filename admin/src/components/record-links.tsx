@@ -8,7 +8,7 @@ import { useBasename, type Identifier } from 'react-admin';
  * claim's, a postback attempt's. Plain anchors (the browser's own open-in-new-tab works); the console's
  * routes are under react-admin's basename.
  */
-export type RecordKind = 'member' | 'offer' | 'network' | 'click' | 'claim' | 'postback';
+export type RecordKind = 'member' | 'offer' | 'network' | 'click' | 'claim' | 'postback' | 'review';
 
 const PATHS: Record<RecordKind, (id: Identifier) => string> = {
   member: (id) => `/users/${encodeURIComponent(String(id))}/show`,
@@ -17,6 +17,7 @@ const PATHS: Record<RecordKind, (id: Identifier) => string> = {
   click: (id) => `/clicks/${encodeURIComponent(String(id))}/show`,
   claim: (id) => `/claims/${encodeURIComponent(String(id))}/show`,
   postback: (id) => `/postbacks/${encodeURIComponent(String(id))}/show`,
+  review: (id) => `/reviews/${encodeURIComponent(String(id))}/show`,
 };
 
 /** The console path of a record's page (without the basename). */

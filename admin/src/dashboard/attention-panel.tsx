@@ -28,6 +28,8 @@ import { formatDate, formatPercent, formatRupees } from '../../../shared/format'
 import { ErrorState, PageLoading } from '../components/page-states';
 import { useAttention } from './use-attention';
 import { prizeText } from '../i18n/en-prizes';
+import { ageOf } from '../claims/claim-list';
+import { useReviewsWaiting } from '../reviews/reviews-menu-item';
 
 /** A list page of the console with react-admin's filter in the URL. */
 export function listLink(basename: string, resource: string, filter: Record<string, unknown>): string {
@@ -55,7 +57,23 @@ export function attentionItems(
   data: AdminAttentionResponse,
   basename: string,
   t: (key: string, options?: Record<string, unknown>) => string,
+  /** Held rewards waiting for review and the oldest's hold time (issue 33; the queue's own figures). */
+  reviews: { waiting: number; oldest: string | null } = { waiting: 0, oldest: null },
 ): { section: string; items: Item[] }[] {
+  const held: Item[] =
+    reviews.waiting > 0
+      ? [
+          {
+            key: 'reviews',
+            severity: 'warning',
+            to: listLink(basename, 'reviews', { status: 'held' }),
+            text: t(reviews.waiting === 1 ? 'app.reviews.attention_item_one' : 'app.reviews.attention_item', {
+              n: reviews.waiting,
+              age: reviews.oldest ? ageOf(reviews.oldest) : '—',
+            }),
+          },
+        ]
+      : [];
   const winRates: Item[] = [];
   for (const w of data.winRates) {
     const to =
@@ -177,6 +195,7 @@ export function attentionItems(
         ]
       : [];
   return [
+    { section: t('app.reviews.attention_section'), items: held },
     { section: t('app.attention.win_rates'), items: winRates },
     { section: t('app.attention.stock'), items: [...owed, ...stockItems] },
     { section: t('app.attention.expiring'), items: expiring },
@@ -322,11 +341,12 @@ export function AttentionPanel() {
   const t = useTranslate();
   const basename = useBasename();
   const { data, isPending, error, refetch } = useAttention();
+  const reviews = useReviewsWaiting();
   let body: ReactNode;
   if (isPending) body = <PageLoading message={t('app.attention.loading')} />;
   else if (error || !data) body = <ErrorState error={error} onRetry={() => refetch()} />;
   else {
-    const sections = attentionItems(data, basename, t);
+    const sections = attentionItems(data, basename, t, reviews);
     body = (
       <>
         {sections.length === 0 ? (
@@ -354,7 +374,9 @@ export function AttentionPanel() {
           <Typography id="needs-attention" variant="h6" component="h2">
             {t('app.attention.title')}
           </Typography>
-          {data && data.count > 0 && <Chip size="small" color="warning" label={data.count} />}
+          {data && data.count + (reviews.waiting > 0 ? 1 : 0) > 0 && (
+            <Chip size="small" color="warning" label={data.count + (reviews.waiting > 0 ? 1 : 0)} />
+          )}
         </Box>
         {body}
       </CardContent>

@@ -1,5 +1,6 @@
 import { Badge, Box, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
+import PolicyIcon from '@mui/icons-material/Tune';
 import type { ReactNode } from 'react';
 import {
   AppBar,
@@ -17,12 +18,14 @@ import { BRAND_NAME } from '../../../shared/constants';
 import { LogoutItem } from './logout-item';
 import { useAttention } from '../dashboard/use-attention';
 import { ClaimsMenuItem } from '../claims/claims-menu-item';
+import { ReviewsMenuItem, useReviewsWaiting } from '../reviews/reviews-menu-item';
 
 /** The dashboard's menu entry, with the count of items that need attention (its panel lists them). */
 function DashboardMenuItem() {
   const t = useTranslate();
   const basename = useBasename();
-  const count = useAttention().data?.count ?? 0;
+  // Held rewards waiting count as one item, as the panel lists them (issue 33).
+  const count = (useAttention().data?.count ?? 0) + (useReviewsWaiting().waiting > 0 ? 1 : 0);
   const label = t('app.attention.menu_count', { smart_count: count });
   return (
     <Menu.Item
@@ -41,6 +44,19 @@ function DashboardMenuItem() {
   );
 }
 
+/** The risk policy's page (issue 33): thresholds, hold hours and rules. */
+function RiskPolicyMenuItem() {
+  const t = useTranslate();
+  const basename = useBasename();
+  return (
+    <Menu.Item
+      to={`${basename}/risk-policy`}
+      primaryText={t('app.menu.risk_policy')}
+      leftIcon={<PolicyIcon />}
+    />
+  );
+}
+
 function AppMenu() {
   return (
     <Menu>
@@ -53,8 +69,10 @@ function AppMenu() {
       <Menu.ResourceItem name="networks" />
       <Menu.ResourceItem name="postbacks" />
       <ClaimsMenuItem />
+      <ReviewsMenuItem />
       <Menu.ResourceItem name="clicks" />
       <Menu.ResourceItem name="audit-log" />
+      <RiskPolicyMenuItem />
     </Menu>
   );
 }

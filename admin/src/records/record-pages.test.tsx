@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TimelineItem } from '../../../shared/contract/admin/records';
-import { user } from '../testing/fixtures';
+import { risk, user } from '../testing/fixtures';
 import { db, requests, resetDb } from '../testing/handlers';
 import { server } from '../testing/msw-server';
 import { renderAdmin } from '../testing/render-admin';
@@ -92,12 +92,40 @@ beforeEach(() => {
 });
 
 describe("a member's page (/admin/users/:id/show)", () => {
-  it('shows the profile, the status with its reasons, the risk hook and one timeline of linked records', async () => {
+  it('shows the profile, the status with its reasons, the risk card and one timeline of linked records', async () => {
+    db.risk[7] = risk(7, {
+      score: 70,
+      level: 'high',
+      reasons: [
+        {
+          code: 'shared_device',
+          weight: 30,
+          evidence: '3 accounts share this device: a, b',
+          user_ids: [8, 9],
+        },
+      ],
+      linked_accounts: [
+        {
+          user_id: 8,
+          name: 'Eight',
+          email: 'eight@example.com',
+          registration_date: '2026-11-01T00:00:00.000Z',
+          is_suspicious: false,
+          links: ['device'],
+        },
+      ],
+    });
     renderAdmin('/admin/users/7/show');
     expect(await screen.findByRole('heading', { level: 1, name: 'First7 Last7' })).toBeInTheDocument();
     expect(requests.find((r) => r.path.endsWith('/users.php'))?.query).toMatchObject({ user_id: '7' });
-    expect(screen.getByRole('region', { name: 'Risk and linked accounts' })).toHaveTextContent(
-      /trust-and-safety/,
+    const riskCard = screen.getByRole('region', { name: 'Risk and linked accounts' });
+    expect(await within(riskCard).findByText('High risk · 70')).toBeInTheDocument();
+    expect(riskCard).toHaveTextContent('Shared device +30: 3 accounts share this device: a, b');
+    expect(riskCard).toHaveTextContent('1 linked account');
+    expect(requests.find((r) => r.path.endsWith('/risk.php'))?.query).toEqual({ user_id: '7' });
+    const queue = within(riskCard).getByRole('link', { name: "This member's rewards in the review queue" });
+    expect(decodeURIComponent(queue.getAttribute('href')!)).toBe(
+      '/admin/reviews?filter={"status":"every","user_id":"7"}',
     );
     const timeline = await screen.findByRole('region', { name: 'Timeline' });
     const rows = await within(timeline).findAllByRole('row');

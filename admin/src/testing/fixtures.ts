@@ -13,6 +13,12 @@ import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
 import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
+import {
+  RISK_REASONS,
+  type AdminReviewRow,
+  type AdminRiskResponse,
+  type RiskPolicy,
+} from '../../../shared/contract/admin/reviews';
 
 export const user = (n: number, over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   user_id: n,
@@ -443,4 +449,65 @@ export const postback = (n: number, over: Partial<AdminPostbackRow> = {}): Admin
   replayed_at: null,
   replay_of: null,
   ...over,
+});
+
+// Issue 33: held rewards, a member's risk, the hold policy.
+export const review = (n: number, over: Partial<AdminReviewRow> = {}): AdminReviewRow => ({
+  hold_id: n,
+  kind: 'conversion',
+  status: 'held',
+  level: 'high',
+  score: 70,
+  reasons: [
+    {
+      code: 'shared_device',
+      weight: 30,
+      evidence: `3 accounts share this device: member${n + 1}@example.com, member${n + 2}@example.com`,
+      user_ids: [20 + n, 21 + n],
+    },
+    {
+      code: 'fast_conversion',
+      weight: 40,
+      evidence: 'Completed 4 s after its click (typical 12 min)',
+      user_ids: [],
+    },
+  ],
+  user_id: 10 + n,
+  user_name: `Member ${n}`,
+  user_email: `member${n}@example.com`,
+  offer_id: 3,
+  offer_title: `Offer ${n}`,
+  completion_id: 100 + n,
+  referral_id: null,
+  network_name: 'CPX Research',
+  payout: 2.5,
+  created_at: '2026-11-30T08:00:00.000Z',
+  release_at: null,
+  decided_at: null,
+  decided_by: null,
+  deny_category: null,
+  note: null,
+  ...over,
+});
+
+export const risk = (userId: number, over: Partial<AdminRiskResponse> = {}): AdminRiskResponse => ({
+  success: true,
+  user_id: userId,
+  score: 0,
+  level: 'low',
+  reasons: [],
+  rewards_paused_at: null,
+  linked_accounts: [],
+  referred_by: null,
+  referral_tree: [],
+  sightings: [],
+  ...over,
+});
+
+export const riskPolicyFixture = (): RiskPolicy => ({
+  thresholds: { medium: 30, high: 60, very_high: 100 },
+  hold_hours: { default: 24, networks: { 'network-1': 48 } },
+  rules: Object.fromEntries(
+    RISK_REASONS.map((code) => [code, { enabled: code !== 'network_hopping', weight: 20 }]),
+  ) as RiskPolicy['rules'],
 });

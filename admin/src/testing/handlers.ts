@@ -13,7 +13,13 @@ import type { AdminPostbackRow } from '../../../shared/contract/admin/postbacks'
 import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
 import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
-import { attention, customPreset, dashboard } from './fixtures';
+import type {
+  AdminReviewRow,
+  AdminRiskResponse,
+  DecideReviewsRequest,
+  RiskPolicy,
+} from '../../../shared/contract/admin/reviews';
+import { attention, customPreset, dashboard, risk, riskPolicyFixture } from './fixtures';
 
 export interface Db {
   signedIn: boolean;
@@ -41,6 +47,13 @@ export interface Db {
   voucherCreate: { status: number; body: JsonBodyType } | null;
   /** Delay of GET answers, so a test can see a page's loading state. */
   delayMs: number;
+  /** Issue 33: held rewards, members' risk (a low one when not set), the hold policy. */
+  reviews: AdminReviewRow[];
+  risk: Record<number, AdminRiskResponse>;
+  riskPolicy: { policy: RiskPolicy; updated_at: string | null; updated_by: string | null };
+  /** Answer of PUT reviews.php / risk-policy.php when a test sets one. */
+  reviewAnswer: { status: number; body: JsonBodyType } | null;
+  riskPolicyAnswer: { status: number; body: JsonBodyType } | null;
 }
 
 export const db: Db = freshDb();
@@ -75,6 +88,11 @@ export function freshDb(): Db {
     failingUserIds: [],
     voucherCreate: null,
     delayMs: 0,
+    reviews: [],
+    risk: {},
+    riskPolicy: { policy: riskPolicyFixture(), updated_at: null, updated_by: null },
+    reviewAnswer: null,
+    riskPolicyAnswer: null,
   };
 }
 
@@ -423,6 +441,84 @@ export function handlers() {
         status: claim.status,
         completion_id: body.action === 'approve' ? 500 : null,
       });
+    }),
+    http.get(`${API}/reviews.php`, async ({ request }) => {
+      const url = await log(request);
+      if (db.delayMs) await delay(db.delayMs);
+      if (!db.signedIn) return unauthorized();
+      const q = (name: string) => url.searchParams.get(name);
+      const status = q('status') ?? 'held';
+      const sortBy = q('sortBy') ?? 'score';
+      const dir = q('sortOrder') === 'asc' ? 1 : -1;
+      const all = db.reviews
+        .filter(
+          (h) =>
+            (status === 'all' || h.status === status) &&
+            (!q('level') || h.level === q('level')) &&
+            (!q('user_id') || h.user_id === Number(q('user_id'))) &&
+            (!q('hold_id') || h.hold_id === Number(q('hold_id'))),
+        )
+        .sort((a, b) =>
+          sortBy === 'score' ? dir * (a.score - b.score) : dir * a.created_at.localeCompare(b.created_at),
+        );
+      const { rows, pagination } = paginate(all, url);
+      const held = db.reviews.filter((h) => h.status === 'held');
+      const oldest = held.map((h) => h.created_at).sort()[0] ?? null;
+      return HttpResponse.json({
+        success: true,
+        reviews: rows,
+        waiting: held.length,
+        oldest_waiting_at: oldest,
+        pagination,
+      } as unknown as JsonBodyType);
+    }),
+    // Each hold is decided once: one already decided is reported in `skipped`, as the API does.
+    http.put(`${API}/reviews.php`, async ({ request }) => {
+      await log(request);
+      if (db.reviewAnswer) return HttpResponse.json(db.reviewAnswer.body, { status: db.reviewAnswer.status });
+      const body = (await request.json()) as DecideReviewsRequest;
+      const targets = body.hold_ids
+        ? body.hold_ids.map((id) => Number(id))
+        : db.reviews
+            .filter((h) => h.user_id === Number(body.user_id) && h.status === 'held')
+            .map((h) => h.hold_id);
+      const decided: number[] = [];
+      const skipped: number[] = [];
+      for (const id of targets) {
+        const hold = db.reviews.find((h) => h.hold_id === id);
+        if (!hold || hold.status !== 'held') {
+          skipped.push(id);
+          continue;
+        }
+        Object.assign(hold, {
+          status: body.action === 'approve' ? 'released' : 'denied',
+          decided_at: '2026-12-01T12:00:00.000Z',
+          decided_by: 'admin',
+          deny_category: body.action === 'deny' ? (body.category ?? null) : null,
+          note: body.note ?? null,
+        });
+        decided.push(id);
+      }
+      return HttpResponse.json({ success: true, decided, skipped });
+    }),
+    http.get(`${API}/risk.php`, async ({ request }) => {
+      const url = await log(request);
+      if (!db.signedIn) return unauthorized();
+      const id = Number(url.searchParams.get('user_id'));
+      return HttpResponse.json((db.risk[id] ?? risk(id)) as unknown as JsonBodyType);
+    }),
+    http.get(`${API}/risk-policy.php`, async ({ request }) => {
+      await log(request);
+      if (!db.signedIn) return unauthorized();
+      return HttpResponse.json({ success: true, ...db.riskPolicy } as unknown as JsonBodyType);
+    }),
+    http.put(`${API}/risk-policy.php`, async ({ request }) => {
+      await log(request);
+      if (db.riskPolicyAnswer)
+        return HttpResponse.json(db.riskPolicyAnswer.body, { status: db.riskPolicyAnswer.status });
+      const policy = (await request.json()) as RiskPolicy;
+      db.riskPolicy = { policy, updated_at: '2026-12-01T12:00:00.000Z', updated_by: 'admin' };
+      return HttpResponse.json({ success: true, ...db.riskPolicy } as unknown as JsonBodyType);
     }),
     listHandler('postbacks.php', 'postbacks', () => db.postbacks),
     http.post(`${API}/postbacks.php`, async ({ request }) => {

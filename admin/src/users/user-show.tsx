@@ -9,6 +9,7 @@ import { ListLink } from '../components/record-links';
 import { formatPayout, fullName, underscoreToSpace } from '../lib/format';
 import { RecordCard } from '../records/record-card';
 import { TimelineTable } from '../records/timeline-table';
+import { RiskCard } from '../reviews/member-risk';
 import { BlockToggleButton } from './block-buttons';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -16,7 +17,7 @@ type Row = AdminUserRow & { id: number };
 
 /**
  * /admin/users/:id/show (issue 36): one member's page: profile, status with its history (blocks and
- * unblocks with their reasons), risk and linked accounts (a hook for the trust-and-safety work), links
+ * unblocks with their reasons), risk and linked accounts (issue 33: GET risk.php), links
  * to their rows in the other lists, and one timeline of everything that happened to them.
  */
 export function UserShow() {
@@ -117,12 +118,7 @@ export function UserShow() {
             </ListLink>
           </Box>
         </RecordCard>
-        <RecordCard title={t('app.records.member_page.risk')}>
-          {/* Hook for the trust-and-safety issue: risk score, same-device and linked accounts go here. */}
-          <Typography variant="body2" color="text.secondary" data-testid="risk-pending">
-            {t('app.records.member_page.risk_pending')}
-          </Typography>
-        </RecordCard>
+        <RiskCard userId={user.user_id} />
       </Box>
       <TimelineTable subject="member" id={user.user_id} hide={['member']} />
       {/* The status's history: blocks and unblocks with their reasons (also in the timeline above). */}
