@@ -67,7 +67,7 @@ describe('member login', () => {
     expect(bodies).toHaveLength(1);
     expect(bodies[0].idToken).toBe('id-token-1');
     expect(bodies[0].referralCode).toBe('FRIEND42');
-    expect(bodies[0].deviceFingerprint).toMatch(/^[0-9a-z]+$/);
+    expect(bodies[0].deviceFingerprint).toMatch(/^[0-9a-z]+-[0-9a-z]+$/);
     expect(await screen.findByText('Welcome to SpinRewards! 🎉')).toBeInTheDocument();
     expect(screen.getByText('Referral code applied successfully! 🎯')).toBeInTheDocument();
     expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBeNull();
