@@ -74,9 +74,9 @@ export function useDecideReviews() {
   return async (body: DecideReviewsRequest): Promise<number[]> => {
     try {
       const result = await dataProvider.decideReviews(body);
-      notify(decisionMessage(t, body.action, result.decided.length, result.skipped.length), {
-        type: result.decided.length > 0 ? 'success' : 'warning',
-      });
+      const text = decisionMessage(t, body.action, result.decided.length, result.skipped.length);
+      // Already in words: `_` keeps the notification from looking it up as a key.
+      notify(text, { type: result.decided.length > 0 ? 'success' : 'warning', messageArgs: { _: text } });
       return result.decided;
     } catch (error) {
       throw new Error(serverErrorText(error) ?? t('app.reviews.decision_failed'));
@@ -246,7 +246,7 @@ export function ReviewDecisionButtons({ hold, inline = false }: { hold: AdminRev
     try {
       await decide(body);
     } catch (err) {
-      notify((err as Error).message, { type: 'error' });
+      notify((err as Error).message, { type: 'error', messageArgs: { _: (err as Error).message } });
     } finally {
       setPending(false);
       setOpen(null);
@@ -395,7 +395,7 @@ export function BulkReviewButtons() {
             await decide({ hold_ids: ids, action: 'approve' });
             onUnselectItems();
           } catch (err) {
-            notify((err as Error).message, { type: 'error' });
+            notify((err as Error).message, { type: 'error', messageArgs: { _: (err as Error).message } });
           } finally {
             setPending(false);
             setOpen(null);

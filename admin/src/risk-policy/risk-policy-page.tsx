@@ -213,7 +213,7 @@ function PolicyForm({
     try {
       const answer = await dataProvider.putRiskPolicy(policy);
       queryClient.setQueryData(RISK_POLICY_KEY, answer);
-      notify(t('app.risk_policy.saved'), { type: 'success' });
+      notify('app.risk_policy.saved', { type: 'success' });
     } catch (err) {
       setServerError(serverErrorText(err) ?? t('app.risk_policy.save_failed'));
     } finally {
