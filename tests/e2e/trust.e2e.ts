@@ -134,12 +134,14 @@ const cardOf = (page: Page, title: string) =>
 
 describe('rewards held by risk', () => {
   it('a held conversion says why and until when; approved in the queue it becomes a spin live; denied it says Not approved', async () => {
-    // Two accounts registered on the member's device before them. Shared device: 2 × 20 = 40, medium;
-    // the three sign-ups within the hour would add 30 (high): that rule is switched off here so the
-    // member meets the medium hold ('checking', released on its own in 72 hours).
+    // Two accounts registered on the member's device before them. Shared device: 2 × 20 = 40, medium.
+    // Two rules would make it high here and are switched off so the member meets the medium hold
+    // ('checking', released on its own in 72 hours): the three sign-ups within the hour (+30), and the
+    // demo partner's completion seconds after the click against the demo history's minutes (+30).
     const api = await adminApi();
     const policy = (await (await api('GET', '/api/admin/risk-policy.php')).json()).policy;
     policy.rules.signup_burst_device.enabled = false;
+    policy.rules.fast_conversion.enabled = false;
     expect((await api('PUT', '/api/admin/risk-policy.php', policy)).status).toBe(200);
     await registerOnDevice(`trust-sibling-a-${Date.now()}`);
     await registerOnDevice(`trust-sibling-b-${Date.now()}`);
