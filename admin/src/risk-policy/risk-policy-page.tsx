@@ -25,17 +25,10 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import './zod-jitless';
-// The brief of issue 33: the form is judged by the contract's own schema, not a copy of its rules. This
-// page is its own chunk (app.tsx loads it lazily), so zod stays out of the rest of the console, and
-// zod-jitless (above) keeps it from probing for eval under the console's CSP.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import {
-  RISK_REASONS,
-  riskPolicy,
-  type RiskPolicy,
-  type RiskReason,
-} from '../../../shared/contract/admin/reviews';
+// The form is judged by the policy's own rules (policyProblems, which the contract's schema runs too),
+// not a copy of them; plain values, no zod in the console.
+import { RISK_REASONS, policyProblems, type PolicyShape, type RiskReason } from '../../../shared/trust';
+import type { RiskPolicy } from '../../../shared/contract/admin/reviews';
 import type { AdminNetworkRow } from '../../../shared/contract/admin/networks';
 import { formatDateTime } from '../../../shared/format';
 import { PageHeader } from '../components/page-header';
@@ -94,22 +87,21 @@ export function fromDraft(d: PolicyDraft): unknown {
 }
 
 /**
- * The contract's own schema (`riskPolicy`) judges the draft: its refusals by field path
- * ('thresholds.medium', 'thresholds' for "must rise", 'rules.shared_device.weight' …).
+ * The policy's own rules (policyProblems, shared/trust.ts, the same the server's schema runs) judge the
+ * draft: its refusals by field path ('thresholds.medium', 'thresholds' for "must rise",
+ * 'rules.shared_device.weight' …); an empty field is "a number is required".
  */
 export function validateDraft(
   d: PolicyDraft,
   numberRequired: string,
 ): { policy: RiskPolicy | null; errors: Record<string, string> } {
-  const parsed = riskPolicy.safeParse(fromDraft(d));
-  if (parsed.success) return { policy: parsed.data, errors: {} };
+  const body = fromDraft(d) as PolicyShape;
+  const problems = policyProblems(body);
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    if (errors[path]) continue;
-    errors[path] = issue.code === 'invalid_type' ? numberRequired : issue.message;
-  }
-  return { policy: null, errors };
+  for (const [path, message] of Object.entries(problems))
+    errors[path] = message.endsWith(' is required') ? numberRequired : message;
+  if (Object.keys(errors).length) return { policy: null, errors };
+  return { policy: body as RiskPolicy, errors };
 }
 
 function Section({ title, help, children }: { title: string; help: string; children: ReactNode }) {

@@ -13,12 +13,8 @@ import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
 import type { AdminReferralRow } from '../../../shared/contract/admin/referrals';
 import type { AdminUserRow } from '../../../shared/contract/admin/users';
 import type { AdminVoucherRow } from '../../../shared/contract/admin/vouchers';
-import {
-  RISK_REASONS,
-  type AdminReviewRow,
-  type AdminRiskResponse,
-  type RiskPolicy,
-} from '../../../shared/contract/admin/reviews';
+import type { AdminReviewRow, AdminRiskResponse, RiskPolicy } from '../../../shared/contract/admin/reviews';
+import { RISK_REASONS } from '../../../shared/trust';
 
 export const user = (n: number, over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   user_id: n,

@@ -25,46 +25,30 @@ import {
   type ResponseOf,
 } from '../common';
 
-/**
- * The reasons a score is made of (docs/trust-and-safety.md names the evidence and default weight of
- * each). Reward-level reasons (fast_conversion) judge one conversion; the rest judge the member.
- */
-export const RISK_REASONS = [
-  /** Registered or seen on a hosting, datacenter or VPN network (ASN). */
-  'hosting_network',
-  /** Other members registered with the same device fingerprint. */
-  'shared_device',
-  /** Other members registered from the same address or /24 (/48) within the window. */
-  'shared_address',
-  /** Another member has the same normalised email (Gmail dots and +tags). */
-  'same_email',
-  /** The email's domain is a disposable-mail provider. */
-  'disposable_email',
-  /** Many sign-ups from the member's registration address within an hour. */
-  'signup_burst_address',
-  /** Many sign-ups from the member's registration device within an hour. */
-  'signup_burst_device',
-  /** Many clicks or conversions by the member within a day. */
-  'activity_burst',
-  /** The conversion followed its click far faster than the offer's typical time. */
-  'fast_conversion',
-  /** The member shares a device, address or network with the member who referred them. */
-  'referral_linked',
-  /** The member's referrer (or the member) has many referred accounts from one address, device or network. */
-  'referral_farm',
-  /** The member is in a referral chain or ring (referred by someone they referred, or a long chain). */
-  'referral_chain',
-  /** The referrer's referred accounts stop right after their first completion. */
-  'referred_quit',
-  /** The member's conversions were reversed by partners recently. */
-  'reversals',
-  /** The member was seen on many networks (ASNs) within a week: VPN hopping. */
-  'network_hopping',
-] as const;
-export type RiskReason = (typeof RISK_REASONS)[number];
+import {
+  DENY_CATEGORIES,
+  HOLD_KINDS,
+  HOLD_STATUSES,
+  POLICY_LIMITS,
+  REVIEW_BULK_MAX,
+  RISK_LEVELS,
+  RISK_REASONS,
+  policyProblems,
+} from '../../trust';
 
-export const RISK_LEVELS = ['low', 'medium', 'high', 'very_high'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
+// The lists are plain values in shared/trust.ts (the console reads them without zod).
+export {
+  DENY_CATEGORIES,
+  HOLD_KINDS,
+  HOLD_STATUSES,
+  REVIEW_BULK_MAX,
+  RISK_LEVELS,
+  RISK_REASONS,
+  type DenyCategory,
+  type HoldStatus,
+  type RiskLevel,
+  type RiskReason,
+} from '../../trust';
 
 const riskReason = z.object({
   code: z.enum(RISK_REASONS),
@@ -76,12 +60,6 @@ const riskReason = z.object({
 });
 export type RiskReasonRow = z.infer<typeof riskReason>;
 
-export const HOLD_KINDS = ['conversion', 'referral'] as const;
-export const HOLD_STATUSES = ['held', 'released', 'denied'] as const;
-export type HoldStatus = (typeof HOLD_STATUSES)[number];
-/** Why a reward was not approved, in categories the member is told. */
-export const DENY_CATEGORIES = ['linked_accounts', 'suspicious_activity', 'partner_reversal', 'other'] as const;
-export type DenyCategory = (typeof DENY_CATEGORIES)[number];
 export const REVIEW_SORT_FIELDS = ['score', 'created_at'] as const;
 
 const reviewRow = z.object({
@@ -133,8 +111,6 @@ export const listReviews = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_REVIEWS_PAT
 export type AdminReviewsResponse = ResponseOf<typeof listReviews>;
 
 export const REVIEW_DECISIONS = ['approve', 'deny'] as const;
-/** At most this many holds in one bulk decision. */
-export const REVIEW_BULK_MAX = 100;
 
 /**
  * Approve or deny held rewards: `hold_ids` (one or a bulk selection) or `user_id` (every reward of that
@@ -219,35 +195,27 @@ export const getRisk = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_RISK_PATH}`, {
 });
 export type AdminRiskResponse = ResponseOf<typeof getRisk>;
 
-const threshold = (what: string) =>
-  z.number().int(`${what} must be a whole number`).min(1, `${what} must be at least 1`).max(1000);
+const whole = z.number();
 
+/**
+ * The hold policy: the shape here, every bound and "thresholds must rise" in policyProblems
+ * (shared/trust.ts), which the console's form runs too.
+ */
 export const riskPolicy = z
   .strictObject({
     /** The score at which a reward waits (medium), waits for a review (high), pauses the member (very high). */
-    thresholds: z.strictObject({
-      medium: threshold('The medium threshold'),
-      high: threshold('The high threshold'),
-      very_high: threshold('The very high threshold'),
-    }),
+    thresholds: z.strictObject({ medium: whole, high: whole, very_high: whole }),
     /** How long a medium-risk reward waits before it is released on its own, per network slug ('native' …). */
-    hold_hours: z.strictObject({
-      default: z.number().int().min(1, 'Hold hours must be at least 1').max(24 * 60),
-      networks: z.record(
-        z.string().regex(/^[a-z0-9-]{1,40}$/, 'A network is named by its slug'),
-        z.number().int().min(1, 'Hold hours must be at least 1').max(24 * 60),
-      ),
-    }),
+    hold_hours: z.strictObject({ default: whole, networks: z.record(z.string(), whole) }),
     /** Each rule: on or off, and its weight (the points its evidence adds). */
-    rules: z.record(
-      z.enum(RISK_REASONS),
-      z.strictObject({ enabled: z.boolean(), weight: z.number().int().min(0).max(200) }),
-    ),
+    rules: z.record(z.enum(RISK_REASONS), z.strictObject({ enabled: z.boolean(), weight: whole })),
   })
-  .refine((p) => p.thresholds.medium < p.thresholds.high && p.thresholds.high < p.thresholds.very_high, {
-    message: 'Thresholds must rise: medium < high < very high',
-    path: ['thresholds'],
+  .superRefine((p, ctx) => {
+    for (const [path, message] of Object.entries(policyProblems(p)))
+      ctx.addIssue({ code: 'custom', path: path.split('.'), message });
   });
+/** The bounds, for the console's fields. */
+export { POLICY_LIMITS };
 export type RiskPolicy = z.infer<typeof riskPolicy>;
 
 export const getRiskPolicy = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_RISK_POLICY_PATH}`, {
