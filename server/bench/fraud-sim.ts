@@ -183,6 +183,8 @@ async function runOnce(actors: Actor[], setup: RunSetup, emulatorHost: string): 
       operator: setup.trust,
       log: (line) => log(`${setup.label}${line}`),
     });
+    if (result.errors.some((e) => / 5\d\d /.test(e)))
+      log(`${setup.label}the server's log around its errors:\n${server.output.slice(-3000)}`);
     return { setup, result, policyNote };
   } finally {
     await server?.stop().catch(() => {});

@@ -71,7 +71,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<DriverResult> {
   const t0 = performance.now();
   const now = () => performance.now() - t0;
-  const until = (day: number) => sleep(day * opts.dayMs - now());
+  // The timeline starts at the earliest session (the regulars' days before the month: negative days).
+  const firstDay = Math.floor(Math.min(0, ...actors.flatMap((a) => a.sessions.map((x) => x.at))));
+  const until = (day: number) => sleep((day - firstDay) * opts.dayMs - now());
+  const today = () => now() / opts.dayMs + firstDay;
   const members = new Map<Actor, Member>();
   const conversions: ConversionReward[] = [];
   const referralEarned = new Map<Actor, number>();
@@ -207,7 +210,7 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
   }
 
   async function reverseLater(reward: ConversionReward, afterDays: number) {
-    await until(now() / opts.dayMs + afterDays);
+    await until(today() + afterDays);
     const res = await call(
       'GET',
       postbackPath({
@@ -360,7 +363,7 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
   }
 
   const operatorLoop = (async () => {
-    for (let day = 1; day <= opts.days; day++) {
+    for (let day = firstDay + 1; day <= opts.days; day++) {
       await until(day);
       try {
         await operatorPass();
@@ -368,7 +371,7 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
       } catch (err) {
         error(`operator day ${day}: ${String(err)}`);
       }
-      if (day % 5 === 0)
+      if (day % 5 === 0 && day > 0)
         opts.log(
           `  day ${day}: ${members.size} members signed in, ${conversions.length} conversions, ${decisions.size} review decisions, ${requests} requests`,
         );

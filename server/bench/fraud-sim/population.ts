@@ -393,6 +393,9 @@ const device = (rng: Rng, ua: readonly string[] | string): Device => ({
   userAgent: typeof ua === 'string' ? ua : rng.pick(ua),
 });
 
+/** Days before the month when the regulars joined (their history is the offers' typical times). */
+export const WARMUP_DAYS = 6;
+
 export interface PlanOptions {
   seed: number;
   honest: number;
@@ -438,6 +441,9 @@ export function planMonth(opts: PlanOptions): Actor[] {
   });
 
   // --- Honest members: homes (some shared by a family) and mobile carriers, human timings. -----------
+  // A third of them are regulars who joined in the WARMUP_DAYS before the month and did several offers
+  // then: the offers' click-to-conversion history (the fast_conversion signal needs 20 per offer) exists
+  // when the month starts, as on a live site.
   const honest: Actor[] = [];
   let left = opts.honest;
   let household = 0;
@@ -449,10 +455,13 @@ export function planMonth(opts: PlanOptions): Actor[] {
     for (let k = 0; k < size; k++) {
       left--;
       const mobileOnly = size === 1 && rng.chance(0.55);
+      // One phone on one carrier: a new carrier-grade NAT address at nearly every session.
+      const carrier = [rng.pick(MOBILE_CARRIER)];
       const phone = device(rng, MOBILE_UA);
       const laptop = rng.chance(0.25) ? device(rng, DESKTOP_UA) : null;
-      const join = rng.range(0, D * 0.7);
-      const activeDays = rng.int(2, 6);
+      const regular = honest.length % 3 === 0;
+      const join = regular ? rng.range(-WARMUP_DAYS, -1) : rng.range(0, D * 0.7);
+      const activeDays = regular ? rng.int(4, 6) : rng.int(2, 6);
       const order = offerOrder();
       const sessions: SessionPlan[] = [];
       let at = join;
@@ -460,10 +469,11 @@ export function planMonth(opts: PlanOptions): Actor[] {
       for (let s = 0; s < activeDays && at < D; s++) {
         const onLaptop = laptop !== null && rng.chance(0.3);
         const dev = onLaptop ? laptop : phone;
-        // At home on the home connection; on the phone's carrier otherwise (a new CGNAT address).
-        const address = mobileOnly || (!onLaptop && rng.chance(0.4)) ? addressIn(rng, MOBILE_CARRIER) : home;
+        // At home on the home connection; on the phone's carrier otherwise.
+        const address = mobileOnly || (!onLaptop && rng.chance(0.4)) ? addressIn(rng, carrier) : home;
         const steps: OfferStep[] = [];
-        for (let k2 = rng.int(1, 2); k2 > 0 && o < order.length; k2--) steps.push(humanStep(order[o++]!));
+        const perSession = regular && at < 0 ? rng.int(2, 3) : rng.int(1, 2);
+        for (let k2 = perSession; k2 > 0 && o < order.length; k2--) steps.push(humanStep(order[o++]!));
         sessions.push({
           at,
           // The first visit signs in; a new device signs in; now and then the session was ended.
@@ -476,7 +486,7 @@ export function planMonth(opts: PlanOptions): Actor[] {
           address,
           steps,
         });
-        at += rng.range(1, 6);
+        at += regular && at < 0 ? rng.range(0.5, 2) : rng.range(1, 6);
       }
       const actor: Actor = {
         key: `honest-${honest.length}`,
@@ -665,15 +675,14 @@ export function planMonth(opts: PlanOptions): Actor[] {
     });
   }
 
-  // --- A referral chain: one person's accounts, each referred by the previous, one carrier network,
-  // each does one offer then stops.
+  // --- A referral chain: one person's accounts, each referred by the previous, made on one phone (the
+  // same device, switching Google accounts) on its carrier's addresses; each does one offer then stops.
   {
     let previous: Actor | null = null;
     let at = rng.range(4, 10);
     const carrier = [rng.pick(MOBILE_CARRIER)];
-    const ua = rng.pick(MOBILE_UA);
+    const dev = device(rng, MOBILE_UA);
     for (let i = 0; i < 7; i++) {
-      const dev = device(rng, [ua]);
       const actor: Actor = {
         key: `chain-${i}`,
         population: 'chain',
