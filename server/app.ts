@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database, Db } from './db/client';
 import authPlugin from './plugins/auth';
+import { releaseDueHolds } from './trust/review-queue';
 import csrfPlugin from './plugins/csrf';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
@@ -24,6 +25,9 @@ import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { HttpError } from './lib/errors';
 import { LONE_SURROGATE_MESSAGE, unstorableText } from './lib/text';
+
+/** How often each process releases the medium-risk holds whose wait is over (issue 33). */
+const HOLD_RELEASE_INTERVAL_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +144,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (request.member) app.memberAnswers.changed(request.member.userId);
     else if (request.admin && reply.statusCode < 400) await app.memberAnswers.sync(app.db);
     return payload;
+  });
+
+  // Medium-risk holds whose wait is over are released by each process every minute (issue 33,
+  // docs/trust-and-safety.md#holds); a hold is released once whichever process comes first.
+  let holdTimer: ReturnType<typeof setInterval> | null = null;
+  let releasing: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    holdTimer = setInterval(() => {
+      if (releasing) return;
+      releasing = releaseDueHolds(app.db, (ids) => ids.forEach((id) => app.memberAnswers.changed(id)))
+        .catch((err: unknown) => app.log.warn({ err }, 'releasing due holds failed; tried again next minute'))
+        .finally(() => (releasing = null));
+    }, HOLD_RELEASE_INTERVAL_MS);
+    holdTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (holdTimer) clearInterval(holdTimer);
+    await releasing;
   });
 
   // 3. routes

@@ -22,6 +22,9 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.string().optional(),
+  /** Trust signals' datasets (docs/trust-and-safety.md): another @ip-location-db/asn folder, a hosting-ASN override file. */
+  TRUST_ASN_DATASET_DIR: z.string().optional(),
+  TRUST_HOSTING_ASNS_FILE: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   MEMBER_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   NETWORK_POSTBACK_RATE_LIMIT: z.coerce.number().int().positive().optional(),
@@ -220,6 +223,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl,
     databaseUrl: env.DATABASE_URL ?? null,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    /** Where the address signals' datasets are read from (null: the installed packages). */
+    trustSignals: {
+      asnDatasetDir: env.TRUST_ASN_DATASET_DIR ? path.resolve(env.TRUST_ASN_DATASET_DIR) : null,
+      hostingAsnsFile: env.TRUST_HOSTING_ASNS_FILE ? path.resolve(env.TRUST_HOSTING_ASNS_FILE) : null,
+    },
     /** PostgreSQL connections per process. */
     dbPoolMax: env.DB_POOL_MAX ?? 10,
     postbackSecret: env.POSTBACK_SECRET ?? null,

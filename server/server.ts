@@ -1,6 +1,7 @@
 // Boots the server: logger, database, migrations, listen, graceful close. Nothing else.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { configureAddressSignals } from './trust/ip-networks';
 import type { Config } from './config';
 import { migrate, openDatabase, type Database } from './db/client';
 
@@ -33,6 +34,9 @@ export async function startServer(
   lap('database open');
   await migrate(database.db);
   lap('migrations');
+  // The address signals' tables (about 0.8 s, 18 MB), loaded now rather than at the first sign-in.
+  configureAddressSignals(config.trustSignals).preload();
+  lap('address signals');
   const app = await buildApp({
     config,
     database,

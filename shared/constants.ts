@@ -113,6 +113,11 @@ export const AUDIT_ACTIONS = [
   'admin.sign_in_failed',
   /** An administrator signed out. */
   'admin.sign_out',
+  /** A reward held by risk released (an administrator, or 'system' when its hold period ended) or denied (issue 33). */
+  'reward.release',
+  'reward.deny',
+  /** The hold policy changed: thresholds, hold hours, rules and weights (issue 33). */
+  'risk_policy.edit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -125,4 +130,6 @@ export const AUDIT_TARGET_TYPES = [
   'referral',
   'claim',
   'admin',
+  'reward_hold',
+  'risk_policy',
 ] as const;

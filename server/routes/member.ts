@@ -140,6 +140,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         token,
         deviceFingerprint: request.body.deviceFingerprint ?? null,
         referralCode: request.body.referralCode ?? null,
+        ip: request.ip,
       });
       app.memberAnswers.changed(result.user.id);
       // A referral changed the referrer too (their referrals list): answered once this process has heard it.

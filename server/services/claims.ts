@@ -78,8 +78,10 @@ export async function fileClaim(
       offerId: click.offerId,
       note: input.note.trim(),
     });
-    // A concurrent request filed it first (claims_click_key).
-    if (claimId === null) throw conflict(CLAIM_MESSAGES.duplicate);
+    // A concurrent request filed it first: on this click (claims_click_key), or another click of the
+    // same offer (claims_one_pending_key).
+    if (claimId === null)
+      throw conflict(input.clickId !== undefined ? CLAIM_MESSAGES.duplicate : CLAIM_MESSAGES.offerClaimPending);
     return { claim_id: claimId, offer_id: click.offerId, status: 'pending' as const };
   });
 }

@@ -44,6 +44,8 @@ import {
 } from '../networks/verify';
 import { applyConversion, membersChangedIn, type ConversionEvent, type PostbackResult } from './postbacks';
 import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
+import { loadPolicy } from '../trust/policy';
+import type { RiskPolicy } from '../../shared/contract/admin/reviews';
 
 /**
  * The receiver's bounds (docs/networks.md, "Abuse limits"), besides NETWORK_POSTBACK_LIMITS (checked by
@@ -476,6 +478,7 @@ async function resolveAndApply(
   network: ReceiverNetwork,
   event: PostbackEvent,
   policy: ReversalHoldPolicy,
+  risk: RiskPolicy | null = null,
 ): Promise<NetworkAnswer> {
   const ids = idsFromEvent(event);
   const resolved = await resolveClick(tx, network, event);
@@ -490,7 +493,13 @@ async function resolveAndApply(
   };
   if (event.currency) conversion.currency = event.currency;
   if (event.originalTransactionId) conversion.originalTransactionId = event.originalTransactionId;
-  const result = await applyConversion(tx, click, conversion, policy);
+  const result = await applyConversion(
+    tx,
+    click,
+    conversion,
+    policy,
+    risk ? { policy: risk, network: click.network } : null,
+  );
   return render(
     network,
     mapResult(result, () => unknownClickReason(event)),
@@ -820,8 +829,10 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
       const event = checked.event;
       // Applied and logged in one transaction: one commit, and the log row exists if and only if the
       // conversion's changes do.
+      // The hold policy in force (issue 33), read before the transaction (cached for a few seconds).
+      const risk = (await loadPolicy(db)).policy;
       return db.transaction(async (tx) => {
-        const applied = await resolveAndApply(tx, network, event, policy());
+        const applied = await resolveAndApply(tx, network, event, policy(), risk);
         const postbackId = await insertAttempt(tx, attemptEntry(network, req, applied));
         return { ...applied, postbackId, changedMembers: membersChangedIn(tx) };
       });
@@ -865,6 +876,7 @@ export async function replayAttempt(
   deps: { publicUrl: string; now?: Date; reversalHold?: ReversalHoldPolicy },
   postbackId: number,
 ): Promise<ReplayResult> {
+  const risk = (await loadPolicy(db)).policy;
   return db.transaction(async (tx): Promise<ReplayResult> => {
     const original = await lockAttemptForReplay(tx, postbackId);
     if (!original) return { kind: 'not_found' };
@@ -894,7 +906,7 @@ export async function replayAttempt(
     const answer =
       'answer' in verified
         ? verified.answer
-        : await resolveAndApply(tx, network, verified.event, deps.reversalHold ?? REVERSAL_HOLD_DEFAULTS);
+        : await resolveAndApply(tx, network, verified.event, deps.reversalHold ?? REVERSAL_HOLD_DEFAULTS, risk);
     const newPostbackId = await insertAttempt(tx, attemptEntry(network, req, answer, original.id));
     await markReplayed(tx, original.id);
     return {

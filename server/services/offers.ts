@@ -71,6 +71,10 @@ const NO_STATE = {
   can_claim: false,
   claim_status: null,
   claim_reason: null,
+  review_status: null,
+  review_level: null,
+  review_release_at: null,
+  review_category: null,
 } as const;
 
 interface CatalogueEntry {
@@ -146,6 +150,10 @@ const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow, stocked: nu
     can_claim: s.can_claim,
     claim_status: s.claim_status,
     claim_reason: s.claim_reason,
+    review_status: s.review_status ?? null,
+    review_level: s.review_level ?? null,
+    review_release_at: s.review_release_at ?? null,
+    review_category: s.review_category ?? null,
   };
   return serializeOffer(toMemberOffer(row, stocked));
 };

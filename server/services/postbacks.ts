@@ -16,8 +16,21 @@ import {
   lockMemberBlockState,
 } from '../db/repositories/members';
 import { creditOfferCompletion, debitOfferCompletion } from '../db/repositories/offers';
-import { settlePendingReferral } from '../db/repositories/referrals';
+import { decideRiskHeldReferral, settlePendingReferral } from '../db/repositories/referrals';
 import { digest } from '../networks/verify';
+import type { DenyCategory } from '../../shared/contract/admin/reviews';
+import {
+  closeHoldOnReversal,
+  decideHold,
+  holdCompletionId,
+  holdConversionByRisk,
+  judgeReferralReward,
+  lockHold,
+  recordReferralHold,
+  resumeRewards,
+  type RewardHold,
+  type RiskCheck,
+} from '../trust/holds';
 import { deleteUserSessions } from './sessions';
 
 /**
@@ -146,13 +159,21 @@ export function membersChangedIn(tx: Tx): number[] {
   return [...(changedInTx.get(tx) ?? [])];
 }
 
+/**
+ * The risk check of the transaction's approvals (issue 33): set by applyConversion for the postback
+ * receivers; none for an administrator's approval (a claim they approved: a person already judged it).
+ */
+const riskOf = new WeakMap<Tx, RiskCheck | null>();
+
 export async function applyConversion(
   tx: Tx,
   click: PostbackClick,
   event: ConversionEvent,
   policy: ReversalHoldPolicy = REVERSAL_HOLD_DEFAULTS,
+  risk: RiskCheck | null = null,
 ): Promise<PostbackResult> {
   memberChanged(tx, click.userId);
+  riskOf.set(tx, risk);
   const own = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
   if (own) return applyToOwnCompletion(tx, click, event, own, policy);
   if (event.status === 'reversed') return applyReversal(tx, click, event, policy);
@@ -300,7 +321,17 @@ async function approve(
   userId: number,
   offerId: number,
   payout: number,
+  opts: { conversionCleared?: boolean } = {},
 ): Promise<'approved' | 'held'> {
+  const risk = riskOf.get(tx) ?? null;
+  // The risk gate (docs/trust-and-safety.md#holds): medium risk or more waits in Pending Verification.
+  if (risk && !opts.conversionCleared) {
+    const holdId = await holdConversionByRisk(tx, { userId, completionId }, risk);
+    if (holdId !== null) {
+      await completions.holdApproval(tx, completionId);
+      return 'held';
+    }
+  }
   const totalCompletions = await creditCompletion(tx, userId, payout);
   if (totalCompletions === null) {
     await completions.holdApproval(tx, completionId);
@@ -311,16 +342,104 @@ async function approve(
 
   let triggered = false;
   if (isFirst) {
+    // The referral reward is judged too: held by risk, it waits as completed_waiting for its own decision.
+    // A conversion released from its own hold was judged with the same member evidence: not twice.
+    const judged = risk && !opts.conversionCleared ? await judgeReferralReward(tx, userId, risk) : null;
     // Exactly once: only the transaction that moves the referral out of 'pending' grants the spin.
-    const referral = await settlePendingReferral(tx, userId, completionId);
+    const referral = await settlePendingReferral(tx, userId, completionId, judged !== null);
     if (referral) memberChanged(tx, referral.referrerUserId);
     if (referral && !referral.sameDevice) {
-      await grantReferralSpin(tx, referral.referrerUserId);
-      triggered = true;
+      if (judged && risk) {
+        await recordReferralHold(tx, { referredUserId: userId, referralId: referral.id, judgement: judged }, risk);
+      } else {
+        await grantReferralSpin(tx, referral.referrerUserId);
+        triggered = true;
+      }
     }
   }
   await completions.markApproved(tx, completionId, { isFirst, triggeredReferralReward: triggered });
   return 'approved';
+}
+
+/** Who decided a held reward: an administrator (their username) or 'system' (the timer, a reversal). */
+export type HoldDecider = string;
+
+/**
+ * Releases a reward held by risk (an operator's approval, or the timer at the end of a medium hold):
+ * the conversion is approved as its postback would have been (the spin, the counters, a first
+ * completion's referral reward, judged on its own), or the referral's free spin is granted. Exactly
+ * once: 'skipped' when the hold was already decided. The completion is locked before the hold, the
+ * order a postback takes them in.
+ */
+export async function releaseHold(
+  tx: Tx,
+  holdId: number,
+  by: HoldDecider,
+  risk: RiskCheck,
+): Promise<'released' | 'skipped' | 'not_found'> {
+  const hold = await lockDecision(tx, holdId);
+  if (!hold) return 'not_found';
+  if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'released', by }))) return 'skipped';
+  memberChanged(tx, hold.userId);
+  // A very high risk member's rewards resume once an operator approves one of them.
+  if (by !== SYSTEM_ACTOR) await resumeRewards(tx, hold.userId);
+  if (hold.kind === 'conversion') {
+    const c = hold.completionId ? await completions.lockCompletionById(tx, hold.completionId) : undefined;
+    // Reversed meanwhile (the reversal closes its hold too), or no longer held: nothing to grant.
+    if (!c || c.status !== 'pending' || !c.approvalHeldAt) return 'released';
+    riskOf.set(tx, risk);
+    await approve(tx, c.id, c.userId, c.offerId, c.payoutAmount, { conversionCleared: true });
+    return 'released';
+  }
+  const referral = await decideRiskHeldReferral(tx, hold.referralId!, true, null);
+  if (referral) {
+    const first = referral.firstCompletionId
+      ? await completions.lockCompletionById(tx, referral.firstCompletionId)
+      : undefined;
+    if (first?.status === 'approved') {
+      await grantReferralSpin(tx, referral.referrerUserId);
+      await completions.markReferralRewardTriggered(tx, first.id);
+    } else {
+      // The first completion was reversed while the reward waited: nothing to grant.
+      await decideRiskHeldReferral(tx, hold.referralId!, false, 'first completion reversed');
+    }
+    memberChanged(tx, referral.referrerUserId);
+  }
+  return 'released';
+}
+
+/**
+ * Denies a reward held by risk: the conversion is closed (reversed, never approved: nothing was
+ * credited, nothing is taken back; the member is told 'Not approved' with the category), or the
+ * referral is denied. Exactly once, as releaseHold.
+ */
+export async function denyHold(
+  tx: Tx,
+  holdId: number,
+  by: HoldDecider,
+  d: { category: DenyCategory; note: string | null },
+): Promise<'denied' | 'skipped' | 'not_found'> {
+  const hold = await lockDecision(tx, holdId);
+  if (!hold) return 'not_found';
+  if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'denied', by, ...d })))
+    return 'skipped';
+  memberChanged(tx, hold.userId);
+  if (hold.kind === 'conversion') {
+    const c = hold.completionId ? await completions.lockCompletionById(tx, hold.completionId) : undefined;
+    if (c && c.status === 'pending') await completions.markReversed(tx, c.id, `Not approved: ${d.category}`);
+    return 'denied';
+  }
+  const referral = await decideRiskHeldReferral(tx, hold.referralId!, false, d.category);
+  if (referral) memberChanged(tx, referral.referrerUserId);
+  return 'denied';
+}
+
+/** The hold, with its completion locked first (a postback's lock order), then the hold itself. */
+async function lockDecision(tx: Tx, holdId: number): Promise<RewardHold | undefined> {
+  const peek = await holdCompletionId(tx, holdId);
+  if (peek === undefined) return undefined;
+  if (peek !== null) await completions.lockCompletionById(tx, peek);
+  return lockHold(tx, holdId);
 }
 
 /** The member's held approvals, locked: taken before the member row when unblocking (lock order). */
@@ -354,6 +473,8 @@ export async function releaseHeldCompletions(tx: Tx, userId: number): Promise<nu
  */
 async function reverse(tx: Tx, c: completions.Completion, reason: string | null): Promise<boolean> {
   await completions.markReversed(tx, c.id, reason);
+  // A reward held by risk whose conversion the partner reversed: the hold is closed, nothing granted.
+  if (c.approvalHeldAt) await closeHoldOnReversal(tx, c.id);
   if (c.status !== 'approved') return false;
   await debitCompletion(tx, c.userId, c.payoutAmount);
   await debitOfferCompletion(tx, c.offerId, c.payoutAmount);

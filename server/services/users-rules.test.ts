@@ -12,7 +12,7 @@ import * as members from '../db/repositories/members';
 import { BLOCKED_MESSAGE } from '../lib/errors';
 import { newReferralCode } from '../lib/ids';
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../test/helpers';
-import { signInMember } from './users';
+import { GOOGLE_ONLY_MESSAGE, UNVERIFIED_EMAIL_MESSAGE, signInMember } from './users';
 
 vi.mock('../lib/ids', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../lib/ids')>();
@@ -42,6 +42,7 @@ function token(fields: Record<string, unknown> = {}): DecodedIdToken {
     iat: 0,
     exp: 0,
     email: `${uid}@example.com`,
+    email_verified: true,
     name: 'Test Member',
     firebase: { identities: {}, sign_in_provider: 'google.com' },
     ...fields,
@@ -66,12 +67,13 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
 
   const signIn = (
     t: DecodedIdToken,
-    extra: { deviceFingerprint?: string | null; referralCode?: string | null } = {},
+    extra: { deviceFingerprint?: string | null; referralCode?: string | null; ip?: string } = {},
   ) =>
     signInMember(db, {
       token: t,
       deviceFingerprint: extra.deviceFingerprint ?? null,
       referralCode: extra.referralCode ?? null,
+      ip: extra.ip ?? '127.0.0.1',
     });
 
   async function row(id: number) {
@@ -120,20 +122,36 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
       expect([user.firstName, user.lastName]).toEqual(['x'.repeat(100), '']);
     });
 
-    it('without an email: no first name, and an address of its own under users.invalid', async () => {
-      const t = token({ name: undefined, email: undefined });
+    it("without a name: the email's local part is the first name", async () => {
+      const t = token({ name: undefined, email: 'asha.v@example.com' });
       const { user } = await signIn(t);
-      expect(user.email).toBe(`${t.uid}@users.invalid`);
-      expect([user.firstName, user.lastName]).toEqual(['', '']);
+      expect([user.firstName, user.lastName]).toEqual(['asha.v', '']);
     });
 
-    it("is registered by 'email' for a password account, 'firebase' otherwise", async () => {
-      const byPassword = await signIn(token({ firebase: { identities: {}, sign_in_provider: 'password' } }));
+    it('refuses anything but a Google sign-in with a verified email, and creates nothing', async () => {
+      const refused = [
+        token({ firebase: { identities: {}, sign_in_provider: 'password' } }),
+        token({ firebase: { identities: {}, sign_in_provider: 'anonymous' } }),
+        token({ firebase: undefined }),
+        token({ email_verified: false }),
+        token({ email: undefined }),
+      ];
+      const messages = [];
+      for (const t of refused) {
+        const err = await signIn(t).catch((e: unknown) => e as { statusCode: number; message: string });
+        expect(err).toMatchObject({ statusCode: 403 });
+        messages.push((err as { message: string }).message);
+        expect(await findByUid(db, t.uid)).toBeUndefined();
+      }
+      expect(messages).toEqual([
+        GOOGLE_ONLY_MESSAGE,
+        GOOGLE_ONLY_MESSAGE,
+        GOOGLE_ONLY_MESSAGE,
+        UNVERIFIED_EMAIL_MESSAGE,
+        UNVERIFIED_EMAIL_MESSAGE,
+      ]);
       const byGoogle = await signIn(token());
-      const withoutProvider = await signIn(token({ firebase: undefined }));
-      expect((await row(byPassword.user.id)).registration_method).toBe('email');
       expect((await row(byGoogle.user.id)).registration_method).toBe('firebase');
-      expect((await row(withoutProvider.user.id)).registration_method).toBe('firebase');
     });
 
     it('records the device fingerprint given at the first sign-in', async () => {
@@ -143,10 +161,10 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
   });
 
   describe("a returning member's sign-in", () => {
-    it('keeps the device and email when the sign-in gives none, replaces them when it does', async () => {
+    it('keeps the last device when the sign-in gives none, replaces device and email when it does', async () => {
       const t = token();
       const first = await signIn(t, { deviceFingerprint: 'device-1' });
-      const keep = await signIn({ ...t, email: undefined } as DecodedIdToken);
+      const keep = await signIn(t);
       expect({ isNewUser: keep.isNewUser, referralUsed: keep.referralUsed }).toEqual({
         isNewUser: false,
         referralUsed: false,
@@ -209,6 +227,44 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
       expect(m.referralUsed).toBe(false);
       expect(await row(m.user.id)).toMatchObject({ referred_by_user_id: null, total_referrals: 0 });
       expect(await referralOf(m.user.id)).toEqual([]);
+    });
+
+    it('the registration fingerprint and address are kept once; later sign-ins are history', async () => {
+      const t = token();
+      const first = await signIn(t, { deviceFingerprint: 'reg-device', ip: '203.0.113.9' });
+      await signIn(t, { deviceFingerprint: 'later-device', ip: '198.51.100.7' });
+      await signIn(t, { deviceFingerprint: null, ip: '127.0.0.1' });
+      const [kept] = await query<Record<string, unknown>>(
+        db,
+        sql`select registration_fingerprint, registration_address, registration_prefix, device_fingerprint
+              from users where id = ${first.user.id}`,
+      );
+      expect(kept).toEqual({
+        registration_fingerprint: 'reg-device',
+        registration_address: '203.0.113.9',
+        registration_prefix: '203.0.113.0/24',
+        device_fingerprint: 'later-device',
+      });
+      const seen = await query<{ kind: string; address: string | null; fingerprint: string | null }>(
+        db,
+        sql`select kind, address, fingerprint from member_sightings where user_id = ${first.user.id} order by id`,
+      );
+      // A loopback address carries no address evidence.
+      expect(seen).toEqual([
+        { kind: 'registration', address: '203.0.113.9', fingerprint: 'reg-device' },
+        { kind: 'sign_in', address: '198.51.100.7', fingerprint: 'later-device' },
+        { kind: 'sign_in', address: null, fingerprint: null },
+      ]);
+    });
+
+    it("same device when the friend's fingerprint is one the referrer registered or signed in with", async () => {
+      const t = token();
+      const referrer = await signIn(t, { deviceFingerprint: 'phone' });
+      await signIn(t, { deviceFingerprint: 'laptop' });
+      for (const [fp, same] of [['phone', true], ['laptop', true], ['stranger', false]] as const) {
+        const friend = await signIn(token(), { referralCode: referrer.user.referralCode, deviceFingerprint: fp });
+        expect((await referralOf(friend.user.id)).map((r) => r.same_device)).toEqual([same]);
+      }
     });
 
     it('same device only when the friend gives a fingerprint equal to the referrer’s', async () => {

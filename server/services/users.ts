@@ -6,18 +6,49 @@ import {
   findMemberByFirebaseUid,
   findReferrerByCode,
   insertMember,
+  insertSighting,
   linkReferral,
   recordSignIn,
   type Member,
+  type Sighting,
 } from '../db/repositories/members';
 import { findReferrerFirstName, insertReferral } from '../db/repositories/referrals';
 import { BLOCKED_MESSAGE, forbidden } from '../lib/errors';
 import { newReferralCode } from '../lib/ids';
+import { normaliseEmail } from '../trust/email';
+import { lookupAddress } from '../trust/ip-networks';
 
 export interface SignInInput {
   token: DecodedIdToken;
   deviceFingerprint: string | null;
   referralCode: string | null;
+  /** The client address as TRUST_PROXY defines it (request.ip); loopback and private ones carry no evidence. */
+  ip?: string | null | undefined;
+}
+
+/** Sign-in accepts Google accounts with a verified email only (issue 33). */
+export const GOOGLE_ONLY_MESSAGE =
+  'Only Google accounts can sign in. Please use "Continue with Google" with your Google account.';
+export const UNVERIFIED_EMAIL_MESSAGE =
+  "Your Google account's email address is not verified. Verify it with Google, then sign in again.";
+
+/** Refuses anything but a Google sign-in with a verified email (anonymous, password, unverified). */
+export function assertGoogleVerified(token: DecodedIdToken): void {
+  if (token.firebase?.sign_in_provider !== 'google.com') throw forbidden(GOOGLE_ONLY_MESSAGE);
+  if (token.email_verified !== true || !token.email) throw forbidden(UNVERIFIED_EMAIL_MESSAGE);
+}
+
+/** Where this sign-in came from, as the server sees it. */
+function sightingOf(input: SignInInput): Sighting {
+  const info = lookupAddress(input.ip);
+  return {
+    address: info.private ? null : (input.ip ?? null),
+    prefix: info.prefix,
+    asn: info.asn,
+    org: info.org,
+    hosting: info.hosting,
+    fingerprint: input.deviceFingerprint,
+  };
 }
 
 export interface SignInResult {
@@ -58,13 +89,17 @@ export async function checkReferralCode(
 /** Signs a member in; `db` may be a transaction (a new member's rows are written in a nested one). */
 export async function signInMember(db: Queryable, input: SignInInput): Promise<SignInResult> {
   const { token } = input;
+  assertGoogleVerified(token);
+  const seen = sightingOf(input);
   const existing = await findMemberByFirebaseUid(db, token.uid);
   if (existing) {
     if (existing.isSuspicious) throw forbidden(BLOCKED_MESSAGE);
+    // The last device is shown to operators; the registration's is kept apart and never overwritten.
     const user = await recordSignIn(db, existing.id, {
       deviceFingerprint: input.deviceFingerprint ?? existing.deviceFingerprint,
       email: token.email ?? existing.email,
     });
+    await insertSighting(db, existing.id, 'sign_in', seen);
     return { user, isNewUser: false, referralUsed: false };
   }
 
@@ -80,6 +115,8 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
         registrationMethod: token.firebase?.sign_in_provider === 'password' ? 'email' : 'firebase',
         referralCode: newReferralCode(),
         deviceFingerprint: input.deviceFingerprint,
+        emailNormalised: normaliseEmail(token.email ?? ''),
+        seenFrom: seen,
       });
       if (!created) {
         // Either a concurrent first sign-in of the same account won, or the referral code collided.
@@ -91,15 +128,17 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
       }
     }
     if (!created) throw new Error('could not allocate a unique referral code');
+    await insertSighting(tx, created.id, 'registration', seen);
 
     let referralUsed = false;
     const code = normaliseReferralCode(input.referralCode);
     if (code) {
       const referrer = await findReferrerByCode(tx, code);
       if (referrer && referrer.id !== created.id && !referrer.isSuspicious) {
-        // Same device as the referrer: recorded and shown to admins, but it will earn nothing.
-        const sameDevice =
-          !!input.deviceFingerprint && referrer.deviceFingerprint === input.deviceFingerprint;
+        // Same device as the referrer (any fingerprint the referrer registered or signed in with): recorded
+        // and shown to admins, but it earns nothing without a review. A friend who sends no fingerprint
+        // or a random one is judged by the server's own signals when the reward is due (issue 33).
+        const sameDevice = !!input.deviceFingerprint && referrer.fingerprints.includes(input.deviceFingerprint);
         await insertReferral(tx, {
           referrerUserId: referrer.id,
           referredUserId: created.id,

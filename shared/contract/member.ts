@@ -75,11 +75,12 @@ const memberOffer = z.object({
   /**
    * The partner confirmed the conversion but its reward is held by risk (issue 33,
    * docs/trust-and-safety.md): 'checking' is released on its own at release_at unless a review comes
-   * first; 'under_review' waits for a review; 'not_approved' was denied (category: why). Null: not held.
+   * first; 'under_review' waits for a review; 'paused': the member's rewards are paused until a review
+   * (very high risk); 'not_approved' was denied (category: why). Null: not held.
    */
   review: z
     .object({
-      state: z.enum(['checking', 'under_review', 'not_approved']),
+      state: z.enum(['checking', 'under_review', 'paused', 'not_approved']),
       release_at: z.string().nullable(),
       category: z.enum(['linked_accounts', 'suspicious_activity', 'partner_reversal', 'other']).nullable(),
     })

@@ -33,6 +33,24 @@ export function toSessionUser(
  * `stocked`: the prize amounts with a code in stock (voucher_stock), for slot_odds: the offer's table
  * (its slot_config, or the default one) as it can be won now (docs/product-rules.md#spins).
  */
+const DENY_CATEGORIES = ['linked_accounts', 'suspicious_activity', 'partner_reversal', 'other'] as const;
+
+/**
+ * The reward hold the member is told about (issue 33): a pending conversion held by risk ('checking'
+ * until its release time, or 'under_review'), or the denied one of an offer with no live conversion.
+ */
+function reviewOf(r: MemberOfferRow): MemberOffer['review'] {
+  if (r.completion_status === 'pending' && r.review_status === 'held')
+    return r.review_level === 'medium'
+      ? { state: 'checking', release_at: isoOrNull(r.review_release_at ?? null), category: null }
+      : { state: r.review_level === 'very_high' ? 'paused' : 'under_review', release_at: null, category: null };
+  if (r.completion_status === null && r.review_status === 'denied') {
+    const category = DENY_CATEGORIES.find((c) => c === r.review_category) ?? 'other';
+    return { state: 'not_approved', release_at: null, category };
+  }
+  return null;
+}
+
 export function toMemberOffer(r: MemberOfferRow, stocked: readonly number[]): MemberOffer {
   const completed = r.completion_status === 'approved';
   return {
@@ -54,7 +72,7 @@ export function toMemberOffer(r: MemberOfferRow, stocked: readonly number[]): Me
     can_claim: r.can_claim === true,
     claim_status: r.claim_status ?? null,
     claim_reason: r.claim_reason ?? null,
-    review: null,
+    review: reviewOf(r),
   };
 }
 

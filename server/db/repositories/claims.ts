@@ -15,7 +15,11 @@ export interface ClaimableClick {
   tooEarly: boolean;
   /** Started more than 30 days ago. */
   tooLate: boolean;
-  /** A conversion of this click, or the member's live (pending or approved) conversion of the offer. */
+  /**
+   * A conversion of this click, else the member's conversion of the offer from another click: a live
+   * one (pending or approved) first, else a reversed one (a partner's reversal, or a reward denied in
+   * review: the offer cannot be claimed again, issue 33).
+   */
   conversionStatus: 'pending' | 'approved' | 'reversed' | null;
   /** The claim already filed on this click. */
   claimStatus: ClaimStatus | null;
@@ -31,7 +35,8 @@ const clickColumns = (userId: number, minAgeMinutes: number) => sql`
     (select x.status from completions x where x.click_id = k.id
       order by (x.status <> 'reversed') desc, x.id desc limit 1),
     (select x.status from completions x
-      where x.user_id = ${userId} and x.offer_id = k.offer_id and x.status <> 'reversed' limit 1)
+      where x.user_id = ${userId} and x.offer_id = k.offer_id
+      order by (x.status <> 'reversed') desc, x.id desc limit 1)
   ) as "conversionStatus",
   (select cl.status from claims cl where cl.click_id = k.id) as "claimStatus",
   exists (select 1 from claims cl where cl.user_id = ${userId} and cl.offer_id = k.offer_id
@@ -86,13 +91,16 @@ export interface NewClaim {
   note: string;
 }
 
-/** The new claim's id, or null when the click already has one (claims_click_key). */
+/**
+ * The new claim's id, or null when the click already has one (claims_click_key) or the member already
+ * has a claim on the offer under review (claims_one_pending_key: concurrent filings leave one pending).
+ */
 export async function insertClaim(db: Queryable, c: NewClaim): Promise<number | null> {
   const [row] = await query<{ id: number }>(
     db,
     sql`insert into claims (user_id, click_id, offer_id, note)
         values (${c.userId}, ${c.clickId}, ${c.offerId}, ${c.note})
-        on conflict (click_id) do nothing
+        on conflict do nothing
         returning id`,
   );
   return row ? Number(row.id) : null;

@@ -62,6 +62,12 @@ export async function lockCompletionByTransaction(
  * The member's live (pending or approved) completion of the offer, locked: at most one exists (a
  * partial unique index), whichever click or network it came from.
  */
+/** One completion by id, locked (FOR UPDATE): a review decision takes it before its hold. */
+export async function lockCompletionById(db: Queryable, id: number): Promise<Completion | undefined> {
+  const [row] = await query<Completion>(db, sql`select ${columns} from completions where id = ${id} for update`);
+  return row && toCompletion(row);
+}
+
 export async function lockLiveCompletion(
   db: Queryable,
   userId: number,
@@ -187,12 +193,16 @@ export async function countRecentReversals(db: Queryable, userId: number, days: 
   return Number(row?.n ?? 0);
 }
 
-/** The member's held approvals, oldest first, locked. */
+/**
+ * The member's approvals held by their block, oldest first, locked. Approvals held by risk wait for
+ * their own decision (reward_holds, issue 33) and are not among them.
+ */
 export async function lockHeldCompletions(db: Queryable, userId: number): Promise<Completion[]> {
   const rows = await query<Completion>(
     db,
-    sql`select ${columns} from completions
+    sql`select ${columns} from completions c
          where user_id = ${userId} and status = 'pending' and approval_held_at is not null
+           and not exists (select 1 from reward_holds h where h.completion_id = c.id and h.status = 'held')
          order by approval_held_at, id
          for update`,
   );

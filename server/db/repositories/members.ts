@@ -73,35 +73,70 @@ export interface NewMember {
   registrationMethod: 'firebase' | 'email';
   referralCode: string;
   deviceFingerprint: string | null;
+  /** What the server saw at registration (issue 33): kept once, never overwritten. */
+  emailNormalised: string;
+  seenFrom: Sighting;
+}
+
+/** Where a sign-in came from: the client address as TRUST_PROXY defines it, its network, the device. */
+export interface Sighting {
+  address: string | null;
+  prefix: string | null;
+  asn: number | null;
+  /** The network's name (the ASN's organisation). */
+  org: string | null;
+  hosting: boolean;
+  fingerprint: string | null;
 }
 
 /** The new member, or undefined when the Firebase uid or the referral code is taken (unique indexes). */
 export async function insertMember(db: Queryable, m: NewMember): Promise<Member | undefined> {
+  const s = m.seenFrom;
   const [row] = await query<Member>(
     db,
     sql`insert into users (firebase_uid, email, first_name, last_name, registration_method, referral_code,
-                           device_fingerprint, last_activity)
+                           device_fingerprint, last_activity, registration_fingerprint, registration_address,
+                           registration_prefix, registration_asn, registration_hosting, email_normalised)
         values (${m.firebaseUid}, ${m.email}, ${m.firstName}, ${m.lastName}, ${m.registrationMethod},
-                ${m.referralCode}, ${m.deviceFingerprint}, now())
+                ${m.referralCode}, ${m.deviceFingerprint}, now(), ${m.deviceFingerprint}, ${s.address},
+                ${s.prefix}, ${s.asn}, ${s.hosting}, ${m.emailNormalised})
         on conflict do nothing
         returning ${memberColumns}`,
   );
   return row && toMember(row);
 }
 
+/** Keeps one sign-in's (or the registration's) address, network and device in the member's history. */
+export async function insertSighting(
+  db: Queryable,
+  userId: number,
+  kind: 'registration' | 'sign_in',
+  s: Sighting,
+): Promise<void> {
+  await query(
+    db,
+    sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
+        values (${userId}, ${kind}, ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint})`,
+  );
+}
+
 export interface Referrer {
   id: number;
-  deviceFingerprint: string | null;
   isSuspicious: boolean;
+  /** Every device fingerprint the referrer registered or signed in with (the registration's first). */
+  fingerprints: string[];
 }
 
 export async function findReferrerByCode(db: Queryable, code: string): Promise<Referrer | undefined> {
-  const [row] = await query<Referrer>(
+  const [row] = await query<{ id: number; isSuspicious: boolean; fingerprints: string[] | null }>(
     db,
-    sql`select id, device_fingerprint as "deviceFingerprint", is_suspicious as "isSuspicious"
-          from users where referral_code = ${code} limit 1`,
+    sql`select u.id, u.is_suspicious as "isSuspicious",
+               array_remove(array[u.registration_fingerprint, u.device_fingerprint]
+                 || coalesce((select array_agg(distinct s.fingerprint) from member_sightings s
+                               where s.user_id = u.id and s.fingerprint is not null), '{}'), null) as fingerprints
+          from users u where u.referral_code = ${code} limit 1`,
   );
-  return row;
+  return row && { id: row.id, isSuspicious: row.isSuspicious, fingerprints: row.fingerprints ?? [] };
 }
 
 /** Links a new member to the member whose code they used, and counts the referral on the referrer. */

@@ -26,6 +26,11 @@ export interface MemberOfferRow {
   /** The member's latest claim on the offer, and a rejection's reason. */
   claim_status: 'pending' | 'approved' | 'rejected' | null;
   claim_reason: string | null;
+  /** The member's latest reward hold on the offer (issue 33): held (with its level and release) or denied. */
+  review_status?: 'held' | 'released' | 'denied' | null;
+  review_level?: 'medium' | 'high' | 'very_high' | null;
+  review_release_at?: Date | string | null;
+  review_category?: string | null;
 }
 
 // Active offers, plus inactive ones the member has a live completion on (so a won voucher or a
@@ -52,6 +57,7 @@ const memberOffersSelect = (u: string, minAge: string) =>
           k.created_at as clicked_at, case when c.status = 'pending' then c.created_at end as pending_since,
           cl.status as claim_status, case when cl.status = 'rejected' then cl.reject_reason end as claim_reason,
           (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null) as can_claim,
+          rh.review_status, rh.review_level, rh.review_release_at, rh.review_category,
           o.created_at as sort_created_at
      from (
        select a.* from offers a where a.is_active
@@ -66,6 +72,12 @@ const memberOffersSelect = (u: string, minAge: string) =>
      left join lateral (select v1.voucher_code from vouchers v1 where v1.id = c.voucher_id offset 0) v on true
      left join lateral (
        select k1.created_at from clicks k1 where k1.id = c.click_id and c.status = 'pending' offset 0) k on true
+     left join lateral (
+         select h.status as review_status, h.level as review_level, h.release_at as review_release_at,
+                h.deny_category as review_category
+           from reward_holds h join completions hc on hc.id = h.completion_id
+          where h.user_id = ${u} and hc.offer_id = o.id and h.kind = 'conversion'
+          order by h.id desc limit 1) rh on true
      left join (
        select distinct on (y.offer_id) y.offer_id, y.status, y.reject_reason from claims y
         where y.user_id = ${u}
@@ -119,6 +131,10 @@ export type MemberOfferStateRow = Pick<
   | 'can_claim'
   | 'claim_status'
   | 'claim_reason'
+  | 'review_status'
+  | 'review_level'
+  | 'review_release_at'
+  | 'review_category'
 > & { is_active: boolean };
 
 /**
@@ -163,7 +179,9 @@ export const memberOffersCachedForSession = statement(
             a.category, a.slot_config, (extract(epoch from a.created_at) * 1000000)::float8 as sort_us,
             null::text as completion_status, null::boolean as spinner_used, null::text as reward_type,
             null::text as voucher_code, null::timestamptz as clicked_at, null::timestamptz as pending_since,
-            null::text as claim_status, null::text as claim_reason, false as can_claim
+            null::text as claim_status, null::text as claim_reason, false as can_claim,
+            null::text as review_status, null::text as review_level, null::timestamptz as review_release_at,
+            null::text as review_category
        from offers a
       where a.is_active and (select user_id from mu) is not null
         and ((select gen from g) is null or $5::text is distinct from (select gen from g)::text)
@@ -176,11 +194,14 @@ export const memberOffersCachedForSession = statement(
             c.status, c.spinner_used, c.reward_type, v.voucher_code,
             k.created_at, case when c.status = 'pending' then c.created_at end,
             cl.status, case when cl.status = 'rejected' then cl.reject_reason end,
-            (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null)
+            (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null),
+            rh.review_status, rh.review_level, rh.review_release_at, rh.review_category
        from (
          select x.offer_id from completions x where x.user_id = (select user_id from mu) and x.status <> 'reversed'
          union select offer_id from mcl
-         union select offer_id from mcc) s
+         union select offer_id from mcc
+         union select hc.offer_id from reward_holds h join completions hc on hc.id = h.completion_id
+                where h.user_id = (select user_id from mu) and h.status = 'denied') s
        cross join lateral (select o1.* from offers o1 where o1.id = s.offer_id offset 0) o
        left join lateral (
          select c1.id, c1.status, c1.spinner_used, c1.reward_type, c1.voucher_id, c1.click_id, c1.created_at
@@ -192,6 +213,12 @@ export const memberOffersCachedForSession = statement(
          select k1.created_at from clicks k1 where k1.id = c.click_id and c.status = 'pending' offset 0) k on true
        left join mcl cl on cl.offer_id = s.offer_id
        left join mcc cc on cc.offer_id = s.offer_id
+       left join lateral (
+         select h.status as review_status, h.level as review_level, h.release_at as review_release_at,
+                h.deny_category as review_category
+           from reward_holds h join completions hc on hc.id = h.completion_id
+          where h.user_id = (select user_id from mu) and hc.offer_id = s.offer_id and h.kind = 'conversion'
+          order by h.id desc limit 1) rh on true
       where o.is_active or c.id is not null)
    select ms.user_id as session_user_id, ms.is_suspicious as session_blocked,
           (select expires_at from member_renewed) as session_renewed, ms.expires_at as session_expires,

@@ -15,25 +15,51 @@ export async function insertReferral(
 
 /**
  * Settles the pending referral of `referredUserId` with its first completion: successful (one free
- * spin granted) or, for a same-device pair, completed_waiting (nothing granted). Only the transaction
- * that moves the referral out of 'pending' gets a row back, so the reward is granted exactly once.
+ * spin granted) or, for a same-device pair or a reward held by risk (`held`, issue 33),
+ * completed_waiting (nothing granted yet). Only the transaction that moves the referral out of
+ * 'pending' gets a row back, so the reward is granted exactly once.
  */
 export async function settlePendingReferral(
   db: Queryable,
   referredUserId: number,
   completionId: number,
-): Promise<{ referrerUserId: number; sameDevice: boolean } | undefined> {
-  const [row] = await query<{ referrerUserId: number; sameDevice: boolean }>(
+  held = false,
+): Promise<{ id: number; referrerUserId: number; sameDevice: boolean } | undefined> {
+  const wait = sql`(same_device or ${held})`;
+  const [row] = await query<{ id: number; referrerUserId: number; sameDevice: boolean }>(
     db,
     sql`update referrals
-           set status = case when same_device then 'completed_waiting' else 'successful' end,
+           set status = case when ${wait} then 'completed_waiting' else 'successful' end,
                first_completion_id = ${completionId}, first_completion_date = now(),
-               free_spins_granted = case when same_device then 0 else 1 end,
-               reward_granted_at = case when same_device then null else now() end
+               free_spins_granted = case when ${wait} then 0 else 1 end,
+               reward_granted_at = case when ${wait} then null else now() end
          where referred_user_id = ${referredUserId} and status = 'pending'
-     returning referrer_user_id as "referrerUserId", same_device as "sameDevice"`,
+     returning id, referrer_user_id as "referrerUserId", same_device as "sameDevice"`,
   );
   return row;
+}
+
+/**
+ * A referral reward held by risk, decided in the review queue: granted (successful, one free spin for
+ * the referrer, whose id comes back) or denied. Null when the referral no longer waits.
+ */
+export async function decideRiskHeldReferral(
+  db: Queryable,
+  id: number,
+  grant: boolean,
+  reason: string | null,
+): Promise<{ referrerUserId: number; firstCompletionId: number | null } | null> {
+  const [row] = await query<{ referrerUserId: number; firstCompletionId: number | null }>(
+    db,
+    sql`update referrals
+           set status = ${grant ? 'successful' : 'denied'},
+               free_spins_granted = ${grant ? 1 : 0},
+               reward_granted_at = ${grant ? sql`now()` : sql`null`},
+               reviewed_at = now(), review_reason = ${reason}
+         where id = ${id} and not same_device and status = 'completed_waiting'
+     returning referrer_user_id as "referrerUserId", first_completion_id as "firstCompletionId"`,
+  );
+  return row ?? null;
 }
 
 /** A referral as an administrator's decision sees it, locked until the decision's transaction ends. */

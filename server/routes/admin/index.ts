@@ -13,6 +13,7 @@ import networkRoutes from './networks';
 import postbackLogRoutes from './postbacks';
 import claimRoutes from './claims';
 import timelineRoutes from './timeline';
+import reviewRoutes from './reviews';
 
 export default async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuthRoutes);
@@ -27,4 +28,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(postbackLogRoutes);
   await app.register(claimRoutes);
   await app.register(timelineRoutes);
+  await app.register(reviewRoutes);
 }

@@ -1,0 +1,245 @@
+// What the server knows about a member when one of their rewards is judged (issue 33,
+// docs/trust-and-safety.md#signals): one round trip, every figure from rows the server wrote itself
+// (registration and sign-in sightings, clicks, completions, referrals), never from what the client chose.
+import { sql } from 'drizzle-orm';
+import { query, type Queryable } from '../db/client';
+
+/** Windows and allowances the signals use (the weights are the operator's, in the policy). */
+export const SIGNAL_WINDOWS = {
+  /** Other registrations from the same /24 (/48) within this many days count as linked. */
+  addressDays: 30,
+  /** Registrations from one address beyond this many others in the window (a family, a hostel). */
+  addressAllowance: 3,
+  /** Sign-ups from one address, or one device, within an hour of the member's registration. */
+  burstAddress: 5,
+  burstDevice: 3,
+  /** Clicks or conversions by the member in the last 24 hours. */
+  clicksPerDay: 60,
+  conversionsPerDay: 15,
+  /** A conversion this many times faster than the offer's median click-to-conversion time… */
+  fastRatio: 10,
+  /** …measured over the offer's last `fastSample` approved conversions, once it has `fastMinSample`. */
+  fastSample: 200,
+  fastMinSample: 20,
+  /** Reversed approvals over this many days. */
+  reversalDays: 90,
+  /** Distinct networks (ASNs) a member signed in from within a week, with at least one hosting one. */
+  hoppingNetworks: 3,
+  hoppingDays: 7,
+  /** A referrer with this many referred accounts from one address, device or hosting network. */
+  farmAccounts: 3,
+  /** Referred accounts of one referrer whose only completion is their first, registered 3+ days ago. */
+  quitAccounts: 3,
+} as const;
+
+/** Up to this many linked members are named per reason (the console lists the rest by query). */
+const NAMED = 10;
+
+export interface MemberEvidence {
+  userId: number;
+  pausedAt: Date | null;
+  registrationHosting: boolean;
+  registrationAsn: number | null;
+  registrationAddress: string | null;
+  email: string;
+  /** Other members registered with the same device fingerprint (count, first few ids). */
+  device: { n: number; ids: number[] };
+  /** Other members registered from the same prefix within the window. */
+  address: { n: number; ids: number[]; prefix: string | null };
+  /** Other members with the same normalised email. */
+  email_: { n: number; ids: number[] };
+  /** Sign-ups within an hour of the member's registration, the member included. */
+  burstAddress: number;
+  burstDevice: number;
+  clicks24h: number;
+  conversions24h: number;
+  reversals: number;
+  /** Hosting networks (ASNs) the member signed in from in the hopping window, and all networks there. */
+  hostingAsns: number[];
+  distinctAsns: number;
+  referrer: {
+    id: number;
+    /** The member shares the referrer's registration device, address prefix, or hosting network. */
+    sameDevice: boolean;
+    sameAddress: boolean;
+    /** The largest group of the referrer's referred accounts on one device, one prefix, one hosting ASN. */
+    farmDevice: number;
+    farmAddress: number;
+    farmHosting: number;
+    /** Referred accounts of the referrer that stopped after their first completion. */
+    quit: number;
+    /** The referrer was referred by the member (a ring), or by someone who was referred too (a chain). */
+    ring: boolean;
+    chainDepth: number;
+  } | null;
+}
+
+interface EvidenceRow {
+  user_id: number;
+  paused_at: Date | null;
+  hosting: boolean;
+  asn: number | null;
+  address: string | null;
+  prefix: string | null;
+  email: string;
+  device_n: number;
+  device_ids: number[] | null;
+  address_n: number;
+  address_ids: number[] | null;
+  email_n: number;
+  email_ids: number[] | null;
+  burst_address: number;
+  burst_device: number;
+  clicks_24h: number;
+  conversions_24h: number;
+  reversals: number;
+  hosting_asns: number[] | null;
+  distinct_asns: number;
+  referrer_id: number | null;
+  ref_same_device: boolean | null;
+  ref_same_address: boolean | null;
+  farm_device: number | null;
+  farm_address: number | null;
+  farm_hosting: number | null;
+  quit: number | null;
+  ring: boolean | null;
+  chain_depth: number | null;
+}
+
+const ids = (v: number[] | string | null): number[] => {
+  if (v === null) return [];
+  if (typeof v === 'string') return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  return v.map(Number);
+};
+
+/** The member's evidence, or undefined for an unknown member. */
+export async function memberEvidence(db: Queryable, userId: number): Promise<MemberEvidence | undefined> {
+  const w = SIGNAL_WINDOWS;
+  const [r] = await query<EvidenceRow>(
+    db,
+    sql`with m as (
+          select id, registration_fingerprint as fp, registration_prefix as px, registration_asn as asn,
+                 registration_hosting as hosting, registration_address as address, email, email_normalised as en,
+                 registration_date as rd, referred_by_user_id as ref, rewards_paused_at
+            from users where id = ${userId}
+        ), dev as (
+          select u.id from users u, m where m.fp is not null and u.registration_fingerprint = m.fp and u.id <> m.id
+        ), adr as (
+          select u.id from users u, m
+           where m.px is not null and u.registration_prefix = m.px and u.id <> m.id
+             and u.registration_date between m.rd - ${w.addressDays}::int * interval '1 day'
+                                         and m.rd + ${w.addressDays}::int * interval '1 day'
+        ), eml as (
+          select u.id from users u, m where u.email_normalised = m.en and u.id <> m.id
+        ), seen as (
+          select s.asn, s.hosting from member_sightings s, m
+           where s.user_id = m.id and s.asn is not null
+             and s.created_at > now() - ${w.hoppingDays}::int * interval '1 day'
+        ), refd as (
+          select u.id, u.registration_fingerprint as fp, u.registration_prefix as px, u.registration_asn as asn,
+                 u.registration_hosting as hosting, u.total_completions, u.registration_date
+            from users u, m where m.ref is not null and u.referred_by_user_id = m.ref
+        )
+        select m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
+               (select count(*)::int from dev) as device_n,
+               (select array_agg(id order by id) from (select id from dev order by id limit ${NAMED}) d) as device_ids,
+               (select count(*)::int from adr) as address_n,
+               (select array_agg(id order by id) from (select id from adr order by id limit ${NAMED}) a) as address_ids,
+               (select count(*)::int from eml) as email_n,
+               (select array_agg(id order by id) from (select id from eml order by id limit ${NAMED}) e) as email_ids,
+               (select count(*)::int from users u
+                 where m.px is not null and u.registration_prefix = m.px
+                   and u.registration_date between m.rd - interval '1 hour' and m.rd + interval '1 hour') as burst_address,
+               (select count(*)::int from users u
+                 where m.fp is not null and u.registration_fingerprint = m.fp
+                   and u.registration_date between m.rd - interval '1 hour' and m.rd + interval '1 hour') as burst_device,
+               (select count(*)::int from clicks k
+                 where k.user_id = m.id and k.created_at > now() - interval '1 day') as clicks_24h,
+               (select count(*)::int from completions c
+                 where c.user_id = m.id and c.created_at > now() - interval '1 day') as conversions_24h,
+               (select count(*)::int from completions c
+                 where c.user_id = m.id and c.status = 'reversed' and c.completed_at is not null
+                   and c.reversed_at > now() - ${w.reversalDays}::int * interval '1 day') as reversals,
+               (select array_agg(distinct asn) from seen where hosting) as hosting_asns,
+               (select count(distinct asn)::int from seen) as distinct_asns,
+               m.ref as referrer_id,
+               (select r.registration_fingerprint = m.fp from users r where r.id = m.ref) as ref_same_device,
+               (select r.registration_prefix = m.px from users r where r.id = m.ref) as ref_same_address,
+               (select max(n)::int from (select count(*) as n from refd where fp is not null group by fp) g) as farm_device,
+               (select max(n)::int from (select count(*) as n from refd where px is not null group by px) g) as farm_address,
+               (select max(n)::int from (select count(*) as n from refd where hosting group by asn) g) as farm_hosting,
+               (select count(*)::int from refd
+                 where total_completions = 1 and registration_date < now() - interval '3 days') as quit,
+               (select r.referred_by_user_id = m.id from users r where r.id = m.ref) as ring,
+               (select case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
+                  from users r left join users r2 on r2.id = r.referred_by_user_id where r.id = m.ref) as chain_depth
+          from m`,
+  );
+  if (!r) return undefined;
+  return {
+    userId: r.user_id,
+    pausedAt: r.paused_at ? new Date(r.paused_at) : null,
+    registrationHosting: !!r.hosting,
+    registrationAsn: r.asn,
+    registrationAddress: r.address,
+    email: r.email,
+    device: { n: r.device_n, ids: ids(r.device_ids) },
+    address: { n: r.address_n, ids: ids(r.address_ids), prefix: r.prefix },
+    email_: { n: r.email_n, ids: ids(r.email_ids) },
+    burstAddress: r.burst_address,
+    burstDevice: r.burst_device,
+    clicks24h: r.clicks_24h,
+    conversions24h: r.conversions_24h,
+    reversals: r.reversals,
+    hostingAsns: ids(r.hosting_asns),
+    distinctAsns: r.distinct_asns,
+    referrer:
+      r.referrer_id === null
+        ? null
+        : {
+            id: r.referrer_id,
+            sameDevice: !!r.ref_same_device,
+            sameAddress: !!r.ref_same_address,
+            farmDevice: r.farm_device ?? 0,
+            farmAddress: r.farm_address ?? 0,
+            farmHosting: r.farm_hosting ?? 0,
+            quit: r.quit ?? 0,
+            ring: !!r.ring,
+            chainDepth: r.chain_depth ?? 1,
+          },
+  };
+}
+
+export interface ConversionTiming {
+  /** Seconds from the click to the conversion's first postback. */
+  seconds: number;
+  /** The offer's median over its recent approved conversions, and how many there were. */
+  medianSeconds: number | null;
+  sample: number;
+}
+
+/** How fast this completion followed its click, against the offer's own typical time. */
+export async function conversionTiming(
+  db: Queryable,
+  completionId: number,
+): Promise<ConversionTiming | undefined> {
+  const [r] = await query<{ seconds: number | null; median: number | null; sample: number }>(
+    db,
+    sql`with c as (
+          select c.offer_id, c.id, extract(epoch from c.created_at - k.created_at)::float8 as seconds
+            from completions c join clicks k on k.id = c.click_id where c.id = ${completionId}
+        ), recent as (
+          select extract(epoch from o.created_at - k.created_at)::float8 as s
+            from completions o join clicks k on k.id = o.click_id, c
+           where o.offer_id = c.offer_id and o.status = 'approved' and o.id <> c.id
+           order by o.offer_id, o.id desc
+           limit ${SIGNAL_WINDOWS.fastSample}
+        )
+        select c.seconds,
+               (select percentile_cont(0.5) within group (order by s) from recent)::float8 as median,
+               (select count(*)::int from recent) as sample
+          from c`,
+  );
+  if (!r || r.seconds === null) return undefined;
+  return { seconds: Number(r.seconds), medianSeconds: r.median === null ? null : Number(r.median), sample: r.sample };
+}

@@ -1,0 +1,202 @@
+// Rewards held by risk (issue 33, docs/trust-and-safety.md#holds): the gate every approval passes, and
+// the hold rows. A hold is decided exactly once: its status leaves 'held' in one conditional UPDATE,
+// taken under the row's lock by whoever decides (an operator, or the timer for a medium hold).
+import { sql } from 'drizzle-orm';
+import { query, type Queryable, type Tx } from '../db/client';
+import type { DenyCategory, RiskLevel, RiskPolicy, RiskReasonRow } from '../../shared/contract/admin/reviews';
+import { conversionTiming, memberEvidence } from './evidence';
+import { holdHours } from './policy';
+import { judge, type RiskJudgement } from './score';
+
+export interface RewardHold {
+  id: number;
+  userId: number;
+  kind: 'conversion' | 'referral';
+  completionId: number | null;
+  referralId: number | null;
+  network: string | null;
+  score: number;
+  level: Exclude<RiskLevel, 'low'>;
+  status: 'held' | 'released' | 'denied';
+  releaseAt: Date | null;
+}
+
+const holdColumns = sql`id, user_id as "userId", kind, completion_id as "completionId", referral_id as "referralId",
+  network, score, level, status, release_at as "releaseAt"`;
+
+/** What the gate needs beyond the transaction: the policy in force and the conversion's network. */
+export interface RiskCheck {
+  policy: RiskPolicy;
+  network: string | null;
+}
+
+/** The judgement of a reward and whether it is held: null when it passes (low risk, member not paused). */
+async function judgeReward(
+  tx: Tx,
+  userId: number,
+  reward: { kind: 'conversion'; completionId: number } | { kind: 'referral' },
+  check: RiskCheck,
+): Promise<(RiskJudgement & { paused: boolean }) | null> {
+  const evidence = await memberEvidence(tx, userId);
+  if (!evidence) return null;
+  if (reward.kind === 'referral' && !evidence.referrer) return null;
+  const timing = reward.kind === 'conversion' ? await conversionTiming(tx, reward.completionId) : undefined;
+  const j = judge(evidence, reward.kind === 'conversion' ? { kind: 'conversion', timing } : reward, check.policy);
+  const paused = evidence.pausedAt !== null;
+  if (j.level === 'low' && !paused) return null;
+  return { ...j, level: paused && j.level === 'low' ? 'very_high' : j.level, paused };
+}
+
+async function insertHold(
+  tx: Tx,
+  h: {
+    userId: number;
+    kind: 'conversion' | 'referral';
+    completionId: number | null;
+    referralId: number | null;
+    network: string | null;
+    judgement: RiskJudgement;
+    releaseAt: Date | null;
+  },
+): Promise<number | null> {
+  const [row] = await query<{ id: number }>(
+    tx,
+    sql`insert into reward_holds (user_id, kind, completion_id, referral_id, network, score, level, reasons, release_at)
+        values (${h.userId}, ${h.kind}, ${h.completionId}, ${h.referralId}, ${h.network}, ${h.judgement.score},
+                ${h.judgement.level}, ${JSON.stringify(h.judgement.reasons)}::jsonb, ${h.releaseAt})
+        on conflict do nothing
+        returning id`,
+  );
+  return row?.id ?? null;
+}
+
+/** Very high risk pauses the member's rewards until an operator approves them (the member is told). */
+async function pauseRewards(tx: Tx, userId: number) {
+  await query(tx, sql`update users set rewards_paused_at = coalesce(rewards_paused_at, now()) where id = ${userId}`);
+}
+
+export async function resumeRewards(db: Queryable, userId: number): Promise<boolean> {
+  const rows = await query(
+    db,
+    sql`update users set rewards_paused_at = null where id = ${userId} and rewards_paused_at is not null returning id`,
+  );
+  return rows.length > 0;
+}
+
+function releaseAt(j: RiskJudgement, check: RiskCheck): Date | null {
+  if (j.level !== 'medium') return null;
+  return new Date(Date.now() + holdHours(check.policy, check.network) * 3_600_000);
+}
+
+/**
+ * The gate of a conversion's approval: judged, and held when its risk is medium or more (or the member's
+ * rewards are paused). Returns the hold's id, or null when the approval goes ahead.
+ */
+export async function holdConversionByRisk(
+  tx: Tx,
+  c: { userId: number; completionId: number },
+  check: RiskCheck,
+): Promise<number | null> {
+  const j = await judgeReward(tx, c.userId, { kind: 'conversion', completionId: c.completionId }, check);
+  if (!j) return null;
+  if (j.level === 'very_high') await pauseRewards(tx, c.userId);
+  return insertHold(tx, {
+    userId: c.userId,
+    kind: 'conversion',
+    completionId: c.completionId,
+    referralId: null,
+    network: check.network,
+    judgement: j,
+    releaseAt: j.paused ? null : releaseAt(j, check),
+  });
+}
+
+/**
+ * The gate of a referral reward (the referred member's first approved completion): the judgement, or
+ * null when the reward goes ahead. The caller settles the referral as held and then records the hold.
+ */
+export async function judgeReferralReward(
+  tx: Tx,
+  referredUserId: number,
+  check: RiskCheck,
+): Promise<RiskJudgement | null> {
+  return judgeReward(tx, referredUserId, { kind: 'referral' }, check);
+}
+
+export async function recordReferralHold(
+  tx: Tx,
+  h: { referredUserId: number; referralId: number; judgement: RiskJudgement },
+  check: RiskCheck,
+): Promise<number | null> {
+  return insertHold(tx, {
+    userId: h.referredUserId,
+    kind: 'referral',
+    completionId: null,
+    referralId: h.referralId,
+    network: check.network,
+    judgement: h.judgement,
+    releaseAt: releaseAt(h.judgement, check),
+  });
+}
+
+/** The hold locked for a decision (FOR UPDATE): concurrent deciders run one after the other. */
+export async function lockHold(tx: Tx, id: number): Promise<RewardHold | undefined> {
+  const [row] = await query<RewardHold>(tx, sql`select ${holdColumns} from reward_holds where id = ${id} for update`);
+  return row && { ...row, releaseAt: row.releaseAt ? new Date(row.releaseAt) : null };
+}
+
+/** Moves a held hold to its decision; false when it was no longer held (decided by someone else first). */
+export async function decideHold(
+  tx: Tx,
+  id: number,
+  d: { status: 'released' | 'denied'; by: string; category?: DenyCategory | null; note?: string | null },
+): Promise<boolean> {
+  const rows = await query(
+    tx,
+    sql`update reward_holds
+           set status = ${d.status}, decided_at = now(), decided_by = ${d.by},
+               deny_category = ${d.category ?? null}, note = ${d.note ?? null}
+         where id = ${id} and status = 'held'
+     returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** A hold's completion id (null: a referral's hold); undefined for an unknown hold. No lock. */
+export async function holdCompletionId(db: Queryable, holdId: number): Promise<number | null | undefined> {
+  const [row] = await query<{ completion_id: number | null }>(
+    db,
+    sql`select completion_id from reward_holds where id = ${holdId}`,
+  );
+  return row ? row.completion_id : undefined;
+}
+
+/** A partner reversed a conversion whose reward was held: the hold is closed as denied, by the system. */
+export async function closeHoldOnReversal(tx: Tx, completionId: number): Promise<void> {
+  await query(
+    tx,
+    sql`update reward_holds
+           set status = 'denied', decided_at = now(), decided_by = 'system', deny_category = 'partner_reversal'
+         where completion_id = ${completionId} and status = 'held'`,
+  );
+}
+
+/** Held rewards whose medium-risk wait is over, oldest first (the timer releases them). */
+export async function dueHoldIds(db: Queryable, limit = 100): Promise<number[]> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`select id from reward_holds where status = 'held' and release_at <= now() order by release_at, id limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The held rewards of one member (approve-all). */
+export async function heldIdsOfMember(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await query<{ id: number }>(
+    db,
+    sql`select id from reward_holds where user_id = ${userId} and status = 'held' order by id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export type { RiskReasonRow };

@@ -1,0 +1,355 @@
+// Trust and safety (issue 33) as a member, a partner network and an operator meet it, on both
+// databases: sign-in refuses what is not a verified Google account; a reward judged low risk keeps the
+// specification's instant flow; one judged medium waits in Pending Verification ('checking', with its
+// release time) until an operator approves it, the timer releases it, or an operator denies it
+// ('Not approved', nothing granted), each exactly once; claims after a reversal are refused and
+// concurrent claims on one offer leave one pending; the policy's changes are audited and apply.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { query, type Db } from '../db/client';
+import { emulatorIdToken } from '../demo/emulator';
+import { adminTestApp, client, adminCookie, type Client } from '../test/admin';
+import {
+  DATABASE_KINDS,
+  TEST_EMULATOR_HOST,
+  cookieFrom,
+  insertOffer,
+  insertVouchers,
+  newAccount,
+  signedPostbackUrl,
+} from '../test/helpers';
+import { GOOGLE_ONLY_MESSAGE, UNVERIFIED_EMAIL_MESSAGE } from '../services/users';
+import { CLAIM_MESSAGES } from '../services/claims';
+import { DEFAULT_POLICY } from './policy';
+import { releaseDueHolds } from './review-queue';
+
+interface Member {
+  cookie: string;
+  userId: number;
+  referralCode: string;
+}
+
+describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let admin: Client;
+  adminTestApp(kind, async (setup) => {
+    ({ app, db } = setup);
+    admin = client(app, await adminCookie(app));
+    await insertVouchers(db, 10, 40);
+  });
+
+  /** Signs a new member in from `ip` (the client address: no proxy in tests) with a device fingerprint. */
+  async function signInFrom(
+    ip: string,
+    extra: { deviceFingerprint?: string; referralCode?: string; account?: ReturnType<typeof newAccount> } = {},
+  ): Promise<Member> {
+    const idToken = await emulatorIdToken(TEST_EMULATOR_HOST, extra.account ?? newAccount('trust'));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/firebase-auth.php',
+      remoteAddress: ip,
+      payload: {
+        idToken,
+        ...(extra.deviceFingerprint ? { deviceFingerprint: extra.deviceFingerprint } : {}),
+        ...(extra.referralCode ? { referralCode: extra.referralCode } : {}),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return { cookie: cookieFrom(res, 'sid'), userId: body.user.user_id, referralCode: body.user.referral_code };
+  }
+
+  async function click(m: Member, offerId: number): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/click-offer.php',
+      headers: { cookie: m.cookie },
+      payload: { offerId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().clickId;
+  }
+
+  async function postback(clickId: string, status: 'pending' | 'approved' | 'reversed', txn = `txn-${clickId}`) {
+    const res = await app.inject({
+      url: signedPostbackUrl({ click_id: clickId, transaction_id: txn, payout: '2', status }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  async function offerCard(m: Member, offerId: number) {
+    const res = await app.inject({ url: '/api/offers.php', headers: { cookie: m.cookie } });
+    expect(res.statusCode).toBe(200);
+    return (res.json().offers as Record<string, unknown>[]).find((o) => o.offer_id === offerId)!;
+  }
+
+  const holdsOf = (userId: number) =>
+    query<{ id: number; kind: string; level: string; status: string; score: number; reasons: unknown }>(
+      db,
+      sql`select id, kind, level, status, score, reasons from reward_holds where user_id = ${userId} order by id`,
+    );
+
+  const counters = async (userId: number) =>
+    (
+      await query<{ total_completions: number; free_spins_remaining: number }>(
+        db,
+        sql`select total_completions, free_spins_remaining from users where id = ${userId}`,
+      )
+    )[0]!;
+
+  /**
+   * A third member on one device, the other two registered a day earlier (not a sign-up burst) from
+   * other addresses: shared_device, 2 other accounts × 20 = 40, the medium threshold.
+   */
+  async function mediumRiskMember(tag: string, third: number) {
+    const device = `device-${tag}`;
+    const earlier = [
+      await signInFrom(`198.51.${third}.10`, { deviceFingerprint: device }),
+      await signInFrom(`198.51.${third}.11`, { deviceFingerprint: device }),
+    ];
+    for (const e of earlier)
+      await query(db, sql`update users set registration_date = now() - interval '1 day' where id = ${e.userId}`);
+    return signInFrom(`198.51.${third}.12`, { deviceFingerprint: device });
+  }
+
+  describe('sign-in', () => {
+    async function emulatorAccount(body: Record<string, unknown>): Promise<string> {
+      const res = await fetch(
+        `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      );
+      const json = (await res.json()) as { idToken?: string };
+      expect(json.idToken).toEqual(expect.any(String));
+      return json.idToken!;
+    }
+
+    it('refuses an anonymous account and an unverified email address, and creates no member', async () => {
+      const before = (await query<{ n: number }>(db, sql`select count(*)::int as n from users`))[0]!.n;
+      const anonymous = await emulatorAccount({ returnSecureToken: true });
+      const email = `victim-${Date.now()}@example.com`;
+      const unverified = await emulatorAccount({ email, password: 'secret-123456', returnSecureToken: true });
+      const answers = [];
+      for (const idToken of [anonymous, unverified]) {
+        const res = await app.inject({ method: 'POST', url: '/api/firebase-auth.php', payload: { idToken } });
+        answers.push([res.statusCode, res.json().error]);
+        expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      }
+      expect(answers).toEqual([
+        [403, GOOGLE_ONLY_MESSAGE],
+        [403, GOOGLE_ONLY_MESSAGE],
+      ]);
+      expect((await query<{ n: number }>(db, sql`select count(*)::int as n from users`))[0]!.n).toBe(before);
+      expect(await query(db, sql`select id from users where email = ${email}`)).toEqual([]);
+      // The message for a Google account whose address Google has not verified names what to do.
+      expect(UNVERIFIED_EMAIL_MESSAGE).toMatch(/Verify it with Google/);
+    });
+  });
+
+  describe('a low-risk reward', () => {
+    it('keeps the instant flow: approved, ready to spin, nothing held', async () => {
+      const offerId = await insertOffer(db);
+      const m = await signInFrom('127.0.0.1', { deviceFingerprint: `solo-${Date.now()}` });
+      await postback(await click(m, offerId), 'approved');
+      expect(await offerCard(m, offerId)).toMatchObject({ status: 'completed', completed: true, review: null });
+      expect(await holdsOf(m.userId)).toEqual([]);
+    });
+  });
+
+  describe('a medium-risk reward', () => {
+    it('waits in Pending Verification with its reasons and release time, and the operator sees it in the queue', async () => {
+      const offerId = await insertOffer(db);
+      const m = await mediumRiskMember('queue', 1);
+      await postback(await click(m, offerId), 'approved');
+
+      const card = await offerCard(m, offerId);
+      expect(card).toMatchObject({ status: 'pending', completed: false, review: { state: 'checking', category: null } });
+      const releaseIn = Date.parse((card.review as { release_at: string }).release_at) - Date.now();
+      expect(releaseIn).toBeGreaterThan((DEFAULT_POLICY.hold_hours.default - 1) * 3_600_000);
+      expect(releaseIn).toBeLessThanOrEqual(DEFAULT_POLICY.hold_hours.default * 3_600_000);
+      expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
+
+      // 2 other accounts on the device: 2 × 20 = 40, the medium threshold.
+      const [hold] = await holdsOf(m.userId);
+      expect(hold).toMatchObject({ kind: 'conversion', level: 'medium', status: 'held', score: 40 });
+      const queue = await admin.get(`/api/admin/reviews.php?user_id=${m.userId}`);
+      expect(queue.statusCode).toBe(200);
+      const [row] = queue.json().reviews;
+      expect(row).toMatchObject({ hold_id: hold!.id, offer_id: offerId, score: 40, level: 'medium', status: 'held' });
+      expect(row.reasons).toEqual([
+        {
+          code: 'shared_device',
+          weight: 40,
+          evidence: expect.stringMatching(/^3 accounts registered on this device: #\d+, #\d+$/),
+          user_ids: [expect.any(Number), expect.any(Number)],
+        },
+      ]);
+      expect(queue.json().waiting).toBeGreaterThanOrEqual(1);
+    });
+
+    it('an approval releases it exactly once under concurrency: the spin is granted once', async () => {
+      const offerId = await insertOffer(db);
+      const m = await mediumRiskMember('race', 2);
+      await postback(await click(m, offerId), 'approved');
+      const [hold] = await holdsOf(m.userId);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(answers.flatMap((a) => a.json().decided)).toEqual([hold!.id]);
+      expect(answers.flatMap((a) => a.json().skipped)).toHaveLength(5);
+      expect(await offerCard(m, offerId)).toMatchObject({ status: 'completed', completed: true, review: null });
+      expect((await counters(m.userId)).total_completions).toBe(1);
+      const audited = await query<{ action: string }>(
+        db,
+        sql`select action from admin_audit_log where target_type = 'reward_hold' and target_id = ${String(hold!.id)}`,
+      );
+      expect(audited).toEqual([{ action: 'reward.release' }]);
+    });
+
+    it('a denial closes it with its category: Not approved, nothing credited, and a claim on the offer is refused', async () => {
+      const offerId = await insertOffer(db);
+      const m = await mediumRiskMember('deny', 3);
+      await postback(await click(m, offerId), 'approved');
+      const [hold] = await holdsOf(m.userId);
+      const noCategory = await admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'deny' });
+      expect(noCategory.statusCode).toBe(400);
+      const denied = await admin.put('/api/admin/reviews.php', {
+        hold_ids: [hold!.id],
+        action: 'deny',
+        category: 'linked_accounts',
+        note: 'three accounts, one phone',
+      });
+      expect(denied.json()).toMatchObject({ decided: [hold!.id], skipped: [] });
+      const again = await admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' });
+      expect(again.json()).toMatchObject({ decided: [], skipped: [hold!.id] });
+
+      expect(await offerCard(m, offerId)).toMatchObject({
+        status: 'available',
+        completed: false,
+        review: { state: 'not_approved', category: 'linked_accounts', release_at: null },
+      });
+      expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
+      // A missing-conversion claim on a new click cannot grant it back.
+      const later = await click(m, offerId);
+      await query(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${later}`);
+      const claim = await app.inject({
+        method: 'POST',
+        url: '/api/claim.php',
+        headers: { cookie: m.cookie },
+        payload: { clickId: later },
+      });
+      expect([claim.statusCode, claim.json().error]).toEqual([409, CLAIM_MESSAGES.reversed]);
+    });
+
+    it('the timer releases it when its hold period is over, once', async () => {
+      const offerId = await insertOffer(db);
+      const m = await mediumRiskMember('timer', 4);
+      await postback(await click(m, offerId), 'approved');
+      const [hold] = await holdsOf(m.userId);
+      await query(db, sql`update reward_holds set release_at = now() - interval '1 minute' where id = ${hold!.id}`);
+      const [first, second] = await Promise.all([releaseDueHolds(db), releaseDueHolds(db)]);
+      expect(first! + second!).toBeGreaterThanOrEqual(1);
+      expect((await holdsOf(m.userId))[0]).toMatchObject({ status: 'released' });
+      expect(await offerCard(m, offerId)).toMatchObject({ status: 'completed', review: null });
+      expect((await counters(m.userId)).total_completions).toBe(1);
+    });
+
+    it("a partner's reversal of a held conversion closes the hold: nothing to release", async () => {
+      const offerId = await insertOffer(db);
+      const m = await mediumRiskMember('reversal', 5);
+      const clickId = await click(m, offerId);
+      await postback(clickId, 'approved');
+      await postback(clickId, 'reversed');
+      const [hold] = await holdsOf(m.userId);
+      expect(hold).toMatchObject({ status: 'denied' });
+      const approve = await admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' });
+      expect(approve.json()).toMatchObject({ decided: [], skipped: [hold!.id] });
+      expect((await counters(m.userId)).total_completions).toBe(0);
+    });
+  });
+
+  describe('referrals', () => {
+    it('a friend who signs up from the referrer’s address with a random fingerprint is not rewarded at once', async () => {
+      const offerId = await insertOffer(db);
+      const referrer = await signInFrom('203.0.113.20', { deviceFingerprint: 'ring-phone' });
+      const friend = await signInFrom('203.0.113.21', {
+        deviceFingerprint: `random-${Date.now()}`,
+        referralCode: referrer.referralCode,
+      });
+      await postback(await click(friend, offerId), 'approved');
+      expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 0 });
+      const [hold] = await holdsOf(friend.userId);
+      expect(hold).toMatchObject({ kind: 'conversion', level: 'medium', score: 45 });
+      expect(hold!.reasons).toEqual([
+        expect.objectContaining({ code: 'referral_linked', weight: 45, user_ids: [referrer.userId] }),
+      ]);
+      // The operator approves: the friend's spin and the referrer's free spin, each once.
+      await admin.put('/api/admin/reviews.php', { user_id: friend.userId, action: 'approve' });
+      expect(await counters(friend.userId)).toMatchObject({ total_completions: 1 });
+      expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 1 });
+    });
+  });
+
+  describe('claims', () => {
+    it('concurrent claims on one offer leave exactly one pending', async () => {
+      const offerId = await insertOffer(db);
+      const m = await signInFrom('127.0.0.1');
+      const clicks = [];
+      for (let i = 0; i < 6; i++) clicks.push(await click(m, offerId));
+      await query(db, sql`update clicks set created_at = now() - interval '2 hours' where user_id = ${m.userId}`);
+      const answers = await Promise.all(
+        clicks.map((id) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/claim.php',
+            headers: { cookie: m.cookie },
+            payload: { clickId: id },
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
+      const pending = await query(
+        db,
+        sql`select id from claims where user_id = ${m.userId} and offer_id = ${offerId} and status = 'pending'`,
+      );
+      expect(pending).toHaveLength(1);
+    });
+  });
+
+  describe('the policy', () => {
+    it('refuses thresholds that do not rise, audits a change, and a disabled rule no longer holds', async () => {
+      const current = (await admin.get('/api/admin/risk-policy.php')).json().policy;
+      expect(current).toEqual(DEFAULT_POLICY);
+      const bad = await admin.put('/api/admin/risk-policy.php', {
+        ...current,
+        thresholds: { medium: 80, high: 70, very_high: 120 },
+      });
+      expect(bad.statusCode).toBe(400);
+      const off = {
+        ...current,
+        rules: { ...current.rules, shared_device: { enabled: false, weight: 20 } },
+      };
+      const saved = await admin.put('/api/admin/risk-policy.php', off);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ policy: off, updated_by: 'root' });
+      const [audit] = await query<{ action: string; after: unknown }>(
+        db,
+        sql`select action, after from admin_audit_log where action = 'risk_policy.edit' order by id desc limit 1`,
+      );
+      expect(audit!.after).toMatchObject({ rules: { shared_device: { enabled: false } } });
+
+      // The receiver reads the policy at most 5 s old: wait it out, then a same-device member passes.
+      await new Promise((r) => setTimeout(r, 5_100));
+      const offerId = await insertOffer(db);
+      const m = await mediumRiskMember('policy-off', 6);
+      await postback(await click(m, offerId), 'approved');
+      expect(await holdsOf(m.userId)).toEqual([]);
+      expect(await offerCard(m, offerId)).toMatchObject({ status: 'completed' });
+      await admin.put('/api/admin/risk-policy.php', DEFAULT_POLICY);
+      await new Promise((r) => setTimeout(r, 5_100));
+    });
+  });
+});
