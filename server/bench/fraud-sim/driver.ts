@@ -60,6 +60,7 @@ export interface DriverResult {
   decisions: Map<number, { decision: NonNullable<Decision>; at: number }>;
   errors: string[];
   blocked: Set<Actor>;
+  serverErrors: number;
   requests: number;
   realMs: number;
   /** Whether the server has the review queue (the server part of issue 33). */
@@ -86,6 +87,8 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
   /** Members the server blocked (their session ended: e.g. the reversal hold); they stop. */
   const blocked = new Set<Actor>();
   let requests = 0;
+  /** Postbacks the server answered with a 5xx before the partner's resend went through. */
+  let serverErrors = 0;
   let reviewQueue = true;
 
   const error = (what: string) => {
@@ -256,16 +259,20 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
   async function convert(actor: Actor, step: OfferStep, clickId: string) {
     await sleep(step.convertMs!);
     const offer = OFFERS[step.offer]!;
-    const pb = await call(
-      'GET',
-      postbackPath({
-        click_id: clickId,
-        transaction_id: `txn-${clickId}`,
-        payout: offer.payout.toFixed(2),
-        currency: 'USD',
-        status: 'approved',
-      }),
-    );
+    const params = {
+      click_id: clickId,
+      transaction_id: `txn-${clickId}`,
+      payout: offer.payout.toFixed(2),
+      currency: 'USD',
+      status: 'approved',
+    };
+    // A partner resends a postback that failed with a server error (as networks do, minutes later).
+    let pb = await call('GET', postbackPath(params));
+    for (let retry = 0; pb.status >= 500 && retry < 3; retry++) {
+      serverErrors++;
+      await sleep(500);
+      pb = await call('GET', postbackPath(params));
+    }
     if (pb.status !== 200 || pb.json.duplicate) {
       error(`postback ${actor.key}: ${pb.status} ${JSON.stringify(pb.json)}`);
       return;
@@ -399,6 +406,7 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
     decisions,
     errors,
     blocked,
+    serverErrors,
     requests,
     realMs: now(),
     reviewQueue,
