@@ -210,6 +210,8 @@ interface Figures {
   byPopulation: Map<Population, { earned: number; revealed: number; accounts: number }>;
   reasons: { honest: Map<string, number>; fraud: Map<string, number> };
   levels: Map<string, number>;
+  /** How the fraud's revealed offer spins got out: never held, or held then approved by the operator. */
+  leaks: Map<string, number>;
 }
 
 function figures(actors: Actor[], r: DriverResult): Figures {
@@ -282,6 +284,18 @@ function figures(actors: Actor[], r: DriverResult): Figures {
       delays.push((endMs - created) * SIM_HOURS_PER_MS);
     }
   }
+  const leaks = new Map<string, number>();
+  for (const c of r.conversions) {
+    if (!c.actor.fraud || !c.spun) continue;
+    const userId = r.members.get(c.actor)?.userId;
+    const hold = r.holds.find(
+      (h) => h.kind === 'conversion' && h.user_id === userId && h.offer_title === OFFERS[c.offer]!.title,
+    );
+    const how = hold
+      ? `${c.actor.population}: held ${hold.level} (${hold.reasons.map((x) => x.code).join('+')}), ${hold.status} by ${hold.decided_by ?? '–'}`
+      : `${c.actor.population}: never held`;
+    leaks.set(how, (leaks.get(how) ?? 0) + c.ev);
+  }
   let fraudEarned = 0;
   let fraudRevealed = 0;
   for (const [p, row] of byPopulation)
@@ -307,6 +321,7 @@ function figures(actors: Actor[], r: DriverResult): Figures {
     byPopulation,
     reasons,
     levels,
+    leaks,
   };
 }
 
@@ -381,6 +396,13 @@ async function main() {
             `      ${POPULATION_LABELS[p]} (${row.accounts}): ₹${fmt(row.earned)} earned, ₹${fmt(row.revealed)} revealed (${pct(row.earned ? 1 - row.revealed / row.earned : 1)} kept)`,
           );
         }
+        if (run.setup.trust && run.result.reviewQueue && f.leaks.size)
+          log(
+            `      how the fraud's revealed offer spins got out (₹ expected): ${[...f.leaks]
+              .sort((a, b) => b[1] - a[1])
+              .map(([k, v]) => `${k} ₹${fmt(v)}`)
+              .join('; ')}`,
+          );
         if (run.setup.trust && run.result.reviewQueue)
           log(
             `      reasons on honest holds: ${topReasons(f.reasons.honest)}\n      reasons on fraud holds: ${topReasons(f.reasons.fraud)}`,
@@ -412,7 +434,7 @@ async function main() {
     const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const body = `Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run fraud:sim\` (${when}; ${os.cpus().length} cores, Node ${process.version}; ${fmt(total, 0)} s for ${SEEDS.length} seeds${BASELINE ? ' with their baselines side by side' : ''}).
 
-A month (${DAYS} simulated days of ${DAY_MS / 1000} s) of traffic through the public API against the real server on PostgreSQL with \`TRUST_PROXY=1\` (each member's address in X-Forwarded-For): ${HONEST} honest members (home broadband and mobile-carrier addresses inside real Indian ISP ranges of the ASN dataset — Jio AS55836, Airtel AS24560/AS45609, BSNL AS9829, ACT AS24309 —, one or two devices each, families of 2-4 sharing a home address, friends referring friends, click→conversion 3-30 s) and ${fraudAccounts} fraud accounts: an account farm on AWS, DigitalOcean, OVH and Vultr addresses converting in 50-300 ms, a self-referral ring of 10 throwaway accounts on one home address with a new fingerprint each, a VPN-hopping member (M247 and Datacamp exits), three bot-speed members on home addresses, two reversal-heavy members (the partner reverses 3 in 4 of their conversions with native reversal postbacks), and a referral chain of 7 accounts. The simulation keeps the ground truth; the operator sees only the queue: ${OPERATOR_RULE_TEXT}.
+A month (${DAYS} simulated days of ${DAY_MS / 1000} s) of traffic through the public API against the real server on PostgreSQL with \`TRUST_PROXY=1\` (each member's address in X-Forwarded-For): ${HONEST} honest members (home broadband and mobile-carrier addresses inside real Indian ISP ranges of the ASN dataset — Jio AS55836, Airtel AS24560/AS45609, BSNL AS9829, ACT AS24309 —, one or two devices each, families of 2-4 sharing a home address, friends referring friends, click→conversion 5-48 s) and ${fraudAccounts} fraud accounts: an account farm on AWS, DigitalOcean, OVH and Vultr addresses converting in 30-200 ms, a self-referral ring of 10 throwaway accounts on one home address with a new fingerprint each, a VPN-hopping member (M247 and Datacamp exits), three bot-speed members on home addresses, two reversal-heavy members (the partner reverses 3 in 4 of their conversions with native reversal postbacks), and a referral chain of 7 accounts. The simulation keeps the ground truth; the operator sees only the queue: ${OPERATOR_RULE_TEXT}.
 
 How it counts: a reward's value is the expected ₹ of its spin (its offer's table; ₹${fmt(FREE_SPIN_EV, 1)} for a referral's free spin). A fraud reward is lost when its spin revealed a code (before or after a review); it is kept when it was held and denied, or still held with no timed release. A fraud reward still held at the end with a timed release is counted as lost (the server would release it). "Delayed": an honest member with at least one held reward; a delay is the time from the hold to the operator's decision on the simulated clock, or, for a medium hold still waiting at the end (the run cannot wait its hours), its hold hours (release_at − created). The baseline is the same traffic with every rule of the policy off (${notes.find((n) => n.startsWith('off')) ?? 'not run'}).
 

@@ -120,7 +120,9 @@ export function addressIn(rng: Rng, ranges: readonly AddressRange[]): string {
 // ---------------------------------------------------------------------------------------------------
 // Offers. Each has its slot table (what its spin can win, ₹ amounts with chances in %) and a kind
 // that sets how long a person takes to complete it. The real waits are the click→conversion time
-// scaled down (a month in minutes): a person takes 3-30 s here; a bot 50-300 ms.
+// scaled down (a month in minutes): a person takes 5-48 s here; a bot 30-200 ms. (The server calls a
+// conversion fast below a tenth of the offer's median: with surveys' median near 10 s, a bot's postback
+// must land within about a second of its click, request latency included, on a loaded machine too.)
 
 export interface OfferPlan {
   title: string;
@@ -141,7 +143,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 10, probability: 30 },
       { amount: 5, probability: 30 },
     ],
-    humanMs: [3_000, 9_000],
+    humanMs: [4_800, 14_400],
   },
   {
     title: 'Survey: mobile data plans',
@@ -151,7 +153,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 10, probability: 35 },
       { amount: 5, probability: 30 },
     ],
-    humanMs: [3_000, 10_000],
+    humanMs: [4_800, 16_000],
   },
   {
     title: 'Install and open: news app',
@@ -161,7 +163,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 10, probability: 40 },
       { amount: 25, probability: 10 },
     ],
-    humanMs: [5_000, 15_000],
+    humanMs: [8_000, 24_000],
   },
   {
     title: 'Install: food delivery app, first order',
@@ -171,7 +173,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 25, probability: 30 },
       { amount: 50, probability: 15 },
     ],
-    humanMs: [12_000, 30_000],
+    humanMs: [19_200, 48_000],
   },
   {
     title: 'Register: fantasy cricket',
@@ -181,7 +183,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 25, probability: 30 },
       { amount: 10, probability: 30 },
     ],
-    humanMs: [8_000, 25_000],
+    humanMs: [12_800, 40_000],
   },
   {
     title: 'Reach level 10: puzzle game',
@@ -191,7 +193,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 50, probability: 15 },
       { amount: 25, probability: 25 },
     ],
-    humanMs: [15_000, 30_000],
+    humanMs: [24_000, 48_000],
   },
   {
     title: 'Open a savings account',
@@ -201,7 +203,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 100, probability: 10 },
       { amount: 50, probability: 25 },
     ],
-    humanMs: [15_000, 30_000],
+    humanMs: [24_000, 48_000],
   },
   {
     title: 'Trial: music streaming',
@@ -211,7 +213,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 25, probability: 25 },
       { amount: 10, probability: 35 },
     ],
-    humanMs: [6_000, 20_000],
+    humanMs: [9_600, 32_000],
   },
   {
     title: 'Sign up: shopping cashback',
@@ -221,7 +223,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 10, probability: 40 },
       { amount: 25, probability: 10 },
     ],
-    humanMs: [5_000, 15_000],
+    humanMs: [8_000, 24_000],
   },
   {
     title: 'Survey: travel plans',
@@ -231,7 +233,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 10, probability: 30 },
       { amount: 5, probability: 35 },
     ],
-    humanMs: [3_000, 10_000],
+    humanMs: [4_800, 16_000],
   },
   {
     title: 'Install: UPI payments app',
@@ -241,7 +243,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 25, probability: 20 },
       { amount: 10, probability: 40 },
     ],
-    humanMs: [8_000, 22_000],
+    humanMs: [12_800, 35_200],
   },
   {
     title: 'Watch and rate: 3 trailers',
@@ -251,7 +253,7 @@ export const OFFERS: readonly OfferPlan[] = [
       { amount: 5, probability: 50 },
       { amount: 10, probability: 20 },
     ],
-    humanMs: [4_000, 12_000],
+    humanMs: [6_400, 19_200],
   },
 ];
 
@@ -435,7 +437,7 @@ export function planMonth(opts: PlanOptions): Actor[] {
   };
   const botStep = (offer: number, reverse = 0): OfferStep => ({
     offer,
-    convertMs: rng.int(50, 300),
+    convertMs: rng.int(30, 200),
     reverseAfterDays: rng.chance(reverse) ? rng.range(3, 12) : null,
     spinAfterMs: rng.int(20, 200),
   });
