@@ -40,6 +40,7 @@ import {
   POPULATIONS,
   POPULATION_LABELS,
   planMonth,
+  WARMUP_DAYS,
   type Actor,
   type Population,
 } from './fraud-sim/population';
@@ -101,6 +102,8 @@ interface RunOutcome {
   setup: RunSetup;
   result: DriverResult;
   policyNote: string;
+  /** Click→conversion seconds as the server recorded them, per population. */
+  timingNote: string;
 }
 
 async function adminFetch(base: string, cookie: string, method: 'GET' | 'PUT', p: string, body?: unknown) {
@@ -183,9 +186,27 @@ async function runOnce(actors: Actor[], setup: RunSetup, emulatorHost: string): 
       operator: setup.trust,
       log: (line) => log(`${setup.label}${line}`),
     });
+    // What the server measured (read after the month, for the report only): click→conversion seconds
+    // per population, against which the fast_conversion rule compares a tenth of the offer's median.
+    const timing = await db.pool.query<{ user_id: number; s: number }>(
+      `select c.user_id, extract(epoch from c.created_at - k.created_at)::float8 as s
+         from completions c join clicks k on k.id = c.click_id`,
+    );
+    const populationOf = new Map([...result.members].map(([a, m]) => [m.userId, a.population]));
+    const seconds = new Map<Population, number[]>();
+    for (const row of timing.rows) {
+      const p = populationOf.get(row.user_id);
+      if (p) seconds.set(p, [...(seconds.get(p) ?? []), Number(row.s)]);
+    }
+    const timingNote = [...seconds]
+      .map(([p, xs]) => {
+        const sorted = [...xs].sort((a, b) => a - b);
+        return `${p} median ${fmt(median(xs)!, 2)} s (max ${fmt(sorted[sorted.length - 1]!, 2)} s)`;
+      })
+      .join(', ');
     if (result.serverErrors || result.errors.some((e) => / 5\d\d /.test(e)))
       log(`${setup.label}the server's log around its errors:\n${server.output.slice(-3000)}`);
-    return { setup, result, policyNote };
+    return { setup, result, policyNote, timingNote };
   } finally {
     await server?.stop().catch(() => {});
     await db?.drop().catch((e: unknown) => console.error(`could not drop ${db?.name}: ${String(e)}`));
@@ -357,7 +378,6 @@ async function main() {
   const emulatorHost = `127.0.0.1:${emulatorPort}`;
   let emulator: Emulator | undefined;
   const rows: string[] = [];
-  const notes: string[] = [];
   let fraudAccounts = 0;
   try {
     emulator = await startAuthEmulator(emulatorHost, PROJECT_ID, workDir, []);
@@ -396,6 +416,7 @@ async function main() {
             `      ${POPULATION_LABELS[p]} (${row.accounts}): ₹${fmt(row.earned)} earned, ₹${fmt(row.revealed)} revealed (${pct(row.earned ? 1 - row.revealed / row.earned : 1)} kept)`,
           );
         }
+        log(`      click→conversion as the server recorded it: ${run.timingNote}`);
         if (run.setup.trust && run.result.reviewQueue && f.leaks.size)
           log(
             `      how the fraud's revealed offer spins got out (₹ expected): ${[...f.leaks]
@@ -419,7 +440,6 @@ async function main() {
           log(
             `      ${run.result.errors.length} errors, first: ${run.result.errors.slice(0, 5).join(' | ')}`,
           );
-        if (i === 0) notes.push(`${label}: ${run.policyNote}`);
       }
       log(`  seed ${seed} took ${fmt((performance.now() - t) / 1000, 0)} s`);
     }
@@ -434,9 +454,9 @@ async function main() {
     const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const body = `Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run fraud:sim\` (${when}; ${os.cpus().length} cores, Node ${process.version}; ${fmt(total, 0)} s for ${SEEDS.length} seeds${BASELINE ? ' with their baselines side by side' : ''}).
 
-A month (${DAYS} simulated days of ${DAY_MS / 1000} s) of traffic through the public API against the real server on PostgreSQL with \`TRUST_PROXY=1\` (each member's address in X-Forwarded-For): ${HONEST} honest members (home broadband and mobile-carrier addresses inside real Indian ISP ranges of the ASN dataset — Jio AS55836, Airtel AS24560/AS45609, BSNL AS9829, ACT AS24309 —, one or two devices each, families of 2-4 sharing a home address, friends referring friends, click→conversion 5-48 s) and ${fraudAccounts} fraud accounts: an account farm on AWS, DigitalOcean, OVH and Vultr addresses converting in 30-200 ms, a self-referral ring of 10 throwaway accounts on one home address with a new fingerprint each, a VPN-hopping member (M247 and Datacamp exits), three bot-speed members on home addresses, two reversal-heavy members (the partner reverses 3 in 4 of their conversions with native reversal postbacks), and a referral chain of 7 accounts. The simulation keeps the ground truth; the operator sees only the queue: ${OPERATOR_RULE_TEXT}.
+A month (${DAYS} simulated days of ${DAY_MS / 1000} s, after the ${WARMUP_DAYS} days before it in which a third of the honest members, the regulars, joined and did offers: the offers' click-to-conversion history) of traffic through the public API against the real server on PostgreSQL with \`TRUST_PROXY=1\` (each member's address in X-Forwarded-For): ${HONEST} honest members (home broadband and mobile-carrier addresses inside real Indian ISP ranges of the ASN dataset — Jio AS55836, Airtel AS24560/AS45609, BSNL AS9829, ACT AS24309 —, one or two devices each, families of 2-4 sharing a home address, friends referring friends, click→conversion 5-48 s) and ${fraudAccounts} fraud accounts: an account farm on AWS, DigitalOcean, OVH and Vultr addresses converting in 30-200 ms, a self-referral ring of 10 throwaway accounts on one home address with a new fingerprint each, a VPN-hopping member (M247 and Datacamp exits), three bot-speed members on home addresses, two reversal-heavy members (the partner reverses 3 in 4 of their conversions with native reversal postbacks), and a referral chain of 7 accounts. The simulation keeps the ground truth; the operator sees only the queue: ${OPERATOR_RULE_TEXT}.
 
-How it counts: a reward's value is the expected ₹ of its spin (its offer's table; ₹${fmt(FREE_SPIN_EV, 1)} for a referral's free spin). A fraud reward is lost when its spin revealed a code (before or after a review); it is kept when it was held and denied, or still held with no timed release. A fraud reward still held at the end with a timed release is counted as lost (the server would release it). "Delayed": an honest member with at least one held reward; a delay is the time from the hold to the operator's decision on the simulated clock, or, for a medium hold still waiting at the end (the run cannot wait its hours), its hold hours (release_at − created). The baseline is the same traffic with every rule of the policy off (${notes.find((n) => n.startsWith('off')) ?? 'not run'}).
+How it counts: a reward's value is the expected ₹ of its spin (its offer's table; ₹${fmt(FREE_SPIN_EV, 1)} for a referral's free spin). A fraud reward is lost when its spin revealed a code (before or after a review); it is kept when it was held and denied, or still held with no timed release. A fraud reward still held at the end with a timed release is counted as lost (the server would release it). "Delayed": an honest member with at least one held reward; a delay is the time from the hold to the operator's decision on the simulated clock, or, for a medium hold still waiting at the end (the run cannot wait its hours), its hold hours (release_at − created). The baseline is the same traffic with every rule of the policy off (${BASELINE ? 'every rule of the policy off through PUT /api/admin/risk-policy.php' : 'not run'}).
 
 ${table}`;
     writeFileSync(
