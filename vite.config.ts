@@ -177,6 +177,11 @@ const config = {
         manualChunks(id) {
           if (id.includes('node_modules/firebase/') || id.includes('node_modules/@firebase/'))
             return 'firebase';
+          // The live-events connection is imported only after sign-in (app/live-updates.ts), but as a
+          // chunk under 2 KB the merge above may join it to a chunk the boot loads, and so to /login's
+          // first load (1 KB gzip it does not need). A manual chunk is never merged; the module has no
+          // runtime imports, so it brings nothing else with it.
+          if (id.endsWith('/member/src/lib/live-events.ts')) return 'live-events';
           return undefined;
         },
       },

@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** Trust signals' datasets (docs/trust-and-safety.md): another @ip-location-db/asn folder, a hosting-ASN override file. */
   TRUST_ASN_DATASET_DIR: z.string().optional(),
   TRUST_HOSTING_ASNS_FILE: z.string().optional(),
+  /** 'off' skips the trust checks (no evidence at sign-in, no hold at approval): an incident switch and the bench's baseline. */
+  TRUST_CHECKS: z.enum(['on', 'off'], 'TRUST_CHECKS must be on or off').optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   MEMBER_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   NETWORK_POSTBACK_RATE_LIMIT: z.coerce.number().int().positive().optional(),
@@ -223,6 +225,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl,
     databaseUrl: env.DATABASE_URL ?? null,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    /** The trust checks (issue 33): on unless TRUST_CHECKS=off. */
+    trustChecks: env.TRUST_CHECKS !== 'off',
     /** Where the address signals' datasets are read from (null: the installed packages). */
     trustSignals: {
       asnDatasetDir: env.TRUST_ASN_DATASET_DIR ? path.resolve(env.TRUST_ASN_DATASET_DIR) : null,

@@ -23,6 +23,7 @@ import { signInMember } from '../services/users';
 import { recordClick } from '../services/offers';
 import { signPostback as signNativePostback } from '../services/postbacks';
 import { createNetworkReceiver, type NetworkReceiver } from '../services/network-postbacks';
+import { loadPolicy } from '../trust/policy';
 import { spin } from '../services/spins';
 import { fileClaim } from '../services/claims';
 import { approveClaim, rejectClaim } from '../services/admin/claims';
@@ -156,6 +157,10 @@ const TIMESTAMPS: Record<string, string[]> = {
   postback_log: ['received_at', 'last_received_at', 'replayed_at'],
   clawbacks: ['created_at'],
   admin_audit_log: ['created_at'],
+  // reward_holds' release_at moves with its created_at (warpDay): a wait that ended in the past is
+  // released by the server's timer in the first minute after start, as it would have been (issue 33).
+  reward_holds: ['created_at', 'decided_at'],
+  member_sightings: ['created_at'],
 };
 
 async function dbClock(db: Db): Promise<Date> {
@@ -183,7 +188,16 @@ async function warpDay(db: Db, realStart: Date, realEnd: Date, simStart: Date, s
       columns.map((c) => sql`${sql.identifier(c)} >= ${from}::timestamptz`),
       sql` or `,
     );
-    await db.execute(sql`update ${sql.identifier(table)} set ${sql.join(sets, sql`, `)} where ${any}`);
+    // A hold's release time keeps its distance from the hold (it lies in the future: never stretched).
+    const holdShift =
+      table === 'reward_holds'
+        ? sql`, release_at = case when created_at >= ${from}::timestamptz
+              then release_at - created_at + ${to}::timestamptz + (created_at - ${from}::timestamptz) * ${scale}::float8
+              else release_at end`
+        : sql``;
+    await db.execute(
+      sql`update ${sql.identifier(table)} set ${sql.join(sets, sql`, `)}${holdShift} where ${any}`,
+    );
   }
 }
 
@@ -229,6 +243,12 @@ export async function seedHistory(
     publicUrl,
     postbackSecret: nativeSecret,
     perNetworkPerMinute: 1_000_000,
+    // The replay compresses a day into moments, so every conversion would look seconds fast: the
+    // trust checks judge it with the operator's policy less that one timing rule (issue 33).
+    riskPolicy: async () => {
+      const { policy } = await loadPolicy(db);
+      return { ...policy, rules: { ...policy.rules, fast_conversion: { enabled: false, weight: 0 } } };
+    },
   });
   const events: Event[] = [];
   let seq = 0;
@@ -299,6 +319,7 @@ export async function seedHistory(
     const token = {
       uid: m.uid,
       email: m.email,
+      email_verified: true,
       name: `${first} ${rest.join(' ')}`,
       firebase: { sign_in_provider: 'google.com' },
     } as unknown as DecodedIdToken;

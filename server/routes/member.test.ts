@@ -281,6 +281,7 @@ describe.each(DATABASE_KINDS)('member API on %s', (kind) => {
         can_claim: false,
         claim_status: null,
         claim_reason: null,
+        review: null,
       });
       expect(body.offers.some((o: { offer_id: number }) => o.offer_id === hidden)).toBe(false);
     });

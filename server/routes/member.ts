@@ -141,6 +141,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         deviceFingerprint: request.body.deviceFingerprint ?? null,
         referralCode: request.body.referralCode ?? null,
         ip: request.ip,
+        trustChecks: app.config.trustChecks,
       });
       app.memberAnswers.changed(result.user.id);
       // A referral changed the referrer too (their referrals list): answered once this process has heard it.

@@ -86,6 +86,8 @@ export default async function postbackReceiverRoutes(app: FastifyInstance) {
     postbackSecret: app.config.postbackSecret,
     perNetworkPerMinute: app.config.networkPostbacksPerMinute,
     reversalHold: () => app.config.reversalHold,
+    // TRUST_CHECKS=off: approvals are not judged (the incident switch, the bench's baseline).
+    ...(app.config.trustChecks ? {} : { riskPolicy: async () => null }),
     onJunkDropped: (dropped, network) =>
       app.log.warn(
         { dropped, network },

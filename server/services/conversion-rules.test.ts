@@ -21,6 +21,7 @@ import {
   type SignedInMember,
 } from '../test/helpers';
 import { applyConversion, type ConversionEvent } from './postbacks';
+import { DEFAULT_POLICY, savePolicy } from '../trust/policy';
 
 vi.mock('node:crypto', (original) =>
   import('../test/fixed-draw').then((m) => m.cryptoWithFixedDraw(original)),
@@ -486,6 +487,16 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
     it("the native receiver applies the app's configured policy", async () => {
       const configured = app.config.reversalHold;
       app.config.reversalHold = { threshold: 0, days: 30 };
+      // With the block off, the trust checks' own reversals rule would hold the fourth approval by risk
+      // (issue 33): switched off here, this test is about the block.
+      await savePolicy(
+        db,
+        {
+          ...DEFAULT_POLICY,
+          rules: { ...DEFAULT_POLICY.rules, reversals: { enabled: false, weight: 15 } },
+        },
+        'test',
+      );
       try {
         const m = await signIn(app, newAccount('hold-config'));
         for (let i = 0; i < 3; i++) await reversedCompletion(m);
@@ -495,6 +506,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
         expect((await memberRow(m.userId)).is_suspicious).toBe(true);
       } finally {
         app.config.reversalHold = configured;
+        await savePolicy(db, DEFAULT_POLICY, 'test');
       }
     });
 

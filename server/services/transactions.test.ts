@@ -16,6 +16,7 @@ const token = (uid: string) =>
   ({
     uid,
     email: `${uid}@example.com`,
+    email_verified: true,
     name: 'Tx Member',
     firebase: { sign_in_provider: 'google.com' },
   }) as unknown as DecodedIdToken;

@@ -24,6 +24,8 @@ export interface SignInInput {
   referralCode: string | null;
   /** The client address as TRUST_PROXY defines it (request.ip); loopback and private ones carry no evidence. */
   ip?: string | null | undefined;
+  /** false (TRUST_CHECKS=off): no address lookup and no sighting recorded; the Google-only rule stays. */
+  trustChecks?: boolean;
 }
 
 /** Sign-in accepts Google accounts with a verified email only (issue 33). */
@@ -38,8 +40,18 @@ export function assertGoogleVerified(token: DecodedIdToken): void {
   if (token.email_verified !== true || !token.email) throw forbidden(UNVERIFIED_EMAIL_MESSAGE);
 }
 
+const NO_SIGHTING: Sighting = {
+  address: null,
+  prefix: null,
+  asn: null,
+  org: null,
+  hosting: false,
+  fingerprint: null,
+};
+
 /** Where this sign-in came from, as the server sees it. */
 function sightingOf(input: SignInInput): Sighting {
+  if (input.trustChecks === false) return { ...NO_SIGHTING, fingerprint: input.deviceFingerprint };
   const info = lookupAddress(input.ip);
   return {
     address: info.private ? null : (input.ip ?? null),
@@ -99,7 +111,7 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
       deviceFingerprint: input.deviceFingerprint ?? existing.deviceFingerprint,
       email: token.email ?? existing.email,
     });
-    await insertSighting(db, existing.id, 'sign_in', seen);
+    if (input.trustChecks !== false) await insertSighting(db, existing.id, 'sign_in', seen);
     return { user, isNewUser: false, referralUsed: false };
   }
 
@@ -138,7 +150,8 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
         // Same device as the referrer (any fingerprint the referrer registered or signed in with): recorded
         // and shown to admins, but it earns nothing without a review. A friend who sends no fingerprint
         // or a random one is judged by the server's own signals when the reward is due (issue 33).
-        const sameDevice = !!input.deviceFingerprint && referrer.fingerprints.includes(input.deviceFingerprint);
+        const sameDevice =
+          !!input.deviceFingerprint && referrer.fingerprints.includes(input.deviceFingerprint);
         await insertReferral(tx, {
           referrerUserId: referrer.id,
           referredUserId: created.id,

@@ -30,7 +30,7 @@ export const DEFAULT_RULE_WEIGHTS: Record<RiskReason, number> = {
   referral_farm: 40,
   referral_chain: 20,
   referred_quit: 20,
-  reversals: 20,
+  reversals: 15,
   network_hopping: 30,
 };
 

@@ -80,7 +80,9 @@ function findings(e: MemberEvidence, reward: JudgedReward): [RiskReason, number,
         [],
       ]);
   }
-  const ref = e.referrer;
+  // The referral's own reasons judge the referral reward (the referrer's free spin), not the referred
+  // member's conversion: a friend on the referrer's sofa still gets their own spin at once.
+  const ref = reward.kind === 'referral' || reward.kind === 'member' ? e.referrer : null;
   if (ref) {
     if (ref.sameDevice || ref.sameAddress)
       out.push([

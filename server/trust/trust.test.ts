@@ -271,7 +271,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
   });
 
   describe('referrals', () => {
-    it('a friend who signs up from the referrer’s address with a random fingerprint is not rewarded at once', async () => {
+    it('a friend who signs up from the referrer’s address with a random fingerprint earns the referrer nothing at once', async () => {
       const offerId = await insertOffer(db);
       const referrer = await signInFrom('203.0.113.20', { deviceFingerprint: 'ring-phone' });
       const friend = await signInFrom('203.0.113.21', {
@@ -279,16 +279,31 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
         referralCode: referrer.referralCode,
       });
       await postback(await click(friend, offerId), 'approved');
+      // The friend's own conversion keeps the instant flow; the referral reward waits.
+      expect(await offerCard(friend, offerId)).toMatchObject({ status: 'completed', review: null });
       expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 0 });
       const [hold] = await holdsOf(friend.userId);
-      expect(hold).toMatchObject({ kind: 'conversion', level: 'medium', score: 45 });
+      expect(hold).toMatchObject({ kind: 'referral', level: 'medium', score: 45, status: 'held' });
       expect(hold!.reasons).toEqual([
         expect.objectContaining({ code: 'referral_linked', weight: 45, user_ids: [referrer.userId] }),
       ]);
-      // The operator approves: the friend's spin and the referrer's free spin, each once.
-      await admin.put('/api/admin/reviews.php', { user_id: friend.userId, action: 'approve' });
-      expect(await counters(friend.userId)).toMatchObject({ total_completions: 1 });
+      const [referral] = await query<{ status: string }>(
+        db,
+        sql`select status from referrals where referred_user_id = ${friend.userId}`,
+      );
+      expect(referral).toEqual({ status: 'completed_waiting' });
+      // The operator approves: the referrer's free spin, once.
+      const answers = await Promise.all([
+        admin.put('/api/admin/reviews.php', { user_id: friend.userId, action: 'approve' }),
+        admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' }),
+      ]);
+      expect(answers.flatMap((a) => (a.statusCode === 200 ? a.json().decided : []))).toEqual([hold!.id]);
       expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 1 });
+      const [after] = await query<{ status: string }>(
+        db,
+        sql`select status from referrals where referred_user_id = ${friend.userId}`,
+      );
+      expect(after).toEqual({ status: 'successful' });
     });
   });
 

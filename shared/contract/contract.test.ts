@@ -20,6 +20,7 @@ import * as postbacks from './admin/postbacks';
 import * as claims from './admin/claims';
 import * as attention from './admin/attention';
 import * as records from './admin/records';
+import * as reviews from './admin/reviews';
 import * as paths from './paths';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,6 +58,7 @@ const areas = [
   claims,
   attention,
   records,
+  reviews,
 ];
 const endpoints = areas.flatMap((area) =>
   Object.values(area).filter(
@@ -99,8 +101,9 @@ describe('the API contract', () => {
       `${paths.API_BASE}${paths.NETWORK_POSTBACK_PATH_PREFIX}:slug`,
     ];
     // 27 before claims (member and admin) and the needs-attention call; 33 with the referral-code check
-    // and the console's record timeline and click detail.
-    expect(expected).toHaveLength(33);
+    // and the console's record timeline and click detail; 36 with the review queue, a member's risk
+    // and the hold policy (issue 33).
+    expect(expected).toHaveLength(36);
     expect([...urls].sort()).toEqual(expected.sort());
   });
 });

@@ -346,6 +346,8 @@ export const memberEventData = {
     offerId: z.number(),
     completionId: z.number(),
     title: z.string().nullable(),
+    /** A reversal that is a reward denied in review (issue 33), not the partner's. */
+    notApproved: z.boolean().optional(),
   }),
   free_spin: z.object({ count: z.number() }),
   claim: z.object({

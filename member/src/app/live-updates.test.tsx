@@ -121,6 +121,19 @@ describe('live updates in the member app', () => {
     await waitFor(() => expect(calls['/api/user-stats.php']).toBe(1));
   });
 
+  it('a reward denied in review is told as not approved, not as a partner reversal', async () => {
+    const { source } = await openDashboard();
+    source.emit(
+      'conversion',
+      { status: 'reversed', offerId: 5, completionId: 3, title: 'Quiz Master', notApproved: true },
+      '11-c3',
+    );
+    expect(
+      await screen.findByText('Quiz Master was not approved after review — the offer card says why'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Quiz Master was reversed by the partner')).not.toBeInTheDocument();
+  });
+
   it("announces a referral's free spin and shows it in the header badge", async () => {
     const { source } = await openDashboard();
     state.current.stats = makeStats({ free_spins_remaining: 1 });

@@ -28,6 +28,7 @@ export const liveToasts = {
   approved: (title: string) => `${title} confirmed — your spin is ready!`,
   pending: (title: string) => `${title}: the partner is confirming your completion`,
   reversed: (title: string) => `${title} was reversed by the partner`,
+  notApproved: (title: string) => `${title} was not approved after review — the offer card says why`,
   freeSpin: 'Your friend completed an offer — you earned a free spin!',
   referralDenied: 'A referral was reviewed: no free spin for this one (both accounts were on one device).',
   claimApproved: (title: string) => `Your claim for ${title} was approved — your spin is ready!`,
@@ -77,6 +78,7 @@ export function applyLiveEvent(
       if (event.data.status === 'approved') {
         if (!isPageHidden() && !inReturnWindow()) toast.success(liveToasts.approved(title));
       } else if (event.data.status === 'pending') whenSeen(() => toast.info(liveToasts.pending(title)));
+      else if (event.data.notApproved) whenSeen(() => toast.error(liveToasts.notApproved(title)));
       else whenSeen(() => toast.error(liveToasts.reversed(title)));
       return;
     }

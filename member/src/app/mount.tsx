@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
-import { renderListsWhole } from '../lib/use-progressive-count';
+import { renderListsWhole } from '../lib/render-lists-whole';
 import { App } from './index';
 import { delay, prepareApp, readServerAnswers } from './prepare';
 

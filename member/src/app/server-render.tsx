@@ -5,7 +5,7 @@ import { StaticRouter } from 'react-router';
 import type { ServerAnswers } from '../../../shared/page-heads';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
-import { renderListsWhole } from '../lib/use-progressive-count';
+import { renderListsWhole } from '../lib/render-lists-whole';
 import { putAnswers } from './prepare';
 import { AppRoutes, preloadRoute } from './router';
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { LoginRequest, LoginResponse, UserStatsResponse } from '../../../shared/contract/member';
@@ -91,14 +91,6 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   void signOutOfFirebase();
   if (failed) toast.error('Logout failed');
   else toast.success('Logged out successfully');
-}
-
-export function useLogout(onDone?: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => logout(queryClient),
-    onSettled: () => onDone?.(),
-  });
 }
 
 /** Where a guard sends a member who is not (or no longer) signed in. */

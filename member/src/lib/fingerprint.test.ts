@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatRupees, initials } from '../../../shared/format';
-import { deviceFingerprint, fingerprintFrom, type FingerprintParts } from './fingerprint';
+import { INSTALL_ID_STORAGE_KEY, deviceFingerprint, fingerprintFrom, type FingerprintParts } from './fingerprint';
 
 const parts: FingerprintParts = {
   userAgent: 'Mozilla/5.0 Test',
@@ -24,7 +24,17 @@ describe('device fingerprint', () => {
     expect(fingerprintFrom({ ...parts, canvas: 'other' })).not.toBe(base);
   });
   it('works in a browser without canvas support', () => {
-    expect(deviceFingerprint()).toMatch(/^[0-9a-z]+$/);
+    expect(deviceFingerprint()).toMatch(/^[0-9a-z]+-[0-9a-z]+$/);
+  });
+  it("ends with this browser's install id: the same for every account on it, another on another browser", () => {
+    const first = deviceFingerprint();
+    expect(deviceFingerprint()).toBe(first);
+    expect(first.endsWith(`-${window.localStorage.getItem(INSTALL_ID_STORAGE_KEY)}`)).toBe(true);
+    // Another browser of the same model (same agent, screen, canvas): another install id.
+    window.localStorage.removeItem(INSTALL_ID_STORAGE_KEY);
+    const other = deviceFingerprint();
+    expect(other.split('-')[0]).toBe(first.split('-')[0]);
+    expect(other).not.toBe(first);
   });
 });
 

@@ -1,6 +1,8 @@
 // The device fingerprint: a base-36 encoding of a hash of the browser agent, language, screen size,
-// timezone offset and a canvas rendering. Not a security control: the server only compares
-// fingerprints of a referrer and the friend they referred.
+// timezone offset and a canvas rendering, then this browser's install id (random, kept in
+// localStorage). Not a security control: the server treats it as evidence, never identity
+// (docs/trust-and-safety.md). Two phones of one model, OS and language render the same hash: the
+// install id keeps them apart, while two accounts signed in on one browser still share it.
 
 /** 32-bit FNV-1a; stable across browsers, returned unsigned. */
 export function hashString(input: string): number {
@@ -60,6 +62,25 @@ export function fingerprintFrom(parts: FingerprintParts): string {
   return hashString(joined).toString(36);
 }
 
+/** Where this browser keeps its install id (kept at sign-out: it names the device, not the member). */
+export const INSTALL_ID_STORAGE_KEY = 'spinrewards_install_id';
+
+/** This browser's random install id (16 base-36 characters), made on first use; '' without storage. */
+export function installId(): string {
+  try {
+    const kept = window.localStorage.getItem(INSTALL_ID_STORAGE_KEY);
+    if (kept && /^[0-9a-z]{8,32}$/.test(kept)) return kept;
+    const bytes = crypto.getRandomValues(new Uint8Array(10));
+    const made = Array.from(bytes, (b) => (b % 36).toString(36)).join('') + Date.now().toString(36).slice(-6);
+    window.localStorage.setItem(INSTALL_ID_STORAGE_KEY, made);
+    return made;
+  } catch {
+    return '';
+  }
+}
+
 export function deviceFingerprint(): string {
-  return fingerprintFrom(fingerprintParts());
+  const id = installId();
+  const hash = fingerprintFrom(fingerprintParts());
+  return id ? `${hash}-${id}` : hash;
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderListsWhole, useProgressiveCount } from './use-progressive-count';
+import { renderListsWhole } from './render-lists-whole';
+import { useProgressiveCount } from './use-progressive-count';
 
 function List({ total }: { total: number }) {
   const shown = useProgressiveCount(total, 2, 3);

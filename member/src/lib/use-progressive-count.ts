@@ -1,24 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
+import { listsRenderWhole, renderListsWhole } from './render-lists-whole';
 
 /** Cards in the first commit: a phone's first screen shows the stats and about two cards. */
 export const FIRST_BATCH = 4;
 /** Cards added per later task. */
 export const BATCH = 4;
-
-/**
- * Whether the next first render is of a page the server rendered whole: the server's own render, then
- * the browser's hydration of it (member/src/app/mount.tsx sets it; the list's own first commit clears
- * it, since a route hydrates in a Suspense boundary of its own, after the app's first commit).
- * Every row is then in the HTML already, laid out before the first paint (off-screen cards skip
- * layout: `content-visibility: auto`), and hydrating them costs less than adding them back in batches,
- * each a render, a commit and a layout after the first paint.
- */
-let wholeFirstRender = false;
-
-/** Lists render whole in their first render from now on (`true`), or in batches again (`false`). */
-export function renderListsWhole(whole: boolean): void {
-  wholeFirstRender = whole;
-}
 
 /**
  * How many items of a long list to render now: the first `first` at once, then `step` more in each
@@ -29,7 +15,7 @@ export function renderListsWhole(whole: boolean): void {
  */
 export function useProgressiveCount(total: number, first = FIRST_BATCH, step = BATCH): number {
   // Never fewer than `first`: a list that was empty (still loading) starts with its first batch.
-  const [count, setCount] = useState(() => (wholeFirstRender ? Math.max(total, first) : first));
+  const [count, setCount] = useState(() => (listsRenderWhole() ? Math.max(total, first) : first));
   useEffect(() => renderListsWhole(false), []);
   useEffect(() => {
     if (count >= total) return;

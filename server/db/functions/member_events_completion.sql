@@ -17,9 +17,10 @@ DECLARE
   v_status text;
   v_offer integer;
   v_title text;
+  v_not_approved boolean;
 BEGIN
-  SELECT c.user_id, c.status, c.offer_id, left(o.title, 120)
-    INTO v_user, v_status, v_offer, v_title
+  SELECT c.user_id, c.status, c.offer_id, left(o.title, 120), coalesce(c.reversal_reason LIKE 'Not approved:%', false)
+    INTO v_user, v_status, v_offer, v_title, v_not_approved
     FROM completions c LEFT JOIN offers o ON o.id = c.offer_id
    WHERE c.id = NEW.id;
   -- An approved claim (migration 0010, transaction id 'claim-<id>') is announced by its own 'claim'
@@ -35,7 +36,9 @@ BEGIN
     'status', v_status,
     'offerId', v_offer,
     'completionId', NEW.id,
-    'title', v_title)::text);
+    'title', v_title,
+    -- A reward held by risk and denied in review (issue 33): told as 'not approved', not as a partner's reversal.
+    'notApproved', v_not_approved)::text);
   RETURN NULL;
 END
 $$;

@@ -202,9 +202,19 @@ export const INVARIANTS: { name: string; sql: string }[] = [
     sql: `select count(*)::int as n from (select 1 from completions group by network, transaction_id having count(*) > 1) x`,
   },
   {
-    name: 'an approval is held only while its member is blocked, and only on a pending completion',
+    name: 'an approval is held only while its member is blocked or its reward is held by risk, and only on a pending completion',
     sql: `select count(*)::int as n from completions c join users u on u.id = c.user_id
-          where c.approval_held_at is not null and (c.status <> 'pending' or not u.is_suspicious)`,
+          where c.approval_held_at is not null
+            and (c.status <> 'pending'
+                 or (not u.is_suspicious
+                     and not exists (select 1 from reward_holds h where h.completion_id = c.id and h.status = 'held')))`,
+  },
+  {
+    name: 'a reward hold is decided at most once: a released conversion is approved (or its member blocked), a denied one grants nothing',
+    sql: `select count(*)::int as n from reward_holds h left join completions c on c.id = h.completion_id
+          where (h.status = 'held') <> (h.decided_at is null)
+             or (h.kind = 'conversion' and h.status = 'denied' and c.status = 'approved')
+             or (h.kind = 'conversion' and h.status = 'held' and c.status = 'approved')`,
   },
   {
     name: 'a referral reward is granted exactly when the referral is successful',

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { BRAND } from '../../config/constants';
 import { paths } from '../../config/paths';
-import { useLogout, useSessionUser, useUserStats } from '../../lib/auth';
+import { useSessionUser, useUserStats } from '../../lib/auth';
+import { useLogout } from '../../lib/use-logout';
 import { OfflineNotice } from '../ui/offline-notice';
 import {
   GiftIcon,

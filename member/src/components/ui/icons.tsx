@@ -1,37 +1,30 @@
-import type { ReactNode, SVGProps } from 'react';
+import { make } from './icon';
 
 // A handful of 24px stroke icons, inline so no icon font or library weighs on first load.
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+//
+// The icons only the member pages show live in ./member-icons.tsx and are re-exported here, so every
+// caller imports from this module. The build follows each re-export to its own module: the sign-in
+// page and the boot (which use only the icons below) do not load the member pages' icons
+// (docs/product-rules.md#performance-bar).
+export {
+  HomeIcon,
+  UserIcon,
+  LogoutIcon,
+  MenuIcon,
+  ExternalIcon,
+  CopyIcon,
+  RefreshIcon,
+  ShareIcon,
+  MailIcon,
+  ChatIcon,
+  SendIcon,
+  OfflineIcon,
+  TrophyIcon,
+  ClockIcon,
+  WalletIcon,
+  ChartIcon,
+} from './member-icons';
 
-function make(paths: ReactNode) {
-  return function Icon({ size = 20, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
-export const HomeIcon = make(
-  <>
-    <path d="M3 10.5 12 3l9 7.5" />
-    <path d="M5 9.5V21h14V9.5" />
-    <path d="M10 21v-6h4v6" />
-  </>,
-);
 export const UsersIcon = make(
   <>
     <circle cx="9" cy="8" r="3.5" />
@@ -48,104 +41,17 @@ export const GiftIcon = make(
     <path d="M12 8S10.5 3 8 3a2.5 2.5 0 0 0 0 5h4Zm0 0s1.5-5 4-5a2.5 2.5 0 0 1 0 5h-4Z" />
   </>,
 );
-export const UserIcon = make(
-  <>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </>,
-);
-export const LogoutIcon = make(
-  <>
-    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />
-    <path d="M10 17l-5-5 5-5" />
-    <path d="M5 12h11" />
-  </>,
-);
-export const MenuIcon = make(<path d="M4 6h16M4 12h16M4 18h16" />);
 export const CloseIcon = make(<path d="M6 6l12 12M18 6 6 18" />);
-export const ExternalIcon = make(
-  <>
-    <path d="M14 4h6v6" />
-    <path d="M20 4 11 13" />
-    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-  </>,
-);
-export const CopyIcon = make(
-  <>
-    <rect x="8" y="8" width="12" height="12" rx="2" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </>,
-);
-export const RefreshIcon = make(
-  <>
-    <path d="M20 11a8 8 0 0 0-14.5-4.5L4 8" />
-    <path d="M4 4v4h4" />
-    <path d="M4 13a8 8 0 0 0 14.5 4.5L20 16" />
-    <path d="M20 20v-4h-4" />
-  </>,
-);
-export const ShareIcon = make(
-  <>
-    <circle cx="18" cy="5" r="3" />
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="19" r="3" />
-    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-  </>,
-);
-export const MailIcon = make(
-  <>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </>,
-);
-export const ChatIcon = make(<path d="M21 12a8.5 8.5 0 0 1-12.6 7.4L3 21l1.6-5.2A8.5 8.5 0 1 1 21 12Z" />);
-export const SendIcon = make(
-  <>
-    <path d="M22 2 11 13" />
-    <path d="M22 2 15 22l-4-9-9-4 20-7Z" />
-  </>,
-);
-export const OfflineIcon = make(
-  <>
-    <path d="M2 2l20 20" />
-    <path d="M8.5 16.5a5 5 0 0 1 7 0" />
-    <path d="M5 13a10 10 0 0 1 5.2-2.8M19 13a10 10 0 0 0-2.3-1.6" />
-    <path d="M2 9.5a15 15 0 0 1 4.6-3M22 9.5A15 15 0 0 0 10.7 5" />
-    <path d="M12 20h.01" />
-  </>,
-);
 export const ShieldIcon = make(<path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z" />);
 export const ZapIcon = make(<path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />);
 export const HeartIcon = make(
   <path d="M12 21s-8-5-8-11a4.5 4.5 0 0 1 8-3 4.5 4.5 0 0 1 8 3c0 6-8 11-8 11Z" />,
 );
-export const TrophyIcon = make(
-  <>
-    <path d="M8 21h8M12 17v4" />
-    <path d="M7 4h10v5a5 5 0 0 1-10 0V4Z" />
-    <path d="M7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4" />
-  </>,
-);
 export const SparkleIcon = make(
   <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3ZM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8L19 16Z" />,
 );
 export const CheckIcon = make(<path d="m5 12 5 5 9-10" />);
-export const ClockIcon = make(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </>,
-);
 export const ArrowLeftIcon = make(<path d="M19 12H5M11 18l-6-6 6-6" />);
-export const WalletIcon = make(
-  <>
-    <rect x="3" y="6" width="18" height="14" rx="2" />
-    <path d="M3 10h18M16 15h2" />
-    <path d="M6 6V5a1 1 0 0 1 1-1h10" />
-  </>,
-);
-export const ChartIcon = make(<path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />);
-
 export function GoogleLogo({ size = 20 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">

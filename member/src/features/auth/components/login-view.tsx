@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import type { ClientConfig } from '../../../../../shared/contract/system';
 import { BRAND, PROVIDER_NAME, TAGLINE } from '../../../config/constants';
 import { Button } from '../../../components/ui/button';
@@ -24,7 +24,15 @@ import type { SessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useReferralCodeCheck } from '../api/check-referral-code';
-import { DemoAccountChooser } from './demo-account-chooser';
+
+/**
+ * The demo account chooser only opens against the Firebase Auth Emulator, after a press: its chunk
+ * (and the dialog's focus trap with it, shared with the dashboard's dialogs) loads then, not with
+ * /login's first load (docs/product-rules.md#performance-bar).
+ */
+const DemoAccountChooser = lazy(() =>
+  import('./demo-account-chooser').then((m) => ({ default: m.DemoAccountChooser })),
+);
 
 /** The sign-in button's press, held when it comes before the app has hydrated the page. */
 const SIGN_IN_ACTION = 'google-sign-in';
@@ -138,6 +146,8 @@ export function LoginView({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chooser, setChooser] = useState<ClientConfig | null>(null);
+  // Mounted from its first opening on (then kept, with what was typed in it), not before.
+  const [chooserUsed, setChooserUsed] = useState(false);
   const online = useOnline();
 
   async function finish(config: ClientConfig, identity?: DemoIdentity) {
@@ -186,6 +196,7 @@ export function LoginView({
       return;
     }
     if (config.authEmulatorHost) {
+      setChooserUsed(true);
       setChooser(config);
       return;
     }
@@ -287,13 +298,17 @@ export function LoginView({
           </li>
         </ul>
       </main>
-      <DemoAccountChooser
-        open={chooser !== null}
-        accounts={chooser?.demoAccounts ?? []}
-        brand={chooser?.brand ?? BRAND}
-        onChoose={choose}
-        onCancel={cancelChooser}
-      />
+      {chooserUsed ? (
+        <Suspense fallback={null}>
+          <DemoAccountChooser
+            open={chooser !== null}
+            accounts={chooser?.demoAccounts ?? []}
+            brand={chooser?.brand ?? BRAND}
+            onChoose={choose}
+            onCancel={cancelChooser}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

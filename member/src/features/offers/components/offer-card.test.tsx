@@ -98,6 +98,50 @@ describe('offer card', () => {
     expect(screen.getByRole('list', { name: 'Progress' })).toBeInTheDocument();
   });
 
+  it("held by risk, 'checking': the partner confirmed, the check is the step now, and when the spin unlocks", () => {
+    renderCard({
+      status: 'pending',
+      clicked_at: '2026-11-22T13:00:00Z',
+      pending_since: '2026-11-22T13:20:00Z',
+      review: { state: 'checking', release_at: '2026-11-25T13:20:00Z', category: null },
+    });
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    const steps = within(screen.getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Started', 'Partner confirmed', 'Checking', 'Spin unlocked']);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent(
+      "Partner confirmed — we check new accounts' first rewards, usually within 72 hours.",
+    );
+    expect(note.querySelector('time')).toHaveAttribute('dateTime', '2026-11-25T13:20:00Z');
+    expect(note).toHaveTextContent(`Your spin unlocks by ${formatDateTime('2026-11-25T13:20:00Z')} at the latest.`);
+  });
+
+  it("held for review: 'Under review'; paused: says the member's rewards are paused and what to do", () => {
+    const { unmount } = renderCard({
+      status: 'pending',
+      review: { state: 'under_review', release_at: null, category: null },
+    });
+    expect(
+      within(screen.getByRole('list', { name: 'Progress' }))
+        .getAllByRole('listitem')
+        .map((s) => s.textContent),
+    ).toEqual(['Started', 'Partner confirmed', 'Under review', 'Spin unlocked']);
+    expect(screen.getByRole('note')).toHaveTextContent('Partner confirmed — under review.');
+    unmount();
+    renderCard({ status: 'pending', review: { state: 'paused', release_at: null, category: null } });
+    expect(screen.getByRole('note')).toHaveTextContent(/your rewards are paused while our team checks your account/);
+    expect(screen.getByRole('note')).toHaveTextContent(/contact our support team/);
+  });
+
+  it("denied in review: 'Not approved' with the reason category, and the offer can be started again", () => {
+    renderCard({ status: 'available', review: { state: 'not_approved', release_at: null, category: 'linked_accounts' } });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Not approved: it was linked to other accounts on the same device or network.',
+    );
+    expect(screen.getByRole('button', { name: 'Start Offer' })).toBeEnabled();
+  });
+
   it('shows no timeline on an offer that is not pending', () => {
     renderCard({ completed: true, status: 'completed', clicked_at: null });
     expect(screen.queryByRole('list', { name: 'Progress' })).not.toBeInTheDocument();

@@ -15,7 +15,7 @@ import { CodeBox } from '../../../components/ui/copy-button';
 import { CheckIcon, ClockIcon, ExternalIcon, SparkleIcon, TrophyIcon } from '../../../components/ui/icons';
 import { OFFER_STATE_LABELS, offerState, previewHost, type OfferState } from '../offer-state';
 import { ClaimDialog } from './claim-dialog';
-import { PendingTimeline } from './pending-timeline';
+import { NotApprovedNotice, PendingTimeline } from './pending-timeline';
 
 const STATE_TONES: Record<OfferState, BadgeTone> = {
   available: 'blue',
@@ -151,7 +151,14 @@ export const OfferCard = memo(function OfferCard({
           Preview only: start with Start Offer so your completion is tracked and earns a spin.
         </p>
       ) : null}
-      {state === 'verifying' ? <PendingTimeline startedAt={offer.clicked_at ?? offer.pending_since} /> : null}
+      {state === 'verifying' ? (
+        <PendingTimeline
+          startedAt={offer.clicked_at ?? offer.pending_since}
+          review={offer.review}
+          since={offer.pending_since}
+        />
+      ) : null}
+      <NotApprovedNotice review={offer.review} />
       {offer.voucher_code ? <CodeBox code={offer.voucher_code} /> : null}
       <ClaimStatus offer={offer} />
       {offer.completed ? (

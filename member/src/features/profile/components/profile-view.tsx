@@ -16,7 +16,8 @@ import {
 } from '../../../components/ui/icons';
 import { StatCard } from '../../../components/ui/stat-card';
 import { QueryState } from '../../../components/query-state';
-import { useLogout, useUserStats } from '../../../lib/auth';
+import { useUserStats } from '../../../lib/auth';
+import { useLogout } from '../../../lib/use-logout';
 
 export interface ProfileBadge {
   id: 'active' | 'lucky' | 'influencer';

@@ -1,0 +1,207 @@
+// The evidence statement (server/trust/evidence.ts) on a fixed dataset written row by row, on both
+// databases: each signal counted from the rows the server keeps, and each member's score computed by
+// hand from the default weights (docs/trust-and-safety.md#reasons-and-their-default-weights).
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query, type Db } from '../db/client';
+import { DATABASE_KINDS, createTestDatabase, insertOffer, type TestDatabase } from '../test/helpers';
+import { conversionTiming, memberEvidence } from './evidence';
+import { DEFAULT_POLICY } from './policy';
+import { judge } from './score';
+
+describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
+  let tdb: TestDatabase;
+  let db: Db;
+  let n = 0;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    db = tdb.database.db;
+  });
+  afterAll(async () => {
+    await tdb?.drop();
+  });
+
+  /** A member row as sign-in writes it, registered `hoursAgo` hours ago. */
+  async function member(
+    m: {
+      fp?: string | null;
+      prefix?: string | null;
+      asn?: number | null;
+      hosting?: boolean;
+      email?: string;
+      hoursAgo?: number;
+      referredBy?: number | null;
+      completions?: number;
+    } = {},
+  ): Promise<number> {
+    const i = n++;
+    const email = m.email ?? `member${i}@example.com`;
+    const [row] = await query<{ id: number }>(
+      db,
+      sql`insert into users (firebase_uid, email, email_normalised, referral_code, registration_fingerprint,
+                             registration_prefix, registration_asn, registration_hosting, registration_date,
+                             referred_by_user_id, total_completions)
+          values (${`uid-${kind}-${i}`}, ${email}, ${email.toLowerCase()}, ${`CODE${kind}${i}`.slice(0, 20)},
+                  ${m.fp ?? null}, ${m.prefix ?? null}, ${m.asn ?? null}, ${m.hosting ?? false},
+                  now() - ${m.hoursAgo ?? 48}::int * interval '1 hour', ${m.referredBy ?? null}, ${m.completions ?? 0})
+          returning id`,
+    );
+    return row!.id;
+  }
+
+  const scoreOf = async (userId: number, reward: 'member' | 'referral' = 'member') => {
+    const e = await memberEvidence(db, userId);
+    const j = judge(e!, { kind: reward }, DEFAULT_POLICY);
+    return { score: j.score, reasons: j.reasons.map((r) => `${r.code}:${r.weight}`) };
+  };
+
+  it('a member with nothing in common with anyone scores 0', async () => {
+    const id = await member({ fp: 'lonely', prefix: '49.36.1.0/24', asn: 55836 });
+    expect(await scoreOf(id)).toEqual({ score: 0, reasons: [] });
+    expect(await memberEvidence(db, 999_999)).toBeUndefined();
+  });
+
+  it('shared device and a sign-up burst on it: 2 others × 20 + burst 30 = 70', async () => {
+    await member({ fp: 'farm-phone', hoursAgo: 1 });
+    await member({ fp: 'farm-phone', hoursAgo: 1 });
+    const id = await member({ fp: 'farm-phone', hoursAgo: 1 });
+    expect(await scoreOf(id)).toEqual({
+      score: 70,
+      reasons: ['shared_device:40', 'signup_burst_device:30'],
+    });
+  });
+
+  it('shared address beyond a family, within 30 days only: 5 others → (5 − 3) × 10 = 20', async () => {
+    for (let i = 0; i < 5; i++) await member({ prefix: '203.0.113.0/24', hoursAgo: 24 * (i + 2) });
+    await member({ prefix: '203.0.113.0/24', hoursAgo: 24 * 60 }); // two months earlier: not counted
+    const id = await member({ prefix: '203.0.113.0/24', hoursAgo: 0 });
+    const e = await memberEvidence(db, id);
+    expect(e!.address.n).toBe(5);
+    expect(await scoreOf(id)).toEqual({ score: 20, reasons: ['shared_address:20'] });
+  });
+
+  it('an address burst: 5 sign-ups from one prefix within the hour = 30, and 4 others in the window = 10', async () => {
+    for (let i = 0; i < 4; i++) await member({ prefix: '198.51.100.0/24', hoursAgo: 0 });
+    const id = await member({ prefix: '198.51.100.0/24', hoursAgo: 0 });
+    expect(await scoreOf(id)).toEqual({ score: 40, reasons: ['signup_burst_address:30', 'shared_address:10'] });
+  });
+
+  it('the same mailbox: Gmail dots and +tags normalised at sign-in = 40; a disposable domain = 30', async () => {
+    const first = await member({ email: 'jdoe@gmail.com' });
+    await query(db, sql`update users set email_normalised = 'jdoe@gmail.com' where id = ${first}`);
+    const second = await member({ email: 'j.doe+promo@gmail.com' });
+    await query(db, sql`update users set email_normalised = 'jdoe@gmail.com' where id = ${second}`);
+    expect(await scoreOf(second)).toEqual({ score: 40, reasons: ['same_email:40'] });
+    const throwaway = await member({ email: 'someone@mailinator.com' });
+    expect(await scoreOf(throwaway)).toEqual({ score: 30, reasons: ['disposable_email:30'] });
+  });
+
+  it('a hosting network at registration = 35; hopping across 3 networks in a week, one hosting = 35 + 30', async () => {
+    const dc = await member({ asn: 16509, hosting: true });
+    expect(await scoreOf(dc)).toEqual({ score: 35, reasons: ['hosting_network:35'] });
+    const hopper = await member({ asn: 55836 });
+    for (const [asn, hosting] of [
+      [55836, false],
+      [9009, true],
+      [60068, true],
+    ] as const)
+      await query(
+        db,
+        sql`insert into member_sightings (user_id, kind, asn, hosting) values (${hopper}, 'sign_in', ${asn}, ${hosting})`,
+      );
+    expect(await scoreOf(hopper)).toEqual({ score: 65, reasons: ['hosting_network:35', 'network_hopping:30'] });
+  });
+
+  it('activity and reversals from the member’s own rows: 15 conversions a day = 25; 2 reversals in 90 days = 30', async () => {
+    const busy = await member();
+    for (let i = 0; i < 15; i++) {
+      const offerId = await insertOffer(db);
+      await query(
+        db,
+        sql`insert into completions (user_id, offer_id, network, transaction_id, status)
+            values (${busy}, ${offerId}, 'testnet', ${`busy-${kind}-${i}`}, 'pending')`,
+      );
+    }
+    expect(await scoreOf(busy)).toEqual({ score: 25, reasons: ['activity_burst:25'] });
+
+    const offerId = await insertOffer(db);
+    const reversed = await member();
+    for (let i = 0; i < 2; i++)
+      await query(
+        db,
+        sql`insert into completions (user_id, offer_id, network, transaction_id, status, created_at, completed_at, reversed_at)
+            values (${reversed}, ${offerId}, 'testnet', ${`rev-${kind}-${i}`}, 'reversed', now() - interval '4 days',
+                    now() - interval '3 days', now() - interval '2 days')`,
+      );
+    expect(await scoreOf(reversed)).toEqual({ score: 30, reasons: ['reversals:30'] });
+  });
+
+  it('the referral graph judges the referral reward: linked, a farm, a ring, a chain, referred accounts that quit', async () => {
+    // A home address with a referrer and three throwaway accounts on it, each with its own fingerprint.
+    const ref = await member({ fp: 'ref-phone', prefix: '192.0.2.0/24' });
+    const ring = [];
+    for (let i = 0; i < 3; i++)
+      ring.push(await member({ fp: `random-${i}`, prefix: '192.0.2.0/24', referredBy: ref, hoursAgo: 24 * (i + 1) }));
+    // Linked to the referrer by the address (45) and a farm of 3 referred accounts on it (40).
+    expect(await scoreOf(ring[2]!, 'referral')).toEqual({
+      score: 85,
+      reasons: ['referral_linked:45', 'referral_farm:40'],
+    });
+    // The member's own conversion is not judged on the referral's reasons.
+    expect((await scoreOf(ring[2]!, 'member')).reasons).toEqual(['referral_linked:45', 'referral_farm:40']);
+    const conversion = judge((await memberEvidence(db, ring[2]!))!, { kind: 'conversion' }, DEFAULT_POLICY);
+    expect(conversion.reasons).toEqual([]);
+
+    // A ring: A referred B, and B is recorded as A's referrer too.
+    const a = await member();
+    const b = await member({ referredBy: a });
+    await query(db, sql`update users set referred_by_user_id = ${b} where id = ${a}`);
+    expect(await scoreOf(b, 'referral')).toEqual({ score: 20, reasons: ['referral_chain:20'] });
+
+    // A chain three deep: c1 → c2 → c3 → c4.
+    const c1 = await member();
+    const c2 = await member({ referredBy: c1 });
+    const c3 = await member({ referredBy: c2 });
+    const c4 = await member({ referredBy: c3 });
+    expect(await scoreOf(c4, 'referral')).toEqual({ score: 20, reasons: ['referral_chain:20'] });
+
+    // Referred accounts that stopped after their first completion (registered 3+ days ago).
+    const quitter = await member();
+    for (let i = 0; i < 3; i++) await member({ referredBy: quitter, completions: 1, hoursAgo: 24 * 5 });
+    const next = await member({ referredBy: quitter });
+    expect(await scoreOf(next, 'referral')).toEqual({ score: 20, reasons: ['referred_quit:20'] });
+  });
+
+  it("a conversion's time from its click against the offer's median of its recent approved conversions", async () => {
+    const offerId = await insertOffer(db);
+    const base = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    /** One member's conversion of the offer, `seconds` after their click two hours ago. */
+    const conversion = async (i: number, seconds: number, status: 'approved' | 'pending') => {
+      const who = await member();
+      const clickId = `clk-${kind}-${i}`;
+      await query(
+        db,
+        sql`insert into clicks (id, user_id, offer_id, created_at) values (${clickId}, ${who}, ${offerId}, ${base}::timestamptz)`,
+      );
+      const [c] = await query<{ id: number }>(
+        db,
+        sql`insert into completions (user_id, offer_id, click_id, network, transaction_id, status, created_at)
+            values (${who}, ${offerId}, ${clickId}, 'testnet', ${`t-${kind}-${i}`}, ${status},
+                    ${base}::timestamptz + ${seconds}::int * interval '1 second')
+            returning id`,
+      );
+      return { who, id: c!.id };
+    };
+    for (let i = 0; i < 19; i++) await conversion(i, 600, 'approved');
+    const early = await conversion(19, 3, 'pending');
+    // 19 approved before it: too little history to judge.
+    expect(await conversionTiming(db, early.id)).toEqual({ seconds: 3, medianSeconds: 600, sample: 19 });
+    await conversion(20, 600, 'approved');
+    const t = await conversionTiming(db, early.id);
+    expect(t).toEqual({ seconds: 3, medianSeconds: 600, sample: 20 });
+    const e = await memberEvidence(db, early.who);
+    expect(judge(e!, { kind: 'conversion', timing: t }, DEFAULT_POLICY).reasons.map((r) => r.code)).toEqual([
+      'fast_conversion',
+    ]);
+  });
+});
