@@ -28,7 +28,12 @@ export const HOLD_KINDS = ['conversion', 'referral'] as const;
 export const HOLD_STATUSES = ['held', 'released', 'denied'] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];
 /** Why a reward was not approved, in categories the member is told. */
-export const DENY_CATEGORIES = ['linked_accounts', 'suspicious_activity', 'partner_reversal', 'other'] as const;
+export const DENY_CATEGORIES = [
+  'linked_accounts',
+  'suspicious_activity',
+  'partner_reversal',
+  'other',
+] as const;
 export type DenyCategory = (typeof DENY_CATEGORIES)[number];
 /** At most this many holds in one bulk decision. */
 export const REVIEW_BULK_MAX = 100;
@@ -65,7 +70,10 @@ export function policyProblems(p: PolicyShape): Record<string, string> {
     if (problem && !out[path]) out[path] = problem;
   };
   const L = POLICY_LIMITS;
-  put('thresholds.medium', whole(p.thresholds.medium, L.threshold.min, L.threshold.max, 'The medium threshold'));
+  put(
+    'thresholds.medium',
+    whole(p.thresholds.medium, L.threshold.min, L.threshold.max, 'The medium threshold'),
+  );
   put('thresholds.high', whole(p.thresholds.high, L.threshold.min, L.threshold.max, 'The high threshold'));
   put(
     'thresholds.very_high',

@@ -81,7 +81,9 @@ export async function fileClaim(
     // A concurrent request filed it first: on this click (claims_click_key), or another click of the
     // same offer (claims_one_pending_key).
     if (claimId === null)
-      throw conflict(input.clickId !== undefined ? CLAIM_MESSAGES.duplicate : CLAIM_MESSAGES.offerClaimPending);
+      throw conflict(
+        input.clickId !== undefined ? CLAIM_MESSAGES.duplicate : CLAIM_MESSAGES.offerClaimPending,
+      );
     return { claim_id: claimId, offer_id: click.offerId, status: 'pending' as const };
   });
 }

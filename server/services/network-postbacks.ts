@@ -911,7 +911,13 @@ export async function replayAttempt(
     const answer =
       'answer' in verified
         ? verified.answer
-        : await resolveAndApply(tx, network, verified.event, deps.reversalHold ?? REVERSAL_HOLD_DEFAULTS, risk);
+        : await resolveAndApply(
+            tx,
+            network,
+            verified.event,
+            deps.reversalHold ?? REVERSAL_HOLD_DEFAULTS,
+            risk,
+          );
     const newPostbackId = await insertAttempt(tx, attemptEntry(network, req, answer, original.id));
     await markReplayed(tx, original.id);
     return {

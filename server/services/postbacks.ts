@@ -350,7 +350,11 @@ async function approve(
     if (referral) memberChanged(tx, referral.referrerUserId);
     if (referral && !referral.sameDevice) {
       if (judged && risk) {
-        await recordReferralHold(tx, { referredUserId: userId, referralId: referral.id, judgement: judged }, risk);
+        await recordReferralHold(
+          tx,
+          { referredUserId: userId, referralId: referral.id, judgement: judged },
+          risk,
+        );
       } else {
         await grantReferralSpin(tx, referral.referrerUserId);
         triggered = true;
@@ -379,7 +383,8 @@ export async function releaseHold(
 ): Promise<'released' | 'skipped' | 'not_found'> {
   const hold = await lockDecision(tx, holdId);
   if (!hold) return 'not_found';
-  if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'released', by }))) return 'skipped';
+  if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'released', by })))
+    return 'skipped';
   memberChanged(tx, hold.userId);
   // A very high risk member's rewards resume once an operator approves one of them.
   if (by !== SYSTEM_ACTOR) await resumeRewards(tx, hold.userId);

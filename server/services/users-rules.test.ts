@@ -261,8 +261,15 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
       const t = token();
       const referrer = await signIn(t, { deviceFingerprint: 'phone' });
       await signIn(t, { deviceFingerprint: 'laptop' });
-      for (const [fp, same] of [['phone', true], ['laptop', true], ['stranger', false]] as const) {
-        const friend = await signIn(token(), { referralCode: referrer.user.referralCode, deviceFingerprint: fp });
+      for (const [fp, same] of [
+        ['phone', true],
+        ['laptop', true],
+        ['stranger', false],
+      ] as const) {
+        const friend = await signIn(token(), {
+          referralCode: referrer.user.referralCode,
+          deviceFingerprint: fp,
+        });
         expect((await referralOf(friend.user.id)).map((r) => r.same_device)).toEqual([same]);
       }
     });

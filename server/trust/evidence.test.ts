@@ -83,7 +83,10 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
   it('an address burst: 5 sign-ups from one prefix within the hour = 30, and 4 others in the window = 10', async () => {
     for (let i = 0; i < 4; i++) await member({ prefix: '198.51.100.0/24', hoursAgo: 0 });
     const id = await member({ prefix: '198.51.100.0/24', hoursAgo: 0 });
-    expect(await scoreOf(id)).toEqual({ score: 40, reasons: ['signup_burst_address:30', 'shared_address:10'] });
+    expect(await scoreOf(id)).toEqual({
+      score: 40,
+      reasons: ['signup_burst_address:30', 'shared_address:10'],
+    });
   });
 
   it('the same mailbox: Gmail dots and +tags normalised at sign-in = 40; a disposable domain = 30', async () => {
@@ -109,7 +112,10 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
         db,
         sql`insert into member_sightings (user_id, kind, asn, hosting) values (${hopper}, 'sign_in', ${asn}, ${hosting})`,
       );
-    expect(await scoreOf(hopper)).toEqual({ score: 65, reasons: ['hosting_network:35', 'network_hopping:30'] });
+    expect(await scoreOf(hopper)).toEqual({
+      score: 65,
+      reasons: ['hosting_network:35', 'network_hopping:30'],
+    });
   });
 
   it('activity and reversals from the member’s own rows: 15 conversions a day = 25; 2 reversals in 90 days = 30', async () => {
@@ -141,7 +147,9 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     const ref = await member({ fp: 'ref-phone', prefix: '192.0.2.0/24' });
     const ring = [];
     for (let i = 0; i < 3; i++)
-      ring.push(await member({ fp: `random-${i}`, prefix: '192.0.2.0/24', referredBy: ref, hoursAgo: 24 * (i + 1) }));
+      ring.push(
+        await member({ fp: `random-${i}`, prefix: '192.0.2.0/24', referredBy: ref, hoursAgo: 24 * (i + 1) }),
+      );
     // Linked to the referrer by the address (45) and a farm of 3 referred accounts on it (40).
     expect(await scoreOf(ring[2]!, 'referral')).toEqual({
       score: 85,

@@ -241,5 +241,9 @@ export async function conversionTiming(
           from c`,
   );
   if (!r || r.seconds === null) return undefined;
-  return { seconds: Number(r.seconds), medianSeconds: r.median === null ? null : Number(r.median), sample: r.sample };
+  return {
+    seconds: Number(r.seconds),
+    medianSeconds: r.median === null ? null : Number(r.median),
+    sample: r.sample,
+  };
 }

@@ -41,7 +41,11 @@ async function judgeReward(
   if (!evidence) return null;
   if (reward.kind === 'referral' && !evidence.referrer) return null;
   const timing = reward.kind === 'conversion' ? await conversionTiming(tx, reward.completionId) : undefined;
-  const j = judge(evidence, reward.kind === 'conversion' ? { kind: 'conversion', timing } : reward, check.policy);
+  const j = judge(
+    evidence,
+    reward.kind === 'conversion' ? { kind: 'conversion', timing } : reward,
+    check.policy,
+  );
   const paused = evidence.pausedAt !== null;
   if (j.level === 'low' && !paused) return null;
   return { ...j, level: paused && j.level === 'low' ? 'very_high' : j.level, paused };
@@ -72,7 +76,10 @@ async function insertHold(
 
 /** Very high risk pauses the member's rewards until an operator approves them (the member is told). */
 async function pauseRewards(tx: Tx, userId: number) {
-  await query(tx, sql`update users set rewards_paused_at = coalesce(rewards_paused_at, now()) where id = ${userId}`);
+  await query(
+    tx,
+    sql`update users set rewards_paused_at = coalesce(rewards_paused_at, now()) where id = ${userId}`,
+  );
 }
 
 export async function resumeRewards(db: Queryable, userId: number): Promise<boolean> {
@@ -141,7 +148,10 @@ export async function recordReferralHold(
 
 /** The hold locked for a decision (FOR UPDATE): concurrent deciders run one after the other. */
 export async function lockHold(tx: Tx, id: number): Promise<RewardHold | undefined> {
-  const [row] = await query<RewardHold>(tx, sql`select ${holdColumns} from reward_holds where id = ${id} for update`);
+  const [row] = await query<RewardHold>(
+    tx,
+    sql`select ${holdColumns} from reward_holds where id = ${id} for update`,
+  );
   return row && { ...row, releaseAt: row.releaseAt ? new Date(row.releaseAt) : null };
 }
 

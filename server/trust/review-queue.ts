@@ -70,7 +70,10 @@ function toReviewRow(r: ReviewDbRow): AdminReviewRow {
   };
 }
 
-export async function listReviews(db: Db, input: ReviewListInput): Promise<Omit<AdminReviewsResponse, 'success'>> {
+export async function listReviews(
+  db: Db,
+  input: ReviewListInput,
+): Promise<Omit<AdminReviewsResponse, 'success'>> {
   const where: SQL[] = [];
   if (input.status !== 'all') where.push(sql`h.status = ${input.status}`);
   if (input.level) where.push(sql`h.level = ${input.level}`);
@@ -80,7 +83,9 @@ export async function listReviews(db: Db, input: ReviewListInput): Promise<Omit<
   const dir = input.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   // Whitelisted sorts only; the riskiest first, newest among equals.
   const order =
-    input.sortBy === 'score' ? sql`h.score ${dir}, h.created_at desc, h.id desc` : sql`h.created_at ${dir}, h.id ${dir}`;
+    input.sortBy === 'score'
+      ? sql`h.score ${dir}, h.created_at desc, h.id desc`
+      : sql`h.created_at ${dir}, h.id ${dir}`;
   const offset = (input.page - 1) * input.limit;
   const [rows, [counts]] = await Promise.all([
     query<ReviewDbRow>(
@@ -127,7 +132,10 @@ export async function decideReviews(
   body: DecideReviewsRequest & { hold_ids?: number[]; user_id?: number },
   onChanged: (userIds: number[]) => void = () => {},
 ): Promise<{ decided: number[]; skipped: number[] }> {
-  const ids = body.user_id !== undefined ? await heldIdsOfMember(db, Number(body.user_id)) : (body.hold_ids ?? []).map(Number);
+  const ids =
+    body.user_id !== undefined
+      ? await heldIdsOfMember(db, Number(body.user_id))
+      : (body.hold_ids ?? []).map(Number);
   if (body.user_id !== undefined && ids.length === 0)
     throw notFound('This member has no rewards waiting for review.');
   const { policy } = await loadPolicy(db);
@@ -164,7 +172,10 @@ export async function decideReviews(
 }
 
 /** The timer's work: medium holds whose wait is over are released by the system, each once. */
-export async function releaseDueHolds(db: Db, onChanged: (userIds: number[]) => void = () => {}): Promise<number> {
+export async function releaseDueHolds(
+  db: Db,
+  onChanged: (userIds: number[]) => void = () => {},
+): Promise<number> {
   const ids = await dueHoldIds(db);
   if (!ids.length) return 0;
   const { policy } = await loadPolicy(db);

@@ -43,12 +43,19 @@ const referrer = (o: Partial<NonNullable<MemberEvidence['referrer']>> = {}): Mem
   ...o,
 });
 
-const codes = (e: MemberEvidence, reward: Parameters<typeof judge>[1] = { kind: 'member' }, p = DEFAULT_POLICY) =>
-  judge(e, reward, p).reasons.map((r) => [r.code, r.weight]);
+const codes = (
+  e: MemberEvidence,
+  reward: Parameters<typeof judge>[1] = { kind: 'member' },
+  p = DEFAULT_POLICY,
+) => judge(e, reward, p).reasons.map((r) => [r.code, r.weight]);
 
 describe('risk score', () => {
   it('a clean member scores 0: low, no reasons', () => {
-    expect(judge(clean(), { kind: 'member' }, DEFAULT_POLICY)).toEqual({ score: 0, level: 'low', reasons: [] });
+    expect(judge(clean(), { kind: 'member' }, DEFAULT_POLICY)).toEqual({
+      score: 0,
+      level: 'low',
+      reasons: [],
+    });
   });
 
   it('each reason alone, at its default weight (and its multiplier)', () => {
@@ -75,10 +82,17 @@ describe('risk score', () => {
       [{ referrer: referrer({ quit: 3 }) }, [['referred_quit', 20]]],
       [{ reversals: 2 }, [['reversals', 30]]], // below medium: the reversal hold (3 in 30 days) blocks first
       [{ reversals: 9 }, [['reversals', 45]]], // capped at 3
-      [{ distinctAsns: 3, hostingAsns: [9009] }, [['hosting_network', 35], ['network_hopping', 30]]],
+      [
+        { distinctAsns: 3, hostingAsns: [9009] },
+        [
+          ['hosting_network', 35],
+          ['network_hopping', 30],
+        ],
+      ],
       [{ distinctAsns: 4 }, []], // a phone moving between carriers: no hosting network, no hopping
     ];
-    for (const [overrides, expected] of cases) expect(codes(clean(overrides)), JSON.stringify(overrides)).toEqual(expected);
+    for (const [overrides, expected] of cases)
+      expect(codes(clean(overrides)), JSON.stringify(overrides)).toEqual(expected);
   });
 
   it("the referral's reasons judge the referral reward, not the referred member's own conversion", () => {
@@ -120,7 +134,9 @@ describe('risk score', () => {
       ['shared_address', 20],
     ]);
     expect([j.score, j.level]).toEqual([105, 'high']);
-    expect(j.reasons[2]!.evidence).toBe('6 accounts registered from 49.36.0.0/24 within 30 days: #2, #3, #4, #5, #6');
+    expect(j.reasons[2]!.evidence).toBe(
+      '6 accounts registered from 49.36.0.0/24 within 30 days: #2, #3, #4, #5, #6',
+    );
     expect(j.reasons[0]!.user_ids).toEqual([7]);
 
     // An account farm on a datacenter: hosting (35), 3+ others on the device (60), a device burst (30),
@@ -134,8 +150,12 @@ describe('risk score', () => {
     });
     expect(judge(farm, { kind: 'member' }, DEFAULT_POLICY)).toMatchObject({ score: 155, level: 'very_high' });
     // Just below and at each threshold.
-    expect(judge(clean({ device: { n: 1, ids: [2] } }), { kind: 'member' }, DEFAULT_POLICY).level).toBe('low'); // 20
-    expect(judge(clean({ device: { n: 2, ids: [2, 3] } }), { kind: 'member' }, DEFAULT_POLICY).level).toBe('medium'); // 40
+    expect(judge(clean({ device: { n: 1, ids: [2] } }), { kind: 'member' }, DEFAULT_POLICY).level).toBe(
+      'low',
+    ); // 20
+    expect(judge(clean({ device: { n: 2, ids: [2, 3] } }), { kind: 'member' }, DEFAULT_POLICY).level).toBe(
+      'medium',
+    ); // 40
   });
 
   it("follows the operator's policy: a rule switched off or reweighted, other thresholds", () => {

@@ -15,9 +15,7 @@ export interface RiskJudgement {
 
 /** What is being judged: a member's own conversion, or the referral reward their first one earns. */
 export type JudgedReward =
-  | { kind: 'conversion'; timing?: ConversionTiming | undefined }
-  | { kind: 'referral' }
-  | { kind: 'member' };
+  { kind: 'conversion'; timing?: ConversionTiming | undefined } | { kind: 'referral' } | { kind: 'member' };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const named = (list: number[], n: number) =>
@@ -27,7 +25,12 @@ const named = (list: number[], n: number) =>
 function findings(e: MemberEvidence, reward: JudgedReward): [RiskReason, number, string, number[]][] {
   const out: [RiskReason, number, string, number[]][] = [];
   if (e.registrationHosting || e.hostingAsns.length) {
-    const asns = [...new Set([...(e.registrationHosting && e.registrationAsn ? [e.registrationAsn] : []), ...e.hostingAsns])];
+    const asns = [
+      ...new Set([
+        ...(e.registrationHosting && e.registrationAsn ? [e.registrationAsn] : []),
+        ...e.hostingAsns,
+      ]),
+    ];
     out.push([
       'hosting_network',
       1,
@@ -60,7 +63,12 @@ function findings(e: MemberEvidence, reward: JudgedReward): [RiskReason, number,
   if (isDisposable(e))
     out.push(['disposable_email', 1, `${e.email.split('@')[1]} is a disposable-mail domain`, []]);
   if (e.burstAddress >= W.burstAddress)
-    out.push(['signup_burst_address', 1, `${e.burstAddress} sign-ups from ${e.address.prefix} within an hour`, []]);
+    out.push([
+      'signup_burst_address',
+      1,
+      `${e.burstAddress} sign-ups from ${e.address.prefix} within an hour`,
+      [],
+    ]);
   if (e.burstDevice >= W.burstDevice)
     out.push(['signup_burst_device', 1, `${e.burstDevice} sign-ups from this device within an hour`, []]);
   if (e.clicks24h >= W.clicksPerDay || e.conversions24h >= W.conversionsPerDay)

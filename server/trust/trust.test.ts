@@ -43,7 +43,11 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
   /** Signs a new member in from `ip` (the client address: no proxy in tests) with a device fingerprint. */
   async function signInFrom(
     ip: string,
-    extra: { deviceFingerprint?: string; referralCode?: string; account?: ReturnType<typeof newAccount> } = {},
+    extra: {
+      deviceFingerprint?: string;
+      referralCode?: string;
+      account?: ReturnType<typeof newAccount>;
+    } = {},
   ): Promise<Member> {
     const idToken = await emulatorIdToken(TEST_EMULATOR_HOST, extra.account ?? newAccount('trust'));
     const res = await app.inject({
@@ -58,7 +62,11 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    return { cookie: cookieFrom(res, 'sid'), userId: body.user.user_id, referralCode: body.user.referral_code };
+    return {
+      cookie: cookieFrom(res, 'sid'),
+      userId: body.user.user_id,
+      referralCode: body.user.referral_code,
+    };
   }
 
   async function click(m: Member, offerId: number): Promise<string> {
@@ -72,7 +80,11 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     return res.json().clickId;
   }
 
-  async function postback(clickId: string, status: 'pending' | 'approved' | 'reversed', txn = `txn-${clickId}`) {
+  async function postback(
+    clickId: string,
+    status: 'pending' | 'approved' | 'reversed',
+    txn = `txn-${clickId}`,
+  ) {
     const res = await app.inject({
       url: signedPostbackUrl({ click_id: clickId, transaction_id: txn, payout: '2', status }),
     });
@@ -110,7 +122,10 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       await signInFrom(`198.51.${third}.11`, { deviceFingerprint: device }),
     ];
     for (const e of earlier)
-      await query(db, sql`update users set registration_date = now() - interval '1 day' where id = ${e.userId}`);
+      await query(
+        db,
+        sql`update users set registration_date = now() - interval '1 day' where id = ${e.userId}`,
+      );
     return signInFrom(`198.51.${third}.12`, { deviceFingerprint: device });
   }
 
@@ -152,7 +167,11 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const offerId = await insertOffer(db);
       const m = await signInFrom('127.0.0.1', { deviceFingerprint: `solo-${Date.now()}` });
       await postback(await click(m, offerId), 'approved');
-      expect(await offerCard(m, offerId)).toMatchObject({ status: 'completed', completed: true, review: null });
+      expect(await offerCard(m, offerId)).toMatchObject({
+        status: 'completed',
+        completed: true,
+        review: null,
+      });
       expect(await holdsOf(m.userId)).toEqual([]);
     });
   });
@@ -164,7 +183,11 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       await postback(await click(m, offerId), 'approved');
 
       const card = await offerCard(m, offerId);
-      expect(card).toMatchObject({ status: 'pending', completed: false, review: { state: 'checking', category: null } });
+      expect(card).toMatchObject({
+        status: 'pending',
+        completed: false,
+        review: { state: 'checking', category: null },
+      });
       const releaseIn = Date.parse((card.review as { release_at: string }).release_at) - Date.now();
       expect(releaseIn).toBeGreaterThan((DEFAULT_POLICY.hold_hours.default - 1) * 3_600_000);
       expect(releaseIn).toBeLessThanOrEqual(DEFAULT_POLICY.hold_hours.default * 3_600_000);
@@ -176,7 +199,13 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const queue = await admin.get(`/api/admin/reviews.php?user_id=${m.userId}`);
       expect(queue.statusCode).toBe(200);
       const [row] = queue.json().reviews;
-      expect(row).toMatchObject({ hold_id: hold!.id, offer_id: offerId, score: 40, level: 'medium', status: 'held' });
+      expect(row).toMatchObject({
+        hold_id: hold!.id,
+        offer_id: offerId,
+        score: 40,
+        level: 'medium',
+        status: 'held',
+      });
       expect(row.reasons).toEqual([
         {
           code: 'shared_device',
@@ -194,12 +223,18 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       await postback(await click(m, offerId), 'approved');
       const [hold] = await holdsOf(m.userId);
       const answers = await Promise.all(
-        Array.from({ length: 6 }, () => admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' })),
+        Array.from({ length: 6 }, () =>
+          admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' }),
+        ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(answers.flatMap((a) => a.json().decided)).toEqual([hold!.id]);
       expect(answers.flatMap((a) => a.json().skipped)).toHaveLength(5);
-      expect(await offerCard(m, offerId)).toMatchObject({ status: 'completed', completed: true, review: null });
+      expect(await offerCard(m, offerId)).toMatchObject({
+        status: 'completed',
+        completed: true,
+        review: null,
+      });
       expect((await counters(m.userId)).total_completions).toBe(1);
       const audited = await query<{ action: string }>(
         db,
@@ -248,7 +283,10 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const m = await mediumRiskMember('timer', 4);
       await postback(await click(m, offerId), 'approved');
       const [hold] = await holdsOf(m.userId);
-      await query(db, sql`update reward_holds set release_at = now() - interval '1 minute' where id = ${hold!.id}`);
+      await query(
+        db,
+        sql`update reward_holds set release_at = now() - interval '1 minute' where id = ${hold!.id}`,
+      );
       const [first, second] = await Promise.all([releaseDueHolds(db), releaseDueHolds(db)]);
       expect(first! + second!).toBeGreaterThanOrEqual(1);
       expect((await holdsOf(m.userId))[0]).toMatchObject({ status: 'released' });
@@ -313,7 +351,10 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const m = await signInFrom('127.0.0.1');
       const clicks = [];
       for (let i = 0; i < 6; i++) clicks.push(await click(m, offerId));
-      await query(db, sql`update clicks set created_at = now() - interval '2 hours' where user_id = ${m.userId}`);
+      await query(
+        db,
+        sql`update clicks set created_at = now() - interval '2 hours' where user_id = ${m.userId}`,
+      );
       const answers = await Promise.all(
         clicks.map((id) =>
           app.inject({

@@ -170,12 +170,11 @@ describe('rewards held by risk', () => {
     const note = card.getByRole('note');
     await expect
       .poll(() => note.textContent())
-      .toMatch(/^Partner confirmed — we check new accounts' first rewards, usually within 72 hours\. Your spin unlocks by .+ at the latest\.$/);
+      .toMatch(
+        /^Partner confirmed — we check new accounts' first rewards, usually within 72 hours\. Your spin unlocks by .+ at the latest\.$/,
+      );
     expect(
-      await card
-        .getByRole('list', { name: 'Progress' })
-        .getByRole('listitem')
-        .allTextContents(),
+      await card.getByRole('list', { name: 'Progress' }).getByRole('listitem').allTextContents(),
     ).toEqual(['Started', 'Partner confirmed', 'Checking', 'Spin unlocked']);
     if (process.env.E2E_TRUST_SHOTS) {
       await page.setViewportSize({ width: 390, height: 844 });
@@ -201,11 +200,17 @@ describe('rewards held by risk', () => {
     await admin.goto(`${baseUrl}/admin/reviews`);
     const row = admin.locator('tr', { hasText: first! }).filter({ hasText: name });
     await row.waitFor();
-    await row.getByText(/Shared device/).first().waitFor();
+    await row
+      .getByText(/Shared device/)
+      .first()
+      .waitFor();
     if (process.env.E2E_TRUST_SHOTS)
       await admin.screenshot({ path: `${process.env.E2E_TRUST_SHOTS}/review-queue-1280.png` });
     await row.getByRole('button', { name: new RegExp(`^Approve: #\\d+ ${escaped(first!)}$`) }).click();
-    await admin.getByRole('dialog', { name: /Approve hold #\d+\?/ }).getByRole('button', { name: 'Approve' }).click();
+    await admin
+      .getByRole('dialog', { name: /Approve hold #\d+\?/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await admin.getByText(/1 reward approved/).waitFor();
 
     // The member's open page hears it: the card moves to Ready to Spin, without a reload.
@@ -228,7 +233,9 @@ describe('rewards held by risk', () => {
     await admin.getByText(/1 reward denied/).waitFor();
 
     await cardOf(page, second!)
-      .getByText('Not approved: it was linked to other accounts on the same device or network.', { exact: false })
+      .getByText('Not approved: it was linked to other accounts on the same device or network.', {
+        exact: false,
+      })
       .waitFor({ timeout: 30_000 });
     await expect
       .poll(() => page.getByText(`${second} was not approved after review — the offer card says why`).count())

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatRupees, initials } from '../../../shared/format';
-import { INSTALL_ID_STORAGE_KEY, deviceFingerprint, fingerprintFrom, type FingerprintParts } from './fingerprint';
+import {
+  INSTALL_ID_STORAGE_KEY,
+  deviceFingerprint,
+  fingerprintFrom,
+  type FingerprintParts,
+} from './fingerprint';
 
 const parts: FingerprintParts = {
   userAgent: 'Mozilla/5.0 Test',

@@ -43,7 +43,11 @@ function reviewOf(r: MemberOfferRow): MemberOffer['review'] {
   if (r.completion_status === 'pending' && r.review_status === 'held')
     return r.review_level === 'medium'
       ? { state: 'checking', release_at: isoOrNull(r.review_release_at ?? null), category: null }
-      : { state: r.review_level === 'very_high' ? 'paused' : 'under_review', release_at: null, category: null };
+      : {
+          state: r.review_level === 'very_high' ? 'paused' : 'under_review',
+          release_at: null,
+          category: null,
+        };
   if (r.completion_status === null && r.review_status === 'denied') {
     const category = DENY_CATEGORIES.find((c) => c === r.review_category) ?? 'other';
     return { state: 'not_approved', release_at: null, category };

@@ -64,7 +64,10 @@ export async function lockCompletionByTransaction(
  */
 /** One completion by id, locked (FOR UPDATE): a review decision takes it before its hold. */
 export async function lockCompletionById(db: Queryable, id: number): Promise<Completion | undefined> {
-  const [row] = await query<Completion>(db, sql`select ${columns} from completions where id = ${id} for update`);
+  const [row] = await query<Completion>(
+    db,
+    sql`select ${columns} from completions where id = ${id} for update`,
+  );
   return row && toCompletion(row);
 }
 

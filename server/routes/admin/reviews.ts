@@ -1,12 +1,6 @@
 // The review queue, one member's risk and the hold policy (issue 33, docs/trust-and-safety.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  decideReviews,
-  listReviews,
-  memberRisk,
-  readPolicy,
-  writePolicy,
-} from '../../trust/review-queue';
+import { decideReviews, listReviews, memberRisk, readPolicy, writePolicy } from '../../trust/review-queue';
 import * as contract from '../../../shared/contract/admin/reviews';
 import { actorOf } from './actor';
 
@@ -31,7 +25,10 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contract.getRisk,
     onRequest: app.requireAdmin,
-    handler: async (request) => ({ success: true as const, ...(await memberRisk(app.db, request.query.user_id)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await memberRisk(app.db, request.query.user_id)),
+    }),
   });
 
   app.route({

@@ -8,12 +8,7 @@
 //
 // Every score is a sum of named reasons, each with its weight and the evidence behind it: no opaque number.
 import { z } from 'zod';
-import {
-  ADMIN_API_BASE,
-  ADMIN_REVIEWS_PATH,
-  ADMIN_RISK_PATH,
-  ADMIN_RISK_POLICY_PATH,
-} from '../paths';
+import { ADMIN_API_BASE, ADMIN_REVIEWS_PATH, ADMIN_RISK_PATH, ADMIN_RISK_POLICY_PATH } from '../paths';
 import {
   endpoint,
   idParam,
@@ -219,12 +214,20 @@ export { POLICY_LIMITS };
 export type RiskPolicy = z.infer<typeof riskPolicy>;
 
 export const getRiskPolicy = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_RISK_POLICY_PATH}`, {
-  response: okResponses({ policy: riskPolicy, updated_at: z.string().nullable(), updated_by: z.string().nullable() }),
+  response: okResponses({
+    policy: riskPolicy,
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  }),
 });
 export type AdminRiskPolicyResponse = ResponseOf<typeof getRiskPolicy>;
 
 export const putRiskPolicy = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_RISK_POLICY_PATH}`, {
   body: riskPolicy,
-  response: okResponses({ policy: riskPolicy, updated_at: z.string().nullable(), updated_by: z.string().nullable() }),
+  response: okResponses({
+    policy: riskPolicy,
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  }),
 });
 export type PutRiskPolicyRequest = RequestOf<typeof putRiskPolicy>;

@@ -96,4 +96,3 @@ export const WalletIcon = make(
   </>,
 );
 export const ChartIcon = make(<path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />);
-

@@ -107,14 +107,21 @@ describe('offer card', () => {
     });
     expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
     const steps = within(screen.getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual(['Started', 'Partner confirmed', 'Checking', 'Spin unlocked']);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      'Started',
+      'Partner confirmed',
+      'Checking',
+      'Spin unlocked',
+    ]);
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
     const note = screen.getByRole('note');
     expect(note).toHaveTextContent(
       "Partner confirmed — we check new accounts' first rewards, usually within 72 hours.",
     );
     expect(note.querySelector('time')).toHaveAttribute('dateTime', '2026-11-25T13:20:00Z');
-    expect(note).toHaveTextContent(`Your spin unlocks by ${formatDateTime('2026-11-25T13:20:00Z')} at the latest.`);
+    expect(note).toHaveTextContent(
+      `Your spin unlocks by ${formatDateTime('2026-11-25T13:20:00Z')} at the latest.`,
+    );
   });
 
   it("held for review: 'Under review'; paused: says the member's rewards are paused and what to do", () => {
@@ -130,12 +137,17 @@ describe('offer card', () => {
     expect(screen.getByRole('note')).toHaveTextContent('Partner confirmed — under review.');
     unmount();
     renderCard({ status: 'pending', review: { state: 'paused', release_at: null, category: null } });
-    expect(screen.getByRole('note')).toHaveTextContent(/your rewards are paused while our team checks your account/);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      /your rewards are paused while our team checks your account/,
+    );
     expect(screen.getByRole('note')).toHaveTextContent(/contact our support team/);
   });
 
   it("denied in review: 'Not approved' with the reason category, and the offer can be started again", () => {
-    renderCard({ status: 'available', review: { state: 'not_approved', release_at: null, category: 'linked_accounts' } });
+    renderCard({
+      status: 'available',
+      review: { state: 'not_approved', release_at: null, category: 'linked_accounts' },
+    });
     expect(screen.getByRole('note')).toHaveTextContent(
       'Not approved: it was linked to other accounts on the same device or network.',
     );

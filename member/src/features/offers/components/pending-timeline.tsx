@@ -72,7 +72,9 @@ export function PendingTimeline({
           {held.state === 'checking' && held.release_at ? (
             <>
               {' '}
-              Your spin unlocks by <time dateTime={held.release_at}>{formatDateTime(held.release_at)}</time>{' '}
+              Your spin unlocks by <time dateTime={held.release_at}>
+                {formatDateTime(held.release_at)}
+              </time>{' '}
               at the latest.
             </>
           ) : null}
@@ -97,8 +99,8 @@ export function NotApprovedNotice({ review }: { review: MemberOffer['review'] })
   if (review?.state !== 'not_approved') return null;
   return (
     <p className="offer-card__claim-status offer-card__claim-status--rejected" role="note">
-      Not approved: {NOT_APPROVED_REASONS[review.category ?? 'other']}. If you think this is a mistake, contact our
-      support team.
+      Not approved: {NOT_APPROVED_REASONS[review.category ?? 'other']}. If you think this is a mistake,
+      contact our support team.
     </p>
   );
 }
