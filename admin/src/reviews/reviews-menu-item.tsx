@@ -34,7 +34,6 @@ export function ReviewsMenuItem() {
     <Menu.Item
       to={`${basename}/reviews`}
       primaryText={t('resources.reviews.name', { smart_count: 2 })}
-      aria-label={waiting > 0 ? `${t('resources.reviews.name', { smart_count: 2 })}, ${label}` : undefined}
       leftIcon={
         waiting > 0 ? (
           <Badge badgeContent={waiting} color="warning" max={99} title={label}>
