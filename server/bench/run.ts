@@ -403,7 +403,11 @@ async function main() {
     const cmd = '`BENCH_ONLY=trust DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`';
     writeFileSync(
       DOC,
-      upsertSection(readFileSync(DOC, 'utf8'), "## Trust checks' cost (issue 33)", trustSection(r, cmd, machine())),
+      upsertSection(
+        readFileSync(DOC, 'utf8'),
+        "## Trust checks' cost (issue 33)",
+        trustSection(r, cmd, machine()),
+      ),
     );
     console.log(`bench: wrote docs/benchmarks.md, "Trust checks' cost (issue 33)"`);
     const missed = trustRows(r).filter((x) => !x.met);
