@@ -20,6 +20,9 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

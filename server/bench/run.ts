@@ -14,7 +14,9 @@
 // BENCH_ONLY=postbacks runs the postback figures alone and prints them (docs/benchmarks.md is written by
 // a full run only); BENCH_POSTBACKS=0 leaves them out of a full run. BENCH_ONLY=member runs the member
 // calls against their yardsticks alone and prints each ratio against its target; BENCH_ONLY=spins the
-// spins against pgbench alone (their members and vouchers only), printing the ratio.
+// spins against pgbench alone (their members and vouchers only), printing the ratio. BENCH_ONLY=trust
+// measures sign-in, postbacks and spins with the trust checks on against TRUST_CHECKS=off (trust.ts) and
+// writes its section of docs/benchmarks.md (BENCH_STRICT=1: exit non-zero below the 90 % target).
 //
 // The servers run as separate processes, started as production starts them (NODE_ENV=production,
 // every setting given, LOG_LEVEL=warn); load comes from autocannon in this process over loopback.
@@ -39,6 +41,7 @@ import { migrate, openDatabase } from '../db/client';
 import { memberStatsForSession, referralStatsForSession } from '../db/repositories/members';
 import { memberSessionKey } from '../services/sessions';
 import { benchPostbacks, type PostbackBenchResult } from './postbacks';
+import { benchTrust, trustRows, trustSection, trustTable } from './trust';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {
@@ -53,6 +56,8 @@ if (!DATABASE_URL) {
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The trust checks' figures are small differences on a shared machine: five interleaved rounds a side. */
+const TRUST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PGBENCH_CLIENTS = Number(process.env.PGBENCH_CLIENTS ?? 10);
 const SPIN_MEMBERS = 2000;
 /** The histories user-stats.php and referral-stats.php are measured at (completions and referrals each). */
@@ -378,9 +383,44 @@ async function main() {
     } else console.log('bench: partial run (BENCH_ONLY=postbacks): docs/benchmarks.md left as it was');
     return;
   }
+  if (process.env.BENCH_ONLY === 'trust') {
+    const machine = () =>
+      `${os.cpus().length} cores, Node ${process.version}; ${new Date().toISOString()}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`;
+    console.log(
+      `bench: trust checks on vs off: ${machine()}; autocannon ${CONNECTIONS} connections × ${DURATION} s, ${TRUST_ROUNDS} rounds each side`,
+    );
+    const r = await benchTrust({
+      databaseUrl: DATABASE_URL!,
+      seconds: DURATION,
+      connections: CONNECTIONS,
+      rounds: TRUST_ROUNDS,
+      log: (line) => console.log(line),
+    });
+    console.log(`\n${trustTable(r)}\n`);
+    const cmd = '`BENCH_ONLY=trust DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`';
+    writeFileSync(
+      DOC,
+      upsertSection(
+        readFileSync(DOC, 'utf8'),
+        "## Trust checks' cost (issue 33)",
+        trustSection(r, cmd, machine()),
+      ),
+    );
+    console.log(`bench: wrote docs/benchmarks.md, "Trust checks' cost (issue 33)"`);
+    const missed = trustRows(r).filter((x) => !x.met);
+    if (missed.length && process.env.BENCH_STRICT === '1') {
+      console.error(`bench: below the 90 % target: ${missed.map((x) => x.name).join(', ')}`);
+      process.exit(1);
+    }
+    return;
+  }
+
   if (process.env.BENCH_ONLY && !['member', 'spins'].includes(process.env.BENCH_ONLY)) {
     console.error(
-      `bench: BENCH_ONLY=${process.env.BENCH_ONLY} is not a part this bench knows (postbacks, member, spins)`,
+      `bench: BENCH_ONLY=${process.env.BENCH_ONLY} is not a part this bench knows (postbacks, member, spins, trust)`,
     );
     process.exit(1);
   }
