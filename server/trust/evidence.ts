@@ -225,15 +225,22 @@ export async function conversionTiming(
 ): Promise<ConversionTiming | undefined> {
   const [r] = await query<{ seconds: number | null; median: number | null; sample: number }>(
     db,
+    // The offer's last approved conversions first (completions_offer_approved_recent_idx, migration
+    // 0027), then each one's click by id: never every conversion of a popular offer.
     sql`with c as (
-          select c.offer_id, c.id, extract(epoch from c.created_at - k.created_at)::float8 as seconds
-            from completions c join clicks k on k.id = c.click_id where c.id = ${completionId}
+          select c.offer_id, c.id,
+                 extract(epoch from c.created_at - (select k.created_at from clicks k where k.id = c.click_id))::float8
+                   as seconds
+            from completions c where c.id = ${completionId}
         ), recent as (
-          select extract(epoch from o.created_at - k.created_at)::float8 as s
-            from completions o join clicks k on k.id = o.click_id, c
-           where o.offer_id = c.offer_id and o.status = 'approved' and o.id <> c.id
-           order by o.offer_id, o.id desc
-           limit ${SIGNAL_WINDOWS.fastSample}
+          select extract(epoch from o.created_at - (select k.created_at from clicks k where k.id = o.click_id))::float8
+                   as s
+            from c, lateral (
+                  select o.created_at, o.click_id from completions o
+                   where o.offer_id = c.offer_id and o.status = 'approved' and o.id <> c.id and o.click_id is not null
+                   order by o.id desc
+                   limit ${SIGNAL_WINDOWS.fastSample}
+                 ) o
         )
         select c.seconds,
                (select percentile_cont(0.5) within group (order by s) from recent)::float8 as median,
