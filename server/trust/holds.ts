@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { query, type Queryable, type Tx } from '../db/client';
 import type { DenyCategory, RiskLevel, RiskPolicy, RiskReasonRow } from '../../shared/contract/admin/reviews';
-import { conversionTiming, memberEvidence } from './evidence';
+import { conversionTiming, memberEvidence, type MemberEvidence } from './evidence';
 import { holdHours } from './policy';
 import { judge, type RiskJudgement } from './score';
 
@@ -30,6 +30,19 @@ export interface RiskCheck {
   network: string | null;
 }
 
+/**
+ * The member's evidence, read once per transaction: a first completion judges the conversion and then
+ * its referral reward on the same evidence (read before the completion was credited, so the member's
+ * own first completion never counts as one of their referrer's accounts that quit).
+ */
+const evidenceInTx = new WeakMap<Tx, Map<number, MemberEvidence | undefined>>();
+async function evidenceOf(tx: Tx, userId: number): Promise<MemberEvidence | undefined> {
+  let byMember = evidenceInTx.get(tx);
+  if (!byMember) evidenceInTx.set(tx, (byMember = new Map()));
+  if (!byMember.has(userId)) byMember.set(userId, await memberEvidence(tx, userId));
+  return byMember.get(userId);
+}
+
 /** The judgement of a reward and whether it is held: null when it passes (low risk, member not paused). */
 async function judgeReward(
   tx: Tx,
@@ -37,7 +50,7 @@ async function judgeReward(
   reward: { kind: 'conversion'; completionId: number } | { kind: 'referral' },
   check: RiskCheck,
 ): Promise<(RiskJudgement & { paused: boolean }) | null> {
-  const evidence = await memberEvidence(tx, userId);
+  const evidence = await evidenceOf(tx, userId);
   if (!evidence) return null;
   if (reward.kind === 'referral' && !evidence.referrer) return null;
   const timing = reward.kind === 'conversion' ? await conversionTiming(tx, reward.completionId) : undefined;
