@@ -149,6 +149,9 @@ describe('authorisation matrix', () => {
         'networks',
         'network-presets',
         'postbacks',
+        // Trust and safety (issue 33): the review queue and the hold policy.
+        'reviews',
+        'risk-policy',
       ].map((l) => ({
         guard: 'admin' as const,
         name: `GET /api/admin/${l}.php`,
@@ -247,6 +250,34 @@ describe('authorisation matrix', () => {
           method: 'POST',
           url: '/api/admin/postbacks.php',
           payload: { postback_id: 999_999, action: 'replay' },
+        }),
+      },
+      {
+        guard: 'admin',
+        name: 'PUT /api/admin/reviews.php',
+        opts: () => ({
+          method: 'PUT',
+          url: '/api/admin/reviews.php',
+          payload: { hold_ids: [999_999], action: 'approve' },
+        }),
+      },
+      {
+        guard: 'admin',
+        name: 'GET /api/admin/risk.php',
+        opts: () => ({ method: 'GET', url: '/api/admin/risk.php?user_id=999999' }),
+      },
+      {
+        guard: 'admin',
+        // A policy that does not rise: refused (400) past the guard, so the matrix changes nothing.
+        name: 'PUT /api/admin/risk-policy.php',
+        opts: () => ({
+          method: 'PUT',
+          url: '/api/admin/risk-policy.php',
+          payload: {
+            thresholds: { medium: 9, high: 5, very_high: 1 },
+            hold_hours: { default: 1, networks: {} },
+            rules: {},
+          },
         }),
       },
       { guard: 'open', name: 'GET /api/health.php', opts: () => ({ method: 'GET', url: '/api/health.php' }) },
