@@ -2,6 +2,7 @@
 // and referrals. Field names are the specification's, exactly.
 import { z } from 'zod';
 import { CLAIM_NOTE_MAX } from '../constants';
+import { DENY_CATEGORIES } from '../trust';
 import {
   API_BASE,
   CLAIM_PATH,
@@ -82,7 +83,7 @@ const memberOffer = z.object({
     .object({
       state: z.enum(['checking', 'under_review', 'paused', 'not_approved']),
       release_at: z.string().nullable(),
-      category: z.enum(['linked_accounts', 'suspicious_activity', 'partner_reversal', 'other']).nullable(),
+      category: z.enum(DENY_CATEGORIES).nullable(),
     })
     .nullable(),
 });

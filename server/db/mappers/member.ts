@@ -12,6 +12,7 @@ import type {
   VoucherBreakdownRow,
 } from '../../../shared/contract/member';
 import { offerTable, parseSlotConfig, stockedTable } from '../../../shared/slot';
+import { DENY_CATEGORIES } from '../../../shared/trust';
 import type { Member } from '../repositories/members';
 import type { MemberOfferRow } from '../repositories/offers';
 import { dateOnly, isoOrNull, num, numOrNull, percent, strOrNull } from '../row-mappers';
@@ -33,8 +34,6 @@ export function toSessionUser(
  * `stocked`: the prize amounts with a code in stock (voucher_stock), for slot_odds: the offer's table
  * (its slot_config, or the default one) as it can be won now (docs/product-rules.md#spins).
  */
-const DENY_CATEGORIES = ['linked_accounts', 'suspicious_activity', 'partner_reversal', 'other'] as const;
-
 /**
  * The reward hold the member is told about (issue 33): a pending conversion held by risk ('checking'
  * until its release time, or 'under_review'), or the denied one of an offer with no live conversion.
