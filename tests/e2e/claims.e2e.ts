@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { freeEmulatorHost, freePort } from '../../server/lib/free-port';
 import { ADMIN_DESKTOP, launchBrowser, newContext } from './browser';
 import { offerTitles, signInWithChooser } from './member-helpers';
+import { startOwnServer, type OwnServer } from './own-server';
 
 // Missing-conversion claims, end to end: a member starts an offer, is not credited, files a claim from
 // the offer card; an administrator approves it in the console; the member's open dashboard turns the
@@ -16,64 +12,23 @@ import { offerTitles, signInWithChooser } from './member-helpers';
 // keeps its data in an embedded database inside its own process, which a test cannot reach to age a
 // click, so this suite runs its own server (same build, demo mode) with CLAIM_MIN_AGE_MINUTES=0.
 const ADMIN = { username: 'claims-admin', password: 'claims-e2e-admin-password' };
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+let server: OwnServer | undefined;
 let baseUrl = '';
 let browser: Browser;
 
 beforeAll(async () => {
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'rewards-e2e-claims-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: await freeEmulatorHost(),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      POSTBACK_SECRET: 'e2e-claims-postback-secret',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // The build is the suite run's (npm run build first): never rebuilt here.
-      SKIP_BUILD: '1',
-      CLAIM_MIN_AGE_MINUTES: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
+  server = await startOwnServer({
+    label: 'claims',
+    admin: ADMIN,
+    env: { POSTBACK_SECRET: 'e2e-claims-postback-secret', CLAIM_MIN_AGE_MINUTES: '0' },
   });
-  baseUrl = `http://localhost:${port}`;
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`claims server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health.php`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('claims server did not become healthy in time');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  baseUrl = server.baseUrl;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-    await new Promise((r) => setTimeout(r, 1500));
-    try {
-      process.kill(-server.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -7,24 +7,21 @@
 // process, where the test cannot write the race's outcome): TEST_DATABASE_URL (or E2E_POSTGRES_URL)
 // names the server; skipped without one. The owed voucher is written as rewards_spin leaves one (the race
 // itself is proved by server/services/owed-vouchers.test.ts, with real parallel connections).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeEmulatorHost, freePort } from '../../server/lib/free-port';
 import { ADMIN_DESKTOP, PHONE, launchBrowser, newContext } from './browser';
 import { offerTitles, signInWithChooser, startAndCompleteOffer } from './member-helpers';
+import { startOwnServer, type OwnServer } from './own-server';
 
 const POSTGRES = process.env.E2E_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? '';
 const SHOTS = path.join(process.cwd(), 'docs', 'screenshots');
 const ADMIN = { username: 'admin', password: 'e2e-owed-admin-password' };
 const AMOUNT = 75;
 
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+let server: OwnServer | undefined;
 let dbName: string | undefined;
 let db: pg.Client | undefined;
 let baseUrl = '';
@@ -50,38 +47,13 @@ beforeAll(async () => {
   if (!POSTGRES) return;
   dbName = `rewards_e2e_owed_${Math.random().toString(36).slice(2, 10)}`;
   await admin(`create database ${dbName}`);
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'rewards-e2e-owed-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: await freeEmulatorHost(),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      POSTBACK_SECRET: 'e2e-owed-postback-secret',
-      DATABASE_URL: urlOf(dbName),
-      LOG_LEVEL: 'warn',
-      // The suite's own server has just built the apps (npm run build before the e2e run).
-      SKIP_BUILD: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
+  server = await startOwnServer({
+    label: 'owed',
+    admin: ADMIN,
+    env: { DATABASE_URL: urlOf(dbName) },
+    healthyWithinMs: 170_000,
   });
-  baseUrl = `http://localhost:${port}`;
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health.php`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in time');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  baseUrl = server.baseUrl;
   db = new pg.Client({ connectionString: urlOf(dbName) });
   await db.connect();
   browser = await launchBrowser();
@@ -91,20 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await db?.end();
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-    await new Promise((r) => setTimeout(r, 1500));
-    try {
-      process.kill(-server.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
   if (dbName) await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
 }, 30_000);
 

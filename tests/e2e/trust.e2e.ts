@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { freeEmulatorHost, freePort } from '../../server/lib/free-port';
 import { ADMIN_DESKTOP, launchBrowser, newContext } from './browser';
 import { offerTitles, signInWithChooser, startAndCompleteOffer } from './member-helpers';
+import { startOwnServer, type OwnServer } from './own-server';
 
 // Trust and safety end to end (issue 33): a member whose device two other accounts registered on
 // completes an offer; the partner confirms it, and the card shows 'Verifying...' with why and until
@@ -17,25 +13,10 @@ import { offerTitles, signInWithChooser, startAndCompleteOffer } from './member-
 // server's members must keep the instant flow.
 const ADMIN = { username: 'trust-admin', password: 'trust-e2e-admin-password' };
 const DEVICE = 'e2e-trust-shared-device';
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+let server: OwnServer | undefined;
 let baseUrl = '';
 let emulatorHost = '';
 let browser: Browser;
-
-async function waitHealthy() {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server!.exitCode !== null) throw new Error(`trust server exited with ${server!.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health.php`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('trust server did not become healthy in time');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** Another account registered on the same device, through the emulator and our sign-in call. */
 async function registerOnDevice(sub: string) {
@@ -83,47 +64,14 @@ async function adminApi() {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  emulatorHost = await freeEmulatorHost();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'rewards-e2e-trust-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      POSTBACK_SECRET: 'e2e-trust-postback-secret',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SKIP_BUILD: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  baseUrl = `http://localhost:${port}`;
-  await waitHealthy();
+  server = await startOwnServer({ label: 'trust', admin: ADMIN });
+  ({ baseUrl, emulatorHost } = server);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-    await new Promise((r) => setTimeout(r, 1500));
-    try {
-      process.kill(-server.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
