@@ -16,7 +16,12 @@ import {
   lockMemberBlockState,
 } from '../db/repositories/members';
 import { creditOfferCompletion, debitOfferCompletion } from '../db/repositories/offers';
-import { decideRiskHeldReferral, settlePendingReferral } from '../db/repositories/referrals';
+import {
+  decideRiskHeldReferral,
+  firstCompletionStatus,
+  lockReferralForDecision,
+  settlePendingReferral,
+} from '../db/repositories/referrals';
 import { digest } from '../networks/verify';
 import type { DenyCategory } from '../../shared/contract/admin/reviews';
 import {
@@ -371,44 +376,44 @@ export type HoldDecider = string;
 /**
  * Releases a reward held by risk (an operator's approval, or the timer at the end of a medium hold):
  * the conversion is approved as its postback would have been (the spin, the counters, a first
- * completion's referral reward, judged on its own), or the referral's free spin is granted. Exactly
- * once: 'skipped' when the hold was already decided. The completion is locked before the hold, the
- * order a postback takes them in.
+ * completion's referral reward; not judged again: its judgement held the member's evidence), or the
+ * referral's free spin is granted if the referred member's first completion is still approved.
+ * Exactly once: 'skipped' when the hold was already decided. The completion is locked before the
+ * hold, the order a postback takes them in.
  */
 export async function releaseHold(
   tx: Tx,
   holdId: number,
   by: HoldDecider,
-  risk: RiskCheck,
 ): Promise<'released' | 'skipped' | 'not_found'> {
-  const hold = await lockDecision(tx, holdId);
-  if (!hold) return 'not_found';
+  const locked = await lockDecision(tx, holdId);
+  if (!locked) return 'not_found';
+  const { hold, completion: c } = locked;
   if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'released', by })))
     return 'skipped';
   memberChanged(tx, hold.userId);
   // A very high risk member's rewards resume once an operator approves one of them.
   if (by !== SYSTEM_ACTOR) await resumeRewards(tx, hold.userId);
   if (hold.kind === 'conversion') {
-    const c = hold.completionId ? await completions.lockCompletionById(tx, hold.completionId) : undefined;
     // Reversed meanwhile (the reversal closes its hold too), or no longer held: nothing to grant.
-    if (!c || c.status !== 'pending' || !c.approvalHeldAt) return 'released';
-    riskOf.set(tx, risk);
-    await approve(tx, c.id, c.userId, c.offerId, c.payoutAmount, { conversionCleared: true });
+    if (c?.status === 'pending' && c.approvalHeldAt)
+      await approve(tx, c.id, c.userId, c.offerId, c.payoutAmount, { conversionCleared: true });
     return 'released';
   }
-  const referral = await decideRiskHeldReferral(tx, hold.referralId!, true, null);
-  if (referral) {
-    const first = referral.firstCompletionId
-      ? await completions.lockCompletionById(tx, referral.firstCompletionId)
-      : undefined;
-    if (first?.status === 'approved') {
-      await grantReferralSpin(tx, referral.referrerUserId);
-      await completions.markReferralRewardTriggered(tx, first.id);
-    } else {
-      // The first completion was reversed while the reward waited: nothing to grant.
-      await decideRiskHeldReferral(tx, hold.referralId!, false, 'first completion reversed');
+  // The referral row, then its first completion (share-locked: a concurrent reversal waits), as the
+  // console's same-device decision takes them: a first completion reversed while the reward waited
+  // grants nothing, and the referral is closed as denied.
+  const r = await lockReferralForDecision(tx, hold.referralId!);
+  if (r && r.status === 'completed_waiting' && !r.sameDevice) {
+    const grant =
+      r.firstCompletionId !== null && (await firstCompletionStatus(tx, r.firstCompletionId)) === 'approved';
+    if (await decideRiskHeldReferral(tx, r.id, grant, grant ? null : 'first completion reversed')) {
+      if (grant) {
+        await grantReferralSpin(tx, r.referrerUserId);
+        await completions.markReferralRewardTriggered(tx, r.firstCompletionId!);
+      }
+      memberChanged(tx, r.referrerUserId);
     }
-    memberChanged(tx, referral.referrerUserId);
   }
   return 'released';
 }
@@ -424,27 +429,32 @@ export async function denyHold(
   by: HoldDecider,
   d: { category: DenyCategory; note: string | null },
 ): Promise<'denied' | 'skipped' | 'not_found'> {
-  const hold = await lockDecision(tx, holdId);
-  if (!hold) return 'not_found';
+  const locked = await lockDecision(tx, holdId);
+  if (!locked) return 'not_found';
+  const { hold, completion: c } = locked;
   if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'denied', by, ...d })))
     return 'skipped';
   memberChanged(tx, hold.userId);
   if (hold.kind === 'conversion') {
-    const c = hold.completionId ? await completions.lockCompletionById(tx, hold.completionId) : undefined;
-    if (c && c.status === 'pending') await completions.markReversed(tx, c.id, `Not approved: ${d.category}`);
+    if (c?.status === 'pending') await completions.markReversed(tx, c.id, `Not approved: ${d.category}`);
     return 'denied';
   }
-  const referral = await decideRiskHeldReferral(tx, hold.referralId!, false, d.category);
-  if (referral) memberChanged(tx, referral.referrerUserId);
+  const r = await lockReferralForDecision(tx, hold.referralId!);
+  if (r && (await decideRiskHeldReferral(tx, r.id, false, d.category))) memberChanged(tx, r.referrerUserId);
   return 'denied';
 }
 
-/** The hold, with its completion locked first (a postback's lock order), then the hold itself. */
-async function lockDecision(tx: Tx, holdId: number): Promise<RewardHold | undefined> {
-  const peek = await holdCompletionId(tx, holdId);
-  if (peek === undefined) return undefined;
-  if (peek !== null) await completions.lockCompletionById(tx, peek);
-  return lockHold(tx, holdId);
+/** The hold, with its conversion's completion locked first (a postback's lock order), then the hold. */
+async function lockDecision(
+  tx: Tx,
+  holdId: number,
+): Promise<{ hold: RewardHold; completion: completions.Completion | undefined } | undefined> {
+  const completionId = await holdCompletionId(tx, holdId);
+  if (completionId === undefined) return undefined;
+  const completion =
+    completionId !== null ? await completions.lockCompletionById(tx, completionId) : undefined;
+  const hold = await lockHold(tx, holdId);
+  return hold && { hold, completion };
 }
 
 /** The member's held approvals, locked: taken before the member row when unblocking (lock order). */

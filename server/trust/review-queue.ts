@@ -138,14 +138,13 @@ export async function decideReviews(
       : (body.hold_ids ?? []).map(Number);
   if (body.user_id !== undefined && ids.length === 0)
     throw notFound('This member has no rewards waiting for review.');
-  const { policy } = await loadPolicy(db);
   const decided: number[] = [];
   const skipped: number[] = [];
   for (const id of ids) {
     const outcome = await db.transaction(async (tx) => {
       const result =
         body.action === 'approve'
-          ? await releaseHold(tx, id, actor.username, { policy, network: null })
+          ? await releaseHold(tx, id, actor.username)
           : await denyHold(tx, id, actor.username, {
               category: body.category!,
               note: body.note?.trim() ? body.note.trim() : null,
@@ -178,11 +177,10 @@ export async function releaseDueHolds(
 ): Promise<number> {
   const ids = await dueHoldIds(db);
   if (!ids.length) return 0;
-  const { policy } = await loadPolicy(db);
   let released = 0;
   for (const id of ids) {
     await db.transaction(async (tx) => {
-      const r = await releaseHold(tx, id, 'system', { policy, network: null });
+      const r = await releaseHold(tx, id, 'system');
       if (r === 'released') {
         released++;
         await insertAuditEntry(tx, {

@@ -345,6 +345,30 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     });
   });
 
+  describe('referrals, when the first completion is reversed while its reward waits', () => {
+    it('an approval grants nothing and closes the referral as denied', async () => {
+      const offerId = await insertOffer(db);
+      const referrer = await signInFrom('203.0.113.40', { deviceFingerprint: 'rev-ring-phone' });
+      const friend = await signInFrom('203.0.113.41', {
+        deviceFingerprint: `random-rev-${Date.now()}`,
+        referralCode: referrer.referralCode,
+      });
+      const clickId = await click(friend, offerId);
+      await postback(clickId, 'approved');
+      const [hold] = await holdsOf(friend.userId);
+      expect(hold).toMatchObject({ kind: 'referral', status: 'held' });
+      await postback(clickId, 'reversed');
+      const approved = await admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' });
+      expect(approved.json()).toMatchObject({ decided: [hold!.id], skipped: [] });
+      expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 0 });
+      const [referral] = await query<{ status: string; free_spins_granted: number }>(
+        db,
+        sql`select status, free_spins_granted from referrals where referred_user_id = ${friend.userId}`,
+      );
+      expect(referral).toEqual({ status: 'denied', free_spins_granted: 0 });
+    });
+  });
+
   describe('claims', () => {
     it('concurrent claims on one offer leave exactly one pending', async () => {
       const offerId = await insertOffer(db);

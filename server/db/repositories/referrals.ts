@@ -40,16 +40,17 @@ export async function settlePendingReferral(
 }
 
 /**
- * A referral reward held by risk, decided in the review queue: granted (successful, one free spin for
- * the referrer, whose id comes back) or denied. Null when the referral no longer waits.
+ * A referral reward held by risk, decided in the review queue (the caller locked the referral):
+ * granted (successful, one free spin, which the caller gives the referrer) or denied. False when the
+ * referral no longer waits.
  */
 export async function decideRiskHeldReferral(
   db: Queryable,
   id: number,
   grant: boolean,
   reason: string | null,
-): Promise<{ referrerUserId: number; firstCompletionId: number | null } | null> {
-  const [row] = await query<{ referrerUserId: number; firstCompletionId: number | null }>(
+): Promise<boolean> {
+  const rows = await query(
     db,
     sql`update referrals
            set status = ${grant ? 'successful' : 'denied'},
@@ -57,9 +58,9 @@ export async function decideRiskHeldReferral(
                reward_granted_at = ${grant ? sql`now()` : sql`null`},
                reviewed_at = now(), review_reason = ${reason}
          where id = ${id} and not same_device and status = 'completed_waiting'
-     returning referrer_user_id as "referrerUserId", first_completion_id as "firstCompletionId"`,
+     returning id`,
   );
-  return row ?? null;
+  return rows.length === 1;
 }
 
 /** A referral as an administrator's decision sees it, locked until the decision's transaction ends. */
