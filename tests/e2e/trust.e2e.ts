@@ -125,9 +125,9 @@ describe('rewards held by risk', () => {
       await card.getByRole('list', { name: 'Progress' }).getByRole('listitem').allTextContents(),
     ).toEqual(['Started', 'Partner confirmed', 'Checking', 'Spin unlocked']);
     if (process.env.E2E_TRUST_SHOTS) {
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize({ width: 320, height: 640 });
       await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `${process.env.E2E_TRUST_SHOTS}/held-card-390.png` });
+      await card.screenshot({ path: `${process.env.E2E_TRUST_SHOTS}/held-card-320.png` });
       await page.setViewportSize({ width: 1280, height: 800 });
     }
 
