@@ -401,6 +401,10 @@ async function main() {
     });
     console.log(`\n${trustTable(r)}\n`);
     const cmd = '`BENCH_ONLY=trust DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`';
+    if (process.env.BENCH_TRUST_PAIRS) {
+      console.log('bench: partial run (BENCH_TRUST_PAIRS): docs/benchmarks.md left as it was');
+      return;
+    }
     writeFileSync(
       DOC,
       upsertSection(

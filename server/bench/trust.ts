@@ -39,10 +39,7 @@ import { emulatorIdToken, startAuthEmulator } from '../demo/emulator';
 import { freeEmulatorHost } from '../lib/free-port';
 import { randomId } from '../lib/ids';
 import { signPostback } from '../services/postbacks';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { conversionTiming, memberEvidence } from '../trust/evidence';
+import { EVIDENCE_STATEMENTS } from '../trust/evidence';
 import { lookupAddress } from '../trust/ip-networks';
 
 export interface TrustFigure {
@@ -217,47 +214,37 @@ async function insertMembers(
 }
 
 /**
- * The approval's statements as the server sends them (memberEvidence, conversionTiming), captured from
- * the functions themselves and run under EXPLAIN (ANALYZE, BUFFERS), for a referred member whose
- * approved conversion the "on" side judged.
+ * The approval's statements as the server sends them (server/trust/evidence.ts: the member's evidence,
+ * the conversion's seconds, the offer's median), run under EXPLAIN (ANALYZE, BUFFERS) for a referred
+ * member whose approved conversion the "on" side judged. The server sends them by name, so their
+ * planning is paid once per connection; the figure here is the execution.
  */
 async function explainEvidence(
   pool: pg.Pool,
   onMembers: number[],
 ): Promise<{ title: string; plan: string; ms: number }[]> {
-  const dialect = new PgDialect();
-  const capture = async (fn: (db: Queryable) => Promise<unknown>) => {
-    let captured: { sql: string; params: unknown[] } | null = null;
-    const fake = {
-      execute: async (statement: SQL) => {
-        captured = dialect.sqlToQuery(statement);
-        return { rows: [] };
-      },
-    } as unknown as Queryable;
-    await fn(fake);
-    return captured! as { sql: string; params: unknown[] };
-  };
-  const { rows } = await pool.query<{ user_id: number; id: number }>(
-    `select c.user_id, c.id from completions c join users u on u.id = c.user_id
+  const { rows } = await pool.query<{ user_id: number; id: number; offer_id: number }>(
+    `select c.user_id, c.id, c.offer_id from completions c join users u on u.id = c.user_id
       where c.user_id = any($1::int[]) and u.referred_by_user_id is not null order by c.id desc limit 1`,
     [onMembers],
   );
-  if (!rows[0]) return [];
+  const row = rows[0];
+  if (!row) return [];
+  const { EVIDENCE, CONVERSION_SECONDS, OFFER_MEDIAN } = EVIDENCE_STATEMENTS;
   const out: { title: string; plan: string; ms: number }[] = [];
-  for (const [title, fn] of [
-    ['memberEvidence (a referred member)', (db: Queryable) => memberEvidence(db, rows[0]!.user_id)],
-    ['conversionTiming', (db: Queryable) => conversionTiming(db, rows[0]!.id)],
+  for (const [title, text, params] of [
+    ['memberEvidence (a referred member)', EVIDENCE.text, [row.user_id]],
+    ['conversion seconds', CONVERSION_SECONDS.text, [row.id]],
+    ["the offer's median (kept a minute per offer)", OFFER_MEDIAN.text, [row.offer_id, row.id]],
   ] as const) {
-    const q = await capture(fn);
     // Twice: the first warms the cache as the server's prepared statement would be warm.
-    await pool.query(q.sql, q.params);
-    const { rows: plan } = await pool.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, buffers) ${q.sql}`,
-      q.params,
-    );
-    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    const ms = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN);
-    out.push({ title, plan: text, ms });
+    await pool.query(text, [...params]);
+    const { rows: plan } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, [
+      ...params,
+    ]);
+    const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
+    const ms = Number(/Execution Time: ([\d.]+) ms/.exec(planText)?.[1] ?? NaN);
+    out.push({ title, plan: planText, ms });
   }
   return out;
 }
@@ -529,11 +516,14 @@ export async function benchTrust(opts: {
     };
 
     const pairs: TrustPair[] = [];
+    // BENCH_TRUST_PAIRS=postbacks,spins (names' first words) runs only those figures (a partial run).
+    const only = process.env.BENCH_TRUST_PAIRS?.split(',').map((s) => s.trim().toLowerCase());
     const interleave = async (
       name: string,
       once: (side: 'on' | 'off', round: number) => Promise<Result>,
       warm?: (side: 'on' | 'off') => Promise<unknown>,
     ) => {
+      if (only && !only.some((o) => name.toLowerCase().startsWith(o) || name.includes(`(${o}`))) return;
       if (warm) for (const side of ['on', 'off'] as const) await warm(side);
       const pair: TrustPair = { name, on: [], off: [] };
       for (let r = 0; r < rounds; r++) {

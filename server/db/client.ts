@@ -182,8 +182,26 @@ export async function query<T = Record<string, unknown>>(db: Queryable, statemen
 }
 
 /**
- * Runs a hot-path statement (server/db/statements.ts): by name on the database's own connections, or,
- * inside a transaction, as the same text with the same parameters on the transaction's connection.
+ * The connection a transaction runs on, when it is a node-postgres client checked out of the pool:
+ * Drizzle keeps it as the transaction session's `client` (drizzle-orm/node-postgres/session.js,
+ * `NodePgSession.transaction`). PGlite's transactions have no named statements: undefined.
+ */
+function txConnection(tx: Queryable): PgConnectionLike | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client as
+    Partial<PgConnectionLike> | undefined;
+  return client && typeof client.release === 'function' && typeof client.query === 'function'
+    ? (client as PgConnectionLike)
+    : undefined;
+}
+interface PgConnectionLike {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  release(): void;
+}
+
+/**
+ * Runs a hot-path statement (server/db/statements.ts): by name on the database's own connections, or
+ * inside a transaction by name on the transaction's connection (PostgreSQL parses and plans it once per
+ * pooled connection either way); on PGlite, as the same text with the same parameters.
  */
 export async function run<T = Record<string, unknown>>(
   db: Queryable,
@@ -191,7 +209,10 @@ export async function run<T = Record<string, unknown>>(
   values: unknown[],
 ): Promise<T[]> {
   const runner = statementRunners.get(db);
-  return runner ? runner<T>(st, values) : query<T>(db, st.inline(values));
+  if (runner) return runner<T>(st, values);
+  const conn = txConnection(db);
+  if (conn) return (await conn.query({ name: st.name, text: st.text, values })).rows as T[];
+  return query<T>(db, st.inline(values));
 }
 
 /** Whether `db` is an opened database (its own connections) rather than a transaction. */

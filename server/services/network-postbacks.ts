@@ -45,6 +45,7 @@ import {
 import { applyConversion, membersChangedIn, type ConversionEvent, type PostbackResult } from './postbacks';
 import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
 import { loadPolicy } from '../trust/policy';
+import { OfferTimings } from '../trust/evidence';
 import type { RiskPolicy } from '../../shared/contract/admin/reviews';
 
 /**
@@ -478,7 +479,7 @@ async function resolveAndApply(
   network: ReceiverNetwork,
   event: PostbackEvent,
   policy: ReversalHoldPolicy,
-  risk: RiskPolicy | null = null,
+  risk: { policy: RiskPolicy; timings?: OfferTimings } | null = null,
 ): Promise<NetworkAnswer> {
   const ids = idsFromEvent(event);
   const resolved = await resolveClick(tx, network, event);
@@ -498,7 +499,7 @@ async function resolveAndApply(
     click,
     conversion,
     policy,
-    risk ? { policy: risk, network: click.network } : null,
+    risk ? { policy: risk.policy, network: click.network, timings: risk.timings } : null,
   );
   return render(
     network,
@@ -759,6 +760,8 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
   );
   const junk = junkBudgets(opts.junkRowsPerMinute ?? RECEIVER_LIMITS.junkRowsPerMinute, opts.onJunkDropped);
   const native = nativeNetwork(opts.postbackSecret);
+  // The offers' typical click-to-conversion times the risk gate compares with (kept a minute each).
+  const offerTimings = new OfferTimings();
   // Read at each postback: the app's configuration is the one source (docs/product-rules.md#postbacks).
   const policy = (): ReversalHoldPolicy =>
     (typeof opts.reversalHold === 'function' ? opts.reversalHold() : opts.reversalHold) ??
@@ -837,7 +840,13 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
       // The hold policy in force (issue 33), read before the transaction (cached for a few seconds).
       const risk = opts.riskPolicy ? await opts.riskPolicy() : (await loadPolicy(db)).policy;
       return db.transaction(async (tx) => {
-        const applied = await resolveAndApply(tx, network, event, policy(), risk);
+        const applied = await resolveAndApply(
+          tx,
+          network,
+          event,
+          policy(),
+          risk ? { policy: risk, timings: offerTimings } : null,
+        );
         const postbackId = await insertAttempt(tx, attemptEntry(network, req, applied));
         return { ...applied, postbackId, changedMembers: membersChangedIn(tx) };
       });
@@ -911,13 +920,9 @@ export async function replayAttempt(
     const answer =
       'answer' in verified
         ? verified.answer
-        : await resolveAndApply(
-            tx,
-            network,
-            verified.event,
-            deps.reversalHold ?? REVERSAL_HOLD_DEFAULTS,
-            risk,
-          );
+        : await resolveAndApply(tx, network, verified.event, deps.reversalHold ?? REVERSAL_HOLD_DEFAULTS, {
+            policy: risk,
+          });
     const newPostbackId = await insertAttempt(tx, attemptEntry(network, req, answer, original.id));
     await markReplayed(tx, original.id);
     return {

@@ -1,8 +1,8 @@
 // What the server knows about a member when one of their rewards is judged (issue 33,
 // docs/trust-and-safety.md#signals): one round trip, every figure from rows the server wrote itself
 // (registration and sign-in sightings, clicks, completions, referrals), never from what the client chose.
-import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../db/client';
+import { run, type Queryable } from '../db/client';
+import { statement } from '../db/statements';
 
 /** Windows and allowances the signals use (the weights are the operator's, in the policy). */
 export const SIGNAL_WINDOWS = {
@@ -112,29 +112,31 @@ const ids = (v: number[] | string | null): number[] => {
   return v.map(Number);
 };
 
-/** The member's evidence, or undefined for an unknown member. */
-export async function memberEvidence(db: Queryable, userId: number): Promise<MemberEvidence | undefined> {
-  const w = SIGNAL_WINDOWS;
-  const [r] = await query<EvidenceRow>(
-    db,
-    sql`with m as (
+/**
+ * The evidence statement, sent by name (server/db/statements.ts): PostgreSQL parses and plans it once
+ * per connection, where planning this many subqueries cost more than running them (docs/benchmarks.md,
+ * "Trust checks' cost"). The windows are constants of this module, never input; the member is $1.
+ */
+const EVIDENCE = statement(
+  'trust_member_evidence',
+  `with m as (
           select id, registration_fingerprint as fp, registration_prefix as px, registration_asn as asn,
                  registration_hosting as hosting, registration_address as address, email, email_normalised as en,
                  registration_date as rd, referred_by_user_id as ref, rewards_paused_at
-            from users where id = ${userId}
+            from users where id = $1
         ), dev as (
           select u.id from users u, m where m.fp is not null and u.registration_fingerprint = m.fp and u.id <> m.id
         ), adr as (
           select u.id from users u, m
            where m.px is not null and u.registration_prefix = m.px and u.id <> m.id
-             and u.registration_date between m.rd - ${w.addressDays}::int * interval '1 day'
-                                         and m.rd + ${w.addressDays}::int * interval '1 day'
+             and u.registration_date between m.rd - ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
+                                         and m.rd + ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
         ), eml as (
           select u.id from users u, m where u.email_normalised = m.en and u.id <> m.id
         ), seen as (
           select s.asn, s.hosting from member_sightings s, m
            where s.user_id = m.id and s.asn is not null
-             and s.created_at > now() - ${w.hoppingDays}::int * interval '1 day'
+             and s.created_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day'
         ), refd as (
           select u.id, u.registration_fingerprint as fp, u.registration_prefix as px, u.registration_asn as asn,
                  u.registration_hosting as hosting, u.total_completions, u.registration_date
@@ -159,7 +161,7 @@ export async function memberEvidence(db: Queryable, userId: number): Promise<Mem
                  where c.user_id = m.id and c.created_at > now() - interval '1 day') as conversions_24h,
                (select count(*)::int from completions c
                  where c.user_id = m.id and c.status = 'reversed' and c.completed_at is not null
-                   and c.reversed_at > now() - ${w.reversalDays}::int * interval '1 day') as reversals,
+                   and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day') as reversals,
                (select array_agg(distinct asn) from seen where hosting) as hosting_asns,
                (select count(distinct asn)::int from seen) as distinct_asns,
                m.ref as referrer_id,
@@ -174,7 +176,11 @@ export async function memberEvidence(db: Queryable, userId: number): Promise<Mem
                (select case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
                   from users r left join users r2 on r2.id = r.referred_by_user_id where r.id = m.ref) as chain_depth
           from m`,
-  );
+);
+
+/** The member's evidence, or undefined for an unknown member. */
+export async function memberEvidence(db: Queryable, userId: number): Promise<MemberEvidence | undefined> {
+  const [r] = await run<EvidenceRow>(db, EVIDENCE, [userId]);
   if (!r) return undefined;
   return {
     userId: r.user_id,
@@ -218,39 +224,72 @@ export interface ConversionTiming {
   sample: number;
 }
 
-/** How fast this completion followed its click, against the offer's own typical time. */
+const CONVERSION_SECONDS = statement(
+  'trust_conversion_seconds',
+  `select c.offer_id,
+          extract(epoch from c.created_at - (select k.created_at from clicks k where k.id = c.click_id))::float8
+            as seconds
+     from completions c where c.id = $1`,
+);
+
+// The offer's last approved conversions first (completions_offer_approved_recent_idx, migration 0027),
+// then each one's click by id: never every conversion of a popular offer. $2: the completion judged.
+const OFFER_MEDIAN = statement(
+  'trust_offer_median',
+  `with recent as (
+     select extract(epoch from o.created_at - (select k.created_at from clicks k where k.id = o.click_id))::float8 as s
+       from completions o
+      where o.offer_id = $1 and o.status = 'approved' and o.id <> $2 and o.click_id is not null
+      order by o.id desc
+      limit ${SIGNAL_WINDOWS.fastSample}
+   )
+   select (select percentile_cont(0.5) within group (order by s) from recent)::float8 as median,
+          (select count(*)::int from recent) as sample`,
+);
+
+/** The judgement's statements, for the bench's EXPLAIN (server/bench/trust.ts). */
+export const EVIDENCE_STATEMENTS = { EVIDENCE, CONVERSION_SECONDS, OFFER_MEDIAN } as const;
+
+/** An offer's typical click-to-conversion time: its median over recent approved conversions. */
+export interface OfferTiming {
+  medianSeconds: number | null;
+  sample: number;
+}
+
+/**
+ * Offers' typical times, kept for a minute once an offer has enough history to judge by (a median of
+ * 200 conversions moves slowly; reading it cost more than the rest of the judgement). An offer still
+ * building its history is read every time, so the rule starts the moment it has `fastMinSample`.
+ */
+export class OfferTimings {
+  private readonly byOffer = new Map<number, { at: number; value: OfferTiming }>();
+  constructor(private readonly ttlMs = 60_000) {}
+
+  async of(db: Queryable, offerId: number, completionId: number): Promise<OfferTiming> {
+    const hit = this.byOffer.get(offerId);
+    const now = Date.now();
+    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    const [r] = await run<{ median: number | null; sample: number }>(db, OFFER_MEDIAN, [
+      offerId,
+      completionId,
+    ]);
+    const value = { medianSeconds: r?.median == null ? null : Number(r.median), sample: r?.sample ?? 0 };
+    if (value.sample >= SIGNAL_WINDOWS.fastMinSample) this.byOffer.set(offerId, { at: now, value });
+    return value;
+  }
+}
+
+/**
+ * How fast this completion followed its click, against the offer's own typical time (from `timings`
+ * when the caller keeps them, else read now).
+ */
 export async function conversionTiming(
   db: Queryable,
   completionId: number,
+  timings: OfferTimings = new OfferTimings(0),
 ): Promise<ConversionTiming | undefined> {
-  const [r] = await query<{ seconds: number | null; median: number | null; sample: number }>(
-    db,
-    // The offer's last approved conversions first (completions_offer_approved_recent_idx, migration
-    // 0027), then each one's click by id: never every conversion of a popular offer.
-    sql`with c as (
-          select c.offer_id, c.id,
-                 extract(epoch from c.created_at - (select k.created_at from clicks k where k.id = c.click_id))::float8
-                   as seconds
-            from completions c where c.id = ${completionId}
-        ), recent as (
-          select extract(epoch from o.created_at - (select k.created_at from clicks k where k.id = o.click_id))::float8
-                   as s
-            from c, lateral (
-                  select o.created_at, o.click_id from completions o
-                   where o.offer_id = c.offer_id and o.status = 'approved' and o.id <> c.id and o.click_id is not null
-                   order by o.id desc
-                   limit ${SIGNAL_WINDOWS.fastSample}
-                 ) o
-        )
-        select c.seconds,
-               (select percentile_cont(0.5) within group (order by s) from recent)::float8 as median,
-               (select count(*)::int from recent) as sample
-          from c`,
-  );
-  if (!r || r.seconds === null) return undefined;
-  return {
-    seconds: Number(r.seconds),
-    medianSeconds: r.median === null ? null : Number(r.median),
-    sample: r.sample,
-  };
+  const [c] = await run<{ offer_id: number; seconds: number | null }>(db, CONVERSION_SECONDS, [completionId]);
+  if (!c || c.seconds === null) return undefined;
+  const t = await timings.of(db, c.offer_id, completionId);
+  return { seconds: Number(c.seconds), medianSeconds: t.medianSeconds, sample: t.sample };
 }

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { query, type Queryable, type Tx } from '../db/client';
 import type { DenyCategory, RiskLevel, RiskPolicy, RiskReasonRow } from '../../shared/contract/admin/reviews';
-import { conversionTiming, memberEvidence, type MemberEvidence } from './evidence';
+import { conversionTiming, memberEvidence, type MemberEvidence, type OfferTimings } from './evidence';
 import { holdHours } from './policy';
 import { judge, type RiskJudgement } from './score';
 
@@ -28,6 +28,8 @@ const holdColumns = sql`id, user_id as "userId", kind, completion_id as "complet
 export interface RiskCheck {
   policy: RiskPolicy;
   network: string | null;
+  /** The receiver's offers' typical times (kept a minute); absent, read for each judgement. */
+  timings?: OfferTimings;
 }
 
 /**
@@ -53,7 +55,8 @@ async function judgeReward(
   const evidence = await evidenceOf(tx, userId);
   if (!evidence) return null;
   if (reward.kind === 'referral' && !evidence.referrer) return null;
-  const timing = reward.kind === 'conversion' ? await conversionTiming(tx, reward.completionId) : undefined;
+  const timing =
+    reward.kind === 'conversion' ? await conversionTiming(tx, reward.completionId, check.timings) : undefined;
   const j = judge(
     evidence,
     reward.kind === 'conversion' ? { kind: 'conversion', timing } : reward,
