@@ -19,6 +19,7 @@ export const RISK_REASONS = [
   'referred_quit',
   'reversals',
   'network_hopping',
+  'new_account',
 ] as const;
 export type RiskReason = (typeof RISK_REASONS)[number];
 

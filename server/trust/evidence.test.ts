@@ -157,8 +157,10 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     });
     // The member's own conversion is not judged on the referral's reasons.
     expect((await scoreOf(ring[2]!, 'member')).reasons).toEqual(['referral_linked:45', 'referral_farm:40']);
+    // Their own conversion: only that theirs is a new account's first reward (15), which alone passes.
     const conversion = judge((await memberEvidence(db, ring[2]!))!, { kind: 'conversion' }, DEFAULT_POLICY);
-    expect(conversion.reasons).toEqual([]);
+    expect(conversion.reasons.map((r) => `${r.code}:${r.weight}`)).toEqual(['new_account:15']);
+    expect(conversion.level).toBe('low');
 
     // A ring: A referred B, and B is recorded as A's referrer too.
     const a = await member();
@@ -210,6 +212,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     const e = await memberEvidence(db, early.who);
     expect(judge(e!, { kind: 'conversion', timing: t }, DEFAULT_POLICY).reasons.map((r) => r.code)).toEqual([
       'fast_conversion',
+      'new_account',
     ]);
   });
 });

@@ -21,6 +21,9 @@ export const SIGNAL_WINDOWS = {
   /** …measured over the offer's last `fastSample` approved conversions, once it has `fastMinSample`. */
   fastSample: 200,
   fastMinSample: 20,
+  /** A new account: registered this many days ago or less, with fewer approved completions than this. */
+  newAccountDays: 7,
+  newAccountRewards: 2,
   /** Reversed approvals over this many days. */
   reversalDays: 90,
   /** Distinct networks (ASNs) a member signed in from within a week, with at least one hosting one. */
@@ -42,6 +45,9 @@ export interface MemberEvidence {
   registrationAsn: number | null;
   registrationAddress: string | null;
   email: string;
+  /** Days since registration, and the member's approved completions before this judgement. */
+  ageDays: number;
+  completions: number;
   /** Other members registered with the same device fingerprint (count, first few ids). */
   device: { n: number; ids: number[] };
   /** Other members registered from the same prefix within the window. */
@@ -82,6 +88,8 @@ interface EvidenceRow {
   address: string | null;
   prefix: string | null;
   email: string;
+  age_days: number;
+  completions: number;
   device_n: number;
   device_ids: number[] | null;
   address_n: number;
@@ -122,7 +130,7 @@ const EVIDENCE = statement(
   `with m as (
           select id, registration_fingerprint as fp, registration_prefix as px, registration_asn as asn,
                  registration_hosting as hosting, registration_address as address, email, email_normalised as en,
-                 registration_date as rd, referred_by_user_id as ref, rewards_paused_at
+                 registration_date as rd, referred_by_user_id as ref, rewards_paused_at, total_completions
             from users where id = $1
         ), dev as (
           select u.id from users u, m where m.fp is not null and u.registration_fingerprint = m.fp and u.id <> m.id
@@ -143,6 +151,7 @@ const EVIDENCE = statement(
             from users u, m where m.ref is not null and u.referred_by_user_id = m.ref
         )
         select m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
+               (extract(epoch from now() - m.rd) / 86400)::float8 as age_days, m.total_completions as completions,
                (select count(*)::int from dev) as device_n,
                (select array_agg(id order by id) from (select id from dev order by id limit ${NAMED}) d) as device_ids,
                (select count(*)::int from adr) as address_n,
@@ -189,6 +198,8 @@ export async function memberEvidence(db: Queryable, userId: number): Promise<Mem
     registrationAsn: r.asn,
     registrationAddress: r.address,
     email: r.email,
+    ageDays: Number(r.age_days),
+    completions: Number(r.completions),
     device: { n: r.device_n, ids: ids(r.device_ids) },
     address: { n: r.address_n, ids: ids(r.address_ids), prefix: r.prefix },
     email_: { n: r.email_n, ids: ids(r.email_ids) },

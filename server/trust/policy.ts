@@ -13,8 +13,10 @@ import {
 
 /**
  * The defaults: one weak signal alone never holds (every weight below the medium threshold but a
- * referral between linked accounts, the self-referral the product pays for), two together wait for the
- * network's hold period, a farm or a ring waits for a review.
+ * referral between linked accounts, the self-referral the product pays for, and a conversion ten times
+ * faster than the offer's own typical time, which only a script does), two together wait for the network's hold
+ * period, a farm or a ring waits for a review. A new account's first rewards add a little to any other
+ * signal (docs/decisions/trust-new-accounts-and-fast-conversions.md).
  */
 export const DEFAULT_RULE_WEIGHTS: Record<RiskReason, number> = {
   hosting_network: 35,
@@ -25,13 +27,14 @@ export const DEFAULT_RULE_WEIGHTS: Record<RiskReason, number> = {
   signup_burst_address: 30,
   signup_burst_device: 30,
   activity_burst: 25,
-  fast_conversion: 30,
+  fast_conversion: 70,
   referral_linked: 45,
   referral_farm: 40,
   referral_chain: 20,
   referred_quit: 20,
   reversals: 15,
   network_hopping: 30,
+  new_account: 15,
 };
 
 export const DEFAULT_POLICY: RiskPolicy = {

@@ -15,6 +15,8 @@ function clean(overrides: Partial<MemberEvidence> = {}): MemberEvidence {
     registrationAsn: 55836,
     registrationAddress: '49.36.0.1',
     email: 'asha@gmail.com',
+    ageDays: 40,
+    completions: 5,
     device: { n: 0, ids: [] },
     address: { n: 0, ids: [], prefix: '49.36.0.0/24' },
     email_: { n: 0, ids: [] },
@@ -109,15 +111,34 @@ describe('risk score', () => {
       kind: 'conversion' as const,
       timing: { seconds, medianSeconds, sample },
     });
-    expect(codes(clean(), timing(4, 600, 50))).toEqual([['fast_conversion', 30]]);
+    expect(codes(clean(), timing(4, 600, 50))).toEqual([['fast_conversion', 70]]);
     expect(codes(clean(), timing(61, 600, 50))).toEqual([]); // 61 × 10 > 600
     expect(codes(clean(), timing(4, 600, 19))).toEqual([]); // too little history to judge
     expect(codes(clean(), timing(4, null, 0))).toEqual([]);
+    // With history, the median decides: 2 s against a median of 15 s is a person.
+    expect(codes(clean(), timing(2, 15, 50))).toEqual([]);
     // A referral reward is not judged on a conversion's timing.
     expect(codes(clean(), { kind: 'referral' })).toEqual([]);
     expect(judge(clean(), timing(4, 600, 50), DEFAULT_POLICY).reasons[0]!.evidence).toBe(
       "Converted 4.0 s after the click; this offer's median is 10 min (50 conversions)",
     );
+  });
+
+  it("new_account: a new account's first two conversions add to other signals, and alone never hold", () => {
+    const fresh = clean({ ageDays: 0.5, completions: 0 });
+    const conversion = { kind: 'conversion' as const };
+    expect(codes(fresh, conversion)).toEqual([['new_account', 15]]);
+    expect(judge(fresh, conversion, DEFAULT_POLICY).level).toBe('low');
+    expect(judge(fresh, conversion, DEFAULT_POLICY).reasons[0]!.evidence).toBe(
+      'A new account (registered 12 h ago) with 0 approved completions: its first rewards are checked',
+    );
+    // With a hosting network (35) it reaches medium (50): held for the network's hold period.
+    const vpn = clean({ ageDays: 2, completions: 1, registrationHosting: true, registrationAsn: 14061 });
+    expect(judge(vpn, conversion, DEFAULT_POLICY)).toMatchObject({ score: 50, level: 'medium' });
+    // Not after its second approved completion, nor after a week, nor for a referral reward.
+    expect(codes(clean({ ageDays: 2, completions: 2 }), conversion)).toEqual([]);
+    expect(codes(clean({ ageDays: 7.5, completions: 0 }), conversion)).toEqual([]);
+    expect(codes(fresh, { kind: 'referral' })).toEqual([]);
   });
 
   it('sums the reasons, riskiest first, and names the level by the thresholds', () => {

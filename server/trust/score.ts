@@ -88,6 +88,13 @@ function findings(e: MemberEvidence, reward: JudgedReward): [RiskReason, number,
         [],
       ]);
   }
+  if (reward.kind === 'conversion' && e.ageDays <= W.newAccountDays && e.completions < W.newAccountRewards)
+    out.push([
+      'new_account',
+      1,
+      `A new account (registered ${fmtDays(e.ageDays)}) with ${plural(e.completions, 'approved completion')}: its first rewards are checked`,
+      [],
+    ]);
   // The referral's own reasons judge the referral reward (the referrer's free spin), not the referred
   // member's conversion: a friend on the referrer's sofa still gets their own spin at once.
   const ref = reward.kind === 'referral' || reward.kind === 'member' ? e.referrer : null;
@@ -145,6 +152,12 @@ function fmtSeconds(s: number): string {
   if (s < 60) return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
   if (s < 3600) return `${Math.round(s / 60)} min`;
   return `${(s / 3600).toFixed(1)} h`;
+}
+
+function fmtDays(d: number): string {
+  if (d < 1 / 24) return 'less than an hour ago';
+  if (d < 1) return `${Math.round(d * 24)} h ago`;
+  return `${Math.round(d)} ${Math.round(d) === 1 ? 'day' : 'days'} ago`;
 }
 
 const isDisposable = (e: MemberEvidence) => isDisposableEmail(e.email);

@@ -193,16 +193,17 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       expect(releaseIn).toBeLessThanOrEqual(DEFAULT_POLICY.hold_hours.default * 3_600_000);
       expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
 
-      // 2 other accounts on the device: 2 × 20 = 40, the medium threshold.
+      // 2 other accounts on the device: 2 × 20 = 40, the medium threshold, and a new account's first
+      // reward (15): 55, still medium.
       const [hold] = await holdsOf(m.userId);
-      expect(hold).toMatchObject({ kind: 'conversion', level: 'medium', status: 'held', score: 40 });
+      expect(hold).toMatchObject({ kind: 'conversion', level: 'medium', status: 'held', score: 55 });
       const queue = await admin.get(`/api/admin/reviews.php?user_id=${m.userId}`);
       expect(queue.statusCode).toBe(200);
       const [row] = queue.json().reviews;
       expect(row).toMatchObject({
         hold_id: hold!.id,
         offer_id: offerId,
-        score: 40,
+        score: 55,
         level: 'medium',
         status: 'held',
       });
@@ -212,6 +213,12 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
           weight: 40,
           evidence: expect.stringMatching(/^3 accounts registered on this device: #\d+, #\d+$/),
           user_ids: [expect.any(Number), expect.any(Number)],
+        },
+        {
+          code: 'new_account',
+          weight: 15,
+          evidence: expect.stringMatching(/^A new account \(registered .+\) with 0 approved completions/),
+          user_ids: [],
         },
       ]);
       expect(queue.json().waiting).toBeGreaterThanOrEqual(1);

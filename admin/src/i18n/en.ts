@@ -1165,6 +1165,7 @@ export const en = {
         referred_quit: 'Referred accounts quit',
         reversals: 'Partner reversals',
         network_hopping: 'Network hopping',
+        new_account: 'New account',
       },
       explain: {
         hosting_network: 'Registered or seen on a hosting, datacenter or VPN network (ASN).',
@@ -1182,6 +1183,8 @@ export const en = {
         referred_quit: "The referrer's referred accounts stop right after their first completion.",
         reversals: "The member's conversions were reversed by partners recently.",
         network_hopping: 'The member was seen on many networks (ASNs) within a week: VPN hopping.',
+        new_account:
+          "A new account's first rewards: adds a little to any other signal; alone it never holds.",
       },
     },
     risk_policy: {
