@@ -38,6 +38,13 @@ const zones = [
     except: ['./src/app/server-render.tsx'],
     message: 'The server reaches the member app through its server-render entry only.',
   },
+  // The measurement tooling (tooling/: Lighthouse harness, traces, bench) drives the product from
+  // outside; nothing the product ships or tests imports it.
+  {
+    target: ['./shared', './member', './admin', './server'],
+    from: './tooling',
+    message: 'Product code never imports the measurement tooling (tooling/README.md).',
+  },
   // Member app, after bulletproof-react: code flows shared -> features -> app.
   { target: './member/src/features', from: './member/src/app' },
   // Features never import each other: app/ composes them.
@@ -96,7 +103,6 @@ export default tseslint.config(
       'server/**/*.test.ts',
       'server/test/**',
       'server/scripts/**',
-      'server/bench/**',
       'server/services/firebase.ts',
       'server/demo/emulator.ts',
     ],

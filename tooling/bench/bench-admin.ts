@@ -1,15 +1,15 @@
-// `npm run bench:admin`: times every admin list and the dashboard on DATABASE_URL (filled by
-// `npm run seed:large`): the default view and its heaviest filters and sorts, through the real app
+// `npm --prefix tooling run bench:admin`: times every admin list and the dashboard on DATABASE_URL (filled by
+// `npm --prefix tooling run seed:large`): the default view and its heaviest filters and sorts, through the real app
 // (app.inject, a real admin session), and prints p50 and p95 per call.
-//   DATABASE_URL=postgres://... npm run bench:admin [-- --runs 40 --markdown]
+//   DATABASE_URL=postgres://... npm --prefix tooling run bench:admin [-- --runs 40 --markdown]
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { migrate, openDatabase, query } from '../db/client';
-import { upsertAdmin } from '../services/admin/auth';
-import { invalidateSummaries } from '../db/admin/cache';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { migrate, openDatabase, query } from '../../server/db/client';
+import { upsertAdmin } from '../../server/services/admin/auth';
+import { invalidateSummaries } from '../../server/db/admin/cache';
 
 // `uncached`: the program-wide figures are dropped before every call (db/admin/cache.ts), so each call
 // computes them, as the first call after their time to live does.
@@ -115,7 +115,9 @@ async function main() {
   const runs = Number(values.runs);
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('bench:admin needs DATABASE_URL (a PostgreSQL database filled by npm run seed:large).');
+    console.error(
+      'bench:admin needs DATABASE_URL (a PostgreSQL database filled by npm --prefix tooling run seed:large).',
+    );
     process.exit(2);
   }
   const config = {

@@ -1,10 +1,10 @@
-// `npm run bench:costs`: where a member call's CPU goes, by process. For each call, under the load
+// `npm --prefix tooling run bench:costs`: where a member call's CPU goes, by process. For each call, under the load
 // `npm run bench` puts on it (autocannon, 32 connections, signed-in members in turn), the CPU time per
 // answered request of: the server process, the PostgreSQL backends serving it, the load generator (this
 // process), and the whole machine (busy share of both cores, from /proc/stat). `npm run bench` gives each
 // call's throughput against its yardstick; this says which process to make cheaper. Linux only (/proc).
 //
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:costs
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm --prefix tooling run bench:costs
 //
 // BENCH_SECONDS (default 5) per call, after a 2 s warm-up of the same call.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -20,7 +20,9 @@ import { ServerProcess } from '../../tests/reliability/support/server-process';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {
-  console.error('npm run bench:costs needs DATABASE_URL (a PostgreSQL it may create a scratch database on)');
+  console.error(
+    'npm --prefix tooling run bench:costs needs DATABASE_URL (a PostgreSQL it may create a scratch database on)',
+  );
   process.exit(1);
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

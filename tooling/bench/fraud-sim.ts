@@ -1,4 +1,4 @@
-// `npm run fraud:sim` (issue 33, "Measured, not asserted"): a month of traffic, honest members and
+// `npm --prefix tooling run fraud:sim` (issue 33, "Measured, not asserted"): a month of traffic, honest members and
 // fraud, replayed through the public API against a real server process on PostgreSQL with
 // TRUST_PROXY=1 (X-Forwarded-For sets each member's address), with an operator reviewing the queue
 // once per simulated day. The same traffic runs twice side by side: with the trust checks on (the
@@ -30,7 +30,7 @@ import {
   type ScratchDatabase,
 } from '../../tests/reliability/support/db';
 import { ServerProcess, freePort } from '../../tests/reliability/support/server-process';
-import { startAuthEmulator, type Emulator } from '../demo/emulator';
+import { startAuthEmulator, type Emulator } from '../../server/demo/emulator';
 import type { RiskPolicy } from '../../shared/contract/admin/reviews';
 import { driveMonth, type DriverResult } from './fraud-sim/driver';
 import { OPERATOR_RULE_TEXT } from './fraud-sim/operator';
@@ -128,7 +128,7 @@ async function runOnce(actors: Actor[], setup: RunSetup, emulatorHost: string): 
       port,
       {},
       {
-        entry: 'server/bench/fraud-sim-serve.ts',
+        entry: 'tooling/bench/fraud-sim-serve.ts',
         env: {
           ...process.env,
           // Demo mode only so that the server accepts the Auth Emulator's tokens; no demo data is made.
@@ -452,7 +452,7 @@ async function main() {
   log(`\n${table}\n\nfraud:sim: ${fmt(total, 0)} s in all`);
   if (process.env.FRAUD_SIM_WRITE === '1') {
     const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    const body = `Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run fraud:sim\` (${when}; ${os.cpus().length} cores, Node ${process.version}; ${fmt(total, 0)} s for ${SEEDS.length} seeds${BASELINE ? ' with their baselines side by side' : ''}).
+    const body = `Command: \`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm --prefix tooling run fraud:sim\` (${when}; ${os.cpus().length} cores, Node ${process.version}; ${fmt(total, 0)} s for ${SEEDS.length} seeds${BASELINE ? ' with their baselines side by side' : ''}).
 
 A month (${DAYS} simulated days of ${DAY_MS / 1000} s, after the ${WARMUP_DAYS} days before it in which a third of the honest members, the regulars, joined and did offers: the offers' click-to-conversion history) of traffic through the public API against the real server on PostgreSQL with \`TRUST_PROXY=1\` (each member's address in X-Forwarded-For): ${HONEST} honest members (home broadband and mobile-carrier addresses inside real Indian ISP ranges of the ASN dataset — Jio AS55836, Airtel AS24560/AS45609, BSNL AS9829, ACT AS24309 —, one or two devices each, families of 2-4 sharing a home address, friends referring friends, click→conversion 5-48 s) and ${fraudAccounts} fraud accounts: an account farm on AWS, DigitalOcean, OVH and Vultr addresses converting in 30-200 ms, a self-referral ring of 10 throwaway accounts on one home address with a new fingerprint each, a VPN-hopping member (M247 and Datacamp exits), three bot-speed members on home addresses, two reversal-heavy members (the partner reverses 3 in 4 of their conversions with native reversal postbacks), and a referral chain of 7 accounts. The simulation keeps the ground truth; the operator sees only the queue: ${OPERATOR_RULE_TEXT}.
 

@@ -22,7 +22,7 @@ export async function startDemoServer(
 ): Promise<DemoServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rewards-measure-'));
   // `niceness`: the server (and the emulator it starts) at a lower CPU priority than the browser
-  // being measured (scripts/support/quiet-machine.ts); `nice` is coreutils'.
+  // being measured (tooling/support/quiet-machine.ts); `nice` is coreutils'.
   const command = [process.execPath, '--import', 'tsx', 'server/start.ts'];
   const [file, ...args] = niceness ? ['nice', '-n', String(niceness), ...command] : command;
   const child = spawn(file!, args, {

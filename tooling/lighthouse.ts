@@ -1,9 +1,9 @@
-// `npm run lighthouse` (and `npm run lighthouse:check`, which CI runs): Lighthouse on /login and
+// `npm --prefix tooling run lighthouse` (and `npm run lighthouse:check`, which CI runs): Lighthouse on /login and
 // /dashboard (mobile, the defaults) and /admin/ (desktop), against the real server started as
 // `npm start` starts it (demo mode: PGlite in a temporary folder, the Firebase Auth Emulator), with
 // Debian's Chromium. /dashboard needs a signed-in member: the script signs one in through the emulator
 // and the login call, and passes the session cookie as an extra header.
-// `npm run lighthouse` writes "## Lighthouse" in docs/benchmarks.md; `--check` (CI) leaves tracked
+// `npm --prefix tooling run lighthouse` writes "## Lighthouse" in docs/benchmarks.md; `--check` (CI) leaves tracked
 // files alone (the section goes to a file in the temporary folder, printed; LIGHTHOUSE_DOC=1 writes the
 // doc anyway) and fails when performance or accessibility is below 95 on a member page
 // (docs/product-rules.md, "Performance bar") or when a page scored is not the page asked for (a redirect to /login).
@@ -56,7 +56,7 @@ const RETRIES = 2;
 // however busy it is at that moment. Right before each run a reference workload of what a page load is
 // made of (style, layout, fonts, DOM, framework-like JavaScript) is timed in a fresh tab of the audited
 // Chromium, and the slowdown is the emulated phone's time for it over this machine's
-// (scripts/support/cpu-calibration.ts; docs/decisions.md). Each run prints both, and Lighthouse's own
+// (tooling/support/cpu-calibration.ts; docs/decisions.md). Each run prints both, and Lighthouse's own
 // benchmarkIndex during the run beside them. LIGHTHOUSE_CPU_SLOWDOWN=4 pins the slowdown.
 const PINNED_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
@@ -120,7 +120,7 @@ async function audit(
   for (let i = -1, attempt = 0; i < RUNS;) {
     let slowdown = 1;
     let referenceMs = 0;
-    // A quiet machine first (scripts/support/quiet-machine.ts): the previous run's garbage collected,
+    // A quiet machine first (tooling/support/quiet-machine.ts): the previous run's garbage collected,
     // nothing else using the cores the page's tasks are timed on.
     const wait = await waitForQuiet();
     yieldBrowserHelpers(chromePid);
@@ -225,7 +225,8 @@ async function audit(
 }
 
 /** Ends the figures a run writes; the notes after it in the section are kept from run to run. */
-const FIGURES_END = '<!-- end of the figures npm run lighthouse writes; the notes below it are kept -->';
+const FIGURES_END =
+  '<!-- end of the figures npm --prefix tooling run lighthouse writes; the notes below it are kept -->';
 
 function upsertSection(doc: string, heading: string, body: string): string {
   const start = doc.indexOf(`\n${heading}\n`);
@@ -309,12 +310,12 @@ async function main() {
     .filter((r) => r.flagged.length)
     .map((r) => `- \`${r.page}\`: ${r.flagged.join('; ')}`)
     .join('\n');
-  const body = `Command: \`npm run lighthouse\` (scripts/lighthouse.ts; \`npm run lighthouse:check\` in CI fails below ${THRESHOLD} in performance or accessibility on the member pages). Lighthouse ${'from npm'} with Debian's Chromium (\`CHROME_PATH=${CHROME_PATH}\`, headless), against the server started as \`npm start\` starts it (demo mode, built front-ends); /dashboard with a member signed in through the Auth Emulator. ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}, load average ${os
+  const body = `Command: \`npm --prefix tooling run lighthouse\` (tooling/lighthouse.ts; \`npm run lighthouse:check\` in CI fails below ${THRESHOLD} in performance or accessibility on the member pages). Lighthouse ${'from npm'} with Debian's Chromium (\`CHROME_PATH=${CHROME_PATH}\`, headless), against the server started as \`npm start\` starts it (demo mode, built front-ends); /dashboard with a member signed in through the Auth Emulator. ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}, load average ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}.
 
-Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core${realtimeRenderers ? ' in the real-time scheduling class (SCHED_FIFO)' : ` (**not** in the real-time class this time: ${REALTIME ? 'no privilege to raise them' : 'LIGHTHOUSE_REALTIME=0'})`}, and Chromium starts no spare renderer (scripts/lighthouse.ts, scripts/support/quiet-machine.ts, scripts/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
+Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core${realtimeRenderers ? ' in the real-time scheduling class (SCHED_FIFO)' : ` (**not** in the real-time class this time: ${REALTIME ? 'no privilege to raise them' : 'LIGHTHOUSE_REALTIME=0'})`}, and Chromium starts no spare renderer (tooling/lighthouse.ts, tooling/support/quiet-machine.ts, tooling/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
 
 Target for the member pages: performance at least ${RUN_TARGET} in every run, TBT under 100 ms: ${targetMissed.length ? `**missed** by ${targetMissed.join(', ')}` : 'met'}.
 

@@ -210,7 +210,7 @@ function pin(pid: number, cpus: string): boolean {
  * for 10-19 ms of its 40 ms frame while its own compositor, IO and pool threads and the spare renderer
  * Chromium starts at each navigation ran on its one core, and core 0 stood idle for 14-15 ms of the
  * same frame. Renderers now use both cores, and Lighthouse's Chromium starts no spare renderer
- * (scripts/lighthouse.ts): with both, the page's tasks took 1.53 times their CPU time on the wall
+ * (tooling/lighthouse.ts): with both, the page's tasks took 1.53 times their CPU time on the wall
  * clock, where they took 1.89 (docs/benchmarks.md, "Lighthouse"). Returns whether the pinning was made
  * (false on one core or without taskset). Call after the launch and before each run.
  */

@@ -2,8 +2,8 @@
 // bench (BENCH_ONLY=trust) only: it also accepts the Firebase Auth Emulator's ID tokens from the
 // emulator that BENCH_AUTH_EMULATOR_HOST names, so that sign-in can be measured without Google. A
 // production configuration refuses FIREBASE_AUTH_EMULATOR_HOST; this entry is never how the product runs.
-import { loadConfig } from '../config';
-import { installShutdown, startServer } from '../server';
+import { loadConfig } from '../../server/config';
+import { installShutdown, startServer } from '../../server/server';
 
 const config = loadConfig();
 config.authEmulatorHost = process.env.BENCH_AUTH_EMULATOR_HOST ?? null;

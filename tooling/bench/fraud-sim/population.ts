@@ -1,4 +1,4 @@
-// The traffic of `npm run fraud:sim` (server/bench/fraud-sim.ts): who signs up, from where, on which
+// The traffic of `npm --prefix tooling run fraud:sim` (tooling/bench/fraud-sim.ts): who signs up, from where, on which
 // devices, which offers they do and how fast, drawn from one seed. The plan is made before the run and
 // is the same for the run with the trust checks on and the baseline with them off; only the server's
 // answers (a reward held, released, denied) change what the members do next (a held reward is spun once

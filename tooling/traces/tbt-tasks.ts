@@ -1,5 +1,5 @@
-// `npm run tbt-tasks -- DIR`: where each Lighthouse run's Total Blocking Time came from. DIR holds the
-// reports and traces of `LIGHTHOUSE_REPORT_DIR=DIR LIGHTHOUSE_TRACE_DIR=DIR npm run lighthouse`
+// `npm --prefix tooling run tbt-tasks -- DIR`: where each Lighthouse run's Total Blocking Time came from. DIR holds the
+// reports and traces of `LIGHTHOUSE_REPORT_DIR=DIR LIGHTHOUSE_TRACE_DIR=DIR npm --prefix tooling run lighthouse`
 // (`_dashboard-0.json` with `_dashboard-0.trace.json`, and so on). For each run it prints the simulated
 // long tasks (the report's `long-tasks` audit) that end after the reported first contentful paint, the
 // blocking time each adds past it (its part after FCP, less 50 ms), and the task of the real trace it
@@ -55,7 +55,7 @@ const CONTENTS = [
 const dir = process.argv[2];
 if (!dir) {
   console.error(
-    'usage: npm run tbt-tasks -- DIR (reports and traces from LIGHTHOUSE_REPORT_DIR and LIGHTHOUSE_TRACE_DIR)',
+    'usage: npm --prefix tooling run tbt-tasks -- DIR (reports and traces from LIGHTHOUSE_REPORT_DIR and LIGHTHOUSE_TRACE_DIR)',
   );
   process.exit(2);
 }

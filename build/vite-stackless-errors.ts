@@ -61,7 +61,7 @@ export function stacklessReactErrors(): Plugin {
       const missing = SENTINEL_ERRORS.filter((name) => !result.replaced.includes(name));
       if (missing.length)
         this.error(
-          `React DOM no longer creates ${missing.join(', ')} as before: review scripts/vite-stackless-errors.ts`,
+          `React DOM no longer creates ${missing.join(', ')} as before: review build/vite-stackless-errors.ts`,
         );
       // A source map of the edit, so that profiles still point at React DOM's own lines.
       return { code: result.code, map: result.map.generateMap({ hires: true, source: id }) };

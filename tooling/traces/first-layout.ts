@@ -1,4 +1,4 @@
-// `npm run first-layout`: what the first style and layout of a member's server-rendered dashboard
+// `npm --prefix tooling run first-layout`: what the first style and layout of a member's server-rendered dashboard
 // cost in Debian's Chromium, without the app's scripts (the page as the parser hands it to the first
 // frame), at Lighthouse's phone size. It loads the page FIRST_LAYOUT_RUNS times (12) in fresh tabs and
 // prints the median wall-clock and CPU time of style (UpdateLayoutTree), layout and inline scripts.
@@ -7,8 +7,8 @@
 // page's fonts, styles or markup can be weighed before it is built (docs/benchmarks.md, "Lighthouse").
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROME_FLAGS, memberCookie, startDemoServer } from './support/demo-server';
-import { freeEmulatorHost, freePort } from '../server/lib/free-port';
+import { CHROME_FLAGS, memberCookie, startDemoServer } from '../support/demo-server';
+import { freeEmulatorHost, freePort } from '../../server/lib/free-port';
 
 const RUNS = Number(process.env.FIRST_LAYOUT_RUNS ?? 12);
 const VARIANTS = (process.env.FIRST_LAYOUT_VARIANTS ?? '').split(',').filter(Boolean);

@@ -17,10 +17,10 @@ import autocannon, { type Result } from 'autocannon';
 import type pg from 'pg';
 import { createScratchDatabase, REL_POSTBACK_SECRET } from '../../tests/reliability/support/db';
 import { ServerProcess } from '../../tests/reliability/support/server-process';
-import { openDatabase } from '../db/client';
-import { insertNetwork } from '../db/repositories/networks';
-import { configFromPreset } from '../networks/presets';
-import { signPostback as signNative } from '../services/postbacks';
+import { openDatabase } from '../../server/db/client';
+import { insertNetwork } from '../../server/db/repositories/networks';
+import { configFromPreset } from '../../server/networks/presets';
+import { signPostback as signNative } from '../../server/services/postbacks';
 
 export interface PostbackFigure {
   rps: number;

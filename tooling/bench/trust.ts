@@ -35,15 +35,15 @@ import {
   type Member,
 } from '../../tests/reliability/support/db';
 import { freePort, productionEnv, ServerProcess } from '../../tests/reliability/support/server-process';
-import { emulatorIdToken, startAuthEmulator } from '../demo/emulator';
-import { freeEmulatorHost } from '../lib/free-port';
-import { randomId } from '../lib/ids';
-import { signPostback } from '../services/postbacks';
+import { emulatorIdToken, startAuthEmulator } from '../../server/demo/emulator';
+import { freeEmulatorHost } from '../../server/lib/free-port';
+import { randomId } from '../../server/lib/ids';
+import { signPostback } from '../../server/services/postbacks';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { conversionTiming, memberEvidence } from '../trust/evidence';
-import { lookupAddress } from '../trust/ip-networks';
+import type { Queryable } from '../../server/db/client';
+import { conversionTiming, memberEvidence } from '../../server/trust/evidence';
+import { lookupAddress } from '../../server/trust/ip-networks';
 
 export interface TrustFigure {
   rps: number;
@@ -406,7 +406,7 @@ export async function benchTrust(opts: {
         MEMBER_LOGIN_RATE_LIMIT: '100000000',
         BENCH_AUTH_EMULATOR_HOST: emulatorHost,
       });
-      const s = new ServerProcess(db.url, port, {}, { entry: 'server/bench/serve-emulator-tokens.ts', env });
+      const s = new ServerProcess(db.url, port, {}, { entry: 'tooling/bench/serve-emulator-tokens.ts', env });
       servers.push(s);
       await s.spawn();
       return s;

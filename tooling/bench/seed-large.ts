@@ -1,5 +1,5 @@
-// `npm run seed:large`: fills a PostgreSQL database (DATABASE_URL, required) with the scale of the
-// performance bar (docs/product-rules.md#performance-bar) for `npm run bench:admin`: 100,000 users,
+// `npm --prefix tooling run seed:large`: fills a PostgreSQL database (DATABASE_URL, required) with the scale of the
+// performance bar (docs/product-rules.md#performance-bar) for `npm --prefix tooling run bench:admin`: 100,000 users,
 // 1,000,000 clicks and completions, 200,000 vouchers, 30,000 referrals. Set-based SQL
 // (generate_series, INSERT ... SELECT): a few minutes.
 //
@@ -11,7 +11,7 @@
 //
 // It refuses a database that already has users unless --reset is given (which empties every table).
 import pg from 'pg';
-import { migrate, openDatabase } from '../db/client';
+import { migrate, openDatabase } from '../../server/db/client';
 
 const USERS = 100_000;
 const COMPLETIONS = 1_000_000;

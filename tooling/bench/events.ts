@@ -1,4 +1,4 @@
-// Live member updates under load (`npm run bench:events`, PostgreSQL: DATABASE_URL names a server it
+// Live member updates under load (`npm --prefix tooling run bench:events`, PostgreSQL: DATABASE_URL names a server it
 // may create a scratch database on). Two figures, for docs/benchmarks.md:
 //
 // 1. Across processes: two production server processes on one database; each member holds an event
@@ -23,7 +23,7 @@ import {
   type Member,
 } from '../../tests/reliability/support/db';
 import { ServerProcess } from '../../tests/reliability/support/server-process';
-import { signPostback } from '../services/postbacks';
+import { signPostback } from '../../server/services/postbacks';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const POSTBACKS = Number(process.env.BENCH_EVENTS_POSTBACKS ?? 200);
@@ -100,8 +100,8 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
 async function main() {
   if (!DATABASE_URL) {
     console.error(
-      'npm run bench:events measures on PostgreSQL: set DATABASE_URL to a server it may create a scratch database on,\n' +
-        '  e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:events',
+      'npm --prefix tooling run bench:events measures on PostgreSQL: set DATABASE_URL to a server it may create a scratch database on,\n' +
+        '  e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm --prefix tooling run bench:events',
     );
     process.exit(2);
   }

@@ -1,4 +1,4 @@
-// `npm run trace:page -- /dashboard`: loads a member page in Debian's Chromium with DevTools CPU
+// `npm --prefix tooling run trace:page -- /dashboard`: loads a member page in Debian's Chromium with DevTools CPU
 // throttling (4x by default, TRACE_CPU to change) against a demo server it starts, records a
 // Chrome trace, and prints each long task (over 50 ms on the main thread) with what ran inside it:
 // the scripts' functions by self time, style, layout, paint, parsing, GC. It is how the dashboard's
@@ -10,8 +10,8 @@ import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
 import { chromium } from 'playwright-core';
-import { startDemoServer, memberCookie, CHROME_FLAGS } from './support/demo-server';
-import { freeEmulatorHost, freePort } from '../server/lib/free-port';
+import { startDemoServer, memberCookie, CHROME_FLAGS } from '../support/demo-server';
+import { freeEmulatorHost, freePort } from '../../server/lib/free-port';
 
 const page = process.argv[2] ?? '/dashboard';
 const CPU = Number(process.env.TRACE_CPU ?? 4);

@@ -8,7 +8,7 @@
 //                                               referrals, vs the one-query route (at least 30 %), with
 //                                               the plans of their statements (EXPLAIN ANALYZE)
 //   POST /api/slot-spin.php (many members)   vs  pgbench TPC-B on the same PostgreSQL (at least 80 %)
-//   the same two on embedded PGlite; the server's peak RSS under load; `npm run bench:admin` if present;
+//   the same two on embedded PGlite; the server's peak RSS under load; `npm --prefix tooling run bench:admin` if present;
 //   partner-network postbacks (CPX's format) vs native postbacks, per second and p99 (postbacks.ts).
 //
 // BENCH_ONLY=postbacks runs the postback figures alone and prints them (docs/benchmarks.md is written by
@@ -37,11 +37,23 @@ import {
   type Member,
 } from '../../tests/reliability/support/db';
 import { ServerProcess, freePort } from '../../tests/reliability/support/server-process';
-import { migrate, openDatabase } from '../db/client';
-import { memberStatsForSession, referralStatsForSession } from '../db/repositories/members';
-import { memberSessionKey } from '../services/sessions';
+import { migrate, openDatabase } from '../../server/db/client';
+import { memberStatsForSession, referralStatsForSession } from '../../server/db/repositories/members';
+import { memberSessionKey } from '../../server/services/sessions';
 import { benchPostbacks, type PostbackBenchResult } from './postbacks';
 import { benchTrust, trustRows, trustSection, trustTable } from './trust';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`npm run bench: the performance bar's server figures (tooling/README.md, docs/benchmarks.md)
+
+  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench   the full run; rewrites its sections of docs/benchmarks.md
+  BENCH_ONLY=member | spins | postbacks | trust                             one part alone (prints; trust and BENCH_WRITE=1 postbacks write their section)
+  BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_ROUNDS (3), PGBENCH_CLIENTS (10)
+  BENCH_POSTBACKS=0, BENCH_PGLITE=0, BENCH_ADMIN=0                          leave a part out of a full run
+  BENCH_ADMIN_DATABASE_URL                                                  a database already filled by seed:large
+  BENCH_ARTIFACTS_DIR                                                       where the EXPLAIN plans go (a temporary folder otherwise)`);
+  process.exit(0);
+}
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {
@@ -611,14 +623,11 @@ async function main() {
 }
 
 /**
- * `npm run bench:admin` times the admin lists on a database filled by `npm run seed:large` (100,000
+ * `npm --prefix tooling run bench:admin` times the admin lists on a database filled by `npm --prefix tooling run seed:large` (100,000
  * users, 1,000,000 clicks and completions, 200,000 vouchers). BENCH_ADMIN_DATABASE_URL names one
  * already filled; otherwise a scratch database is filled (a few minutes) and dropped. BENCH_ADMIN=0 skips.
  */
 function runAdminBench(): string {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  if (!pkg.scripts['bench:admin'] || !pkg.scripts['seed:large'])
-    return '`npm run bench:admin` is not in package.json yet: the admin list figures are not part of this run.';
   if (process.env.BENCH_ADMIN === '0') return 'skipped in this run (BENCH_ADMIN=0); see "## Admin API".';
   const base = new URL(DATABASE_URL!);
   const conn = ['-h', base.hostname, '-p', base.port || '5432', '-U', base.username || 'postgres'];
@@ -634,15 +643,24 @@ function runAdminBench(): string {
   try {
     const env = { ...process.env, DATABASE_URL: url };
     if (scratch) {
-      console.log('bench: filling a scratch database with npm run seed:large (a few minutes)');
-      const seeded = spawnSync('npm', ['run', 'seed:large'], { stdio: 'inherit', env });
-      if (seeded.status !== 0) return `\`npm run seed:large\` failed (exit ${seeded.status}).`;
+      console.log(
+        'bench: filling a scratch database with npm --prefix tooling run seed:large (a few minutes)',
+      );
+      const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tooling/bench/seed-large.ts'], {
+        stdio: 'inherit',
+        env,
+      });
+      if (seeded.status !== 0)
+        return `\`npm --prefix tooling run seed:large\` failed (exit ${seeded.status}).`;
     }
-    console.log('bench: npm run bench:admin');
-    const r = spawnSync('npm', ['run', 'bench:admin'], { stdio: 'inherit', env });
+    console.log('bench: npm --prefix tooling run bench:admin');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'tooling/bench/bench-admin.ts'], {
+      stdio: 'inherit',
+      env,
+    });
     return r.status === 0
-      ? 'run by `npm run bench` through `npm run bench:admin` on a `npm run seed:large` database (its figures print in the run; "## Admin API" holds the admin engineer\'s recorded table).'
-      : `\`npm run bench:admin\` failed (exit ${r.status}).`;
+      ? 'run by `npm run bench` through `npm --prefix tooling run bench:admin` on a `npm --prefix tooling run seed:large` database (its figures print in the run; "## Admin API" holds the admin engineer\'s recorded table).'
+      : `\`npm --prefix tooling run bench:admin\` failed (exit ${r.status}).`;
   } finally {
     if (scratch) spawnSync('dropdb', ['--if-exists', ...conn, scratch]);
   }
@@ -740,7 +758,7 @@ async function capturePlans(pool: pg.Pool, history: Record<number, Member>) {
 
 async function startBare() {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/bench/bare-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tooling/bench/bare-server.ts'], {
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',
   });
@@ -803,7 +821,7 @@ function writeDoc(
   const spinsP99 = median(p.spinRuns.map((x) => x.p99));
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, PostgreSQL ${meta.pgVersion}; ${meta.when}; load average before ${meta.loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${meta.loadAfter.map((l) => l.toFixed(2)).join(' ')}`;
   const cmd =
-    '`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench` (server/bench/run.ts)';
+    '`DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench` (tooling/bench/run.ts)';
   const rounds = (xs: number[]) => xs.map((x) => fmt(x)).join(', ');
 
   let doc = existsSync(DOC)
@@ -845,12 +863,19 @@ Non-2xx answers: ${Object.values(p.memberRuns)
         0,
       )}. The one-query route itself answers ${fmt((oneQuery / bare) * 100)} % of the bare route on this machine: a loopback round trip to PostgreSQL costs more CPU than the whole bare request.`,
   );
+  // The plans are an artifact of the run, not a figure: written beside it, never into the docs.
+  const artifacts =
+    process.env.BENCH_ARTIFACTS_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bench-artifacts-'));
+  const plansFile = path.join(artifacts, 'member-stats-plans.md');
+  writeFileSync(
+    plansFile,
+    `# Member stats plans (${meta.when})\n\n${r.plans.map((x) => `## ${x.title}\n\n\`\`\`\n${x.plan}\n\`\`\``).join('\n\n')}\n`,
+  );
+  console.log(`bench: EXPLAIN (ANALYZE, BUFFERS) of the member stats statements written to ${plansFile}`);
   doc = upsertSection(
     doc,
     '## Member stats',
-    `Command: ${cmd} (same run): EXPLAIN (ANALYZE, BUFFERS) of the statements user-stats.php and referral-stats.php send (server/db/repositories/members.ts), with the members above, right after the data was seeded and vacuumed. Each list is read through an index range that stops at what the page shows (the rewards history through completions_user_history_idx, the vouchers through vouchers_user_assigned_idx, the referred members through referrals_referrer_idx, 100 or 200 rows whatever the history); what still grows with a member's history is bounded by an index range too: the voucher breakdown (the member's vouchers), the pending count (referrals_referrer_pending_idx, pending ones only) and the monthly chart (the last 12 months of referrals_referrer_idx). At 10,000 the capped lists are full (100 history events and 200 vouchers in user-stats.php, 200 referred members in referral-stats.php), so most of the difference from 100 in "API throughput" is the size of the answer, not the reads; the breakdown, the pending count and the monthly chart are what a counter table would remove. The plans are taken right after seeding, so some pages are read from disk ("read=" in Buffers), which a live database's cache would hold.
-
-${r.plans.map((x) => `### ${x.title}\n\n\`\`\`\n${x.plan}\n\`\`\``).join('\n\n')}`,
+    `Command: ${cmd} (same run). The run writes EXPLAIN (ANALYZE, BUFFERS) of the statements user-stats.php and referral-stats.php send (server/db/repositories/members.ts), for the members with 100 and 10,000 completions, to \`member-stats-plans.md\` in \`BENCH_ARTIFACTS_DIR\` (a temporary folder when unset), not here. Every list is read through an index range that stops at what the page shows, so most of the difference between 100 and 10,000 in "API throughput" is the size of the answer.`,
   );
   doc = upsertSection(
     doc,
@@ -869,7 +894,7 @@ Ratio: ${fmt((spins / tps) * 100)} % of pgbench (target at least ${fmt(TARGETS.s
   doc = upsertSection(
     doc,
     '## PGlite',
-    `Command: ${cmd} (same run). The same server on embedded PGlite (\`server/bench/serve-pglite.ts\`: \`startServer\` as \`npm start\` uses it, without the emulator and demo data), same data and load.
+    `Command: ${cmd} (same run). The same server on embedded PGlite (\`tooling/bench/serve-pglite.ts\`: \`startServer\` as \`npm start\` uses it, without the emulator and demo data), same data and load.
 
 | figure | PGlite | PostgreSQL (above) |
 |---|---:|---:|
@@ -918,7 +943,7 @@ function postbackSection(r: PostbackBenchResult, cmd: string, machine: string): 
   const errors = [...r.nativeRuns, ...r.cpxRuns].reduce((a, x) => a + x.errors, 0);
   return `Command: ${cmd} (alone: \`BENCH_ONLY=postbacks\` prints these figures, and with \`BENCH_WRITE=1\` rewrites this section; a full run writes it too). Machine: ${machine}.
 
-The receivers on PostgreSQL (server/bench/postbacks.ts), in the same production-like process as above: autocannon, ${r.connections} connections, ${r.seconds} s per run, ${r.nativeRuns.length} alternating runs after a 2 s warm-up of each, median shown. Every request is a new transaction for a different click of a different member (${fmt(r.poolSize)} members prepared, each with one click per kind, over ${r.offersPerKind} offers per kind), so each one verifies, resolves the click, records a conversion and moves the counters: the cost of a real credit, not of a replay. Requests are signed before the run. The per-address limit is kept out of the measurement by rotating X-Forwarded-For addresses (TRUST_PROXY=127.0.0.1, a new address every 500 requests) and the per-network limit by NETWORK_POSTBACK_RATE_LIMIT; the CPX network's allowlist (10.0.0.0/8) is checked on every request.
+The receivers on PostgreSQL (tooling/bench/postbacks.ts), in the same production-like process as above: autocannon, ${r.connections} connections, ${r.seconds} s per run, ${r.nativeRuns.length} alternating runs after a 2 s warm-up of each, median shown. Every request is a new transaction for a different click of a different member (${fmt(r.poolSize)} members prepared, each with one click per kind, over ${r.offersPerKind} offers per kind), so each one verifies, resolves the click, records a conversion and moves the counters: the cost of a real credit, not of a replay. Requests are signed before the run. The per-address limit is kept out of the measurement by rotating X-Forwarded-For addresses (TRUST_PROXY=127.0.0.1, a new address every 500 requests) and the per-network limit by NETWORK_POSTBACK_RATE_LIMIT; the CPX network's allowlist (10.0.0.0/8) is checked on every request.
 
 | receiver | postbacks/s | p50 | p99 | max | runs (per second) |
 |---|---:|---:|---:|---:|---|

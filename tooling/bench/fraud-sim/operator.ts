@@ -1,4 +1,4 @@
-// The operator in the loop of `npm run fraud:sim`: once per simulated day they open the review queue
+// The operator in the loop of `npm --prefix tooling run fraud:sim`: once per simulated day they open the review queue
 // (GET /api/admin/reviews.php, held rewards) and decide each item from what the queue shows: its level
 // and its reasons. Never from the simulation's ground truth.
 //
