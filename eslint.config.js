@@ -8,7 +8,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const root = import.meta.dirname;
 
 /**
- * Who may import whom (docs/decisions.md, "Boundaries"). A zone forbids `target` to import `from`;
+ * Who may import whom (docs/decisions/import-boundaries-lint.md). A zone forbids `target` to import `from`;
  * zones only see imports the resolver finds, hence the TypeScript resolver below for the whole tree.
  * tests/lint/boundaries.test.ts proves each zone with a fixture that must fail.
  */
@@ -94,7 +94,7 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is read once, in server/config.ts (docs/decisions.md). Scripts, benches and tests
+    // Configuration is read once, in server/config.ts (docs/decisions/configuration-read-once.md). Scripts, benches and tests
     // keep their own variables; firebase.ts hands the emulator's address to firebase-admin through
     // process.env, and the demo emulator's child process inherits the environment.
     files: ['server/**/*.ts'],

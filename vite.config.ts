@@ -172,7 +172,7 @@ const config = {
       output: {
         // Chunks under 2 KB are merged into the chunks always loaded with them: /dashboard's first
         // load went from 18 requests to 13 and /login's from 12 to 9 (fewer requests competing with
-        // hydration on the phone's CPU; docs/decisions.md), and /login's bytes did not grow.
+        // hydration on the phone's CPU; docs/decisions/member-boot-in-steps.md), and /login's bytes did not grow.
         experimentalMinChunkSize: 2_000,
         manualChunks(id) {
           if (id.includes('node_modules/firebase/') || id.includes('node_modules/@firebase/'))

@@ -56,7 +56,7 @@ const RETRIES = 2;
 // however busy it is at that moment. Right before each run a reference workload of what a page load is
 // made of (style, layout, fonts, DOM, framework-like JavaScript) is timed in a fresh tab of the audited
 // Chromium, and the slowdown is the emulated phone's time for it over this machine's
-// (tooling/support/cpu-calibration.ts; docs/decisions.md). Each run prints both, and Lighthouse's own
+// (tooling/support/cpu-calibration.ts; docs/decisions/lighthouse-slowdown-reference-workload.md). Each run prints both, and Lighthouse's own
 // benchmarkIndex during the run beside them. LIGHTHOUSE_CPU_SLOWDOWN=4 pins the slowdown.
 const PINNED_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
@@ -255,7 +255,7 @@ async function main() {
       console.log(`lighthouse: CPU slowdown ${PINNED_SLOWDOWN}x, pinned by LIGHTHOUSE_CPU_SLOWDOWN`);
     // No spare renderer: Chromium starts one at each navigation for the next, and on two cores its
     // start-up ran beside the audited page's first frame, taking 6-11 ms of its core (a `perf sched`
-    // trace; docs/decisions.md, "Renderers use every core"). It is the browser's preparation for a page
+    // trace; docs/decisions/lighthouse-renderers-every-core.md). It is the browser's preparation for a page
     // not yet asked for, not the audited page's work.
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
@@ -315,7 +315,7 @@ async function main() {
     .map((l) => l.toFixed(2))
     .join(' ')}.
 
-Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core${realtimeRenderers ? ' in the real-time scheduling class (SCHED_FIFO)' : ` (**not** in the real-time class this time: ${REALTIME ? 'no privilege to raise them' : 'LIGHTHOUSE_REALTIME=0'})`}, and Chromium starts no spare renderer (tooling/lighthouse.ts, tooling/support/quiet-machine.ts, tooling/support/cpu-calibration.ts, docs/decisions.md).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
+Each page is audited ${RUNS} times after one discarded warm-up run; scores are the median of the runs' scores (the gate is checked against them), timings those of Lighthouse's median run (\`computeMedianRun\`). The mobile CPU slowdown of each run is ${REFERENCE_PHONE_MS} ms over the time a reference workload of page-load work (style, layout, fonts, DOM, framework-like JavaScript) took in a fresh tab of the audited Chromium right before the run, so that each run emulates the same phone however fast or busy the machine is; Lighthouse's own benchmarkIndex during the run is shown beside it. The browser's other processes, this script and the server run on core 0, the renderers on every core${realtimeRenderers ? ' in the real-time scheduling class (SCHED_FIFO)' : ` (**not** in the real-time class this time: ${REALTIME ? 'no privilege to raise them' : 'LIGHTHOUSE_REALTIME=0'})`}, and Chromium starts no spare renderer (tooling/lighthouse.ts, tooling/support/quiet-machine.ts, tooling/support/cpu-calibration.ts, the lighthouse-* records of docs/decisions/).${results.some((r) => r.retried.length) ? ` Runs lost to the machine and run again: ${results.flatMap((r) => r.retried.map((x) => `${r.page} (${x})`)).join('; ')}.` : ''}
 
 Target for the member pages: performance at least ${RUN_TARGET} in every run, TBT under 100 ms: ${targetMissed.length ? `**missed** by ${targetMissed.join(', ')}` : 'met'}.
 

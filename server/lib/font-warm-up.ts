@@ -10,8 +10,7 @@
 // (docs/benchmarks.md, "Lighthouse"). So the page's head carries a small script that measures a word
 // in each strike the page lays out, on a canvas that is never drawn, one strike per task at
 // user-blocking priority: the tasks run as soon as the parser yields, and the layout then finds
-// every strike in the renderer's font cache (docs/decisions.md, "The first layout's fonts are set up
-// ahead of it").
+// every strike in the renderer's font cache (docs/decisions/font-warm-up.md).
 //
 // The strikes are the page's own, at a phone's and a desktop's width, for a member with no history
 // yet (a long history adds lists below the first screen, which lay out later): the list is checked

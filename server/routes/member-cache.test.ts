@@ -1,4 +1,4 @@
-// offers.php keeps the offers catalogue per process (docs/decisions.md, "Cached offers catalogue"), and
+// offers.php keeps the offers catalogue per process (docs/decisions/cached-offers-catalogue.md), and
 // user-stats.php and referral-stats.php their lists per session ("Cached member stats"): each answer is
 // byte for byte the uncached statement's answer, and never stale: an admin's edit, a new completion, a
 // voucher, a referral show on the very next call, from this process and from another one on the same

@@ -1,7 +1,7 @@
 // user-stats.php and referral-stats.php, each in one round trip: the member session check, the member
 // row (its counters, kept in the transactions that change them) and the call's bounded lists, in one
 // statement (server/db/repositories/members.ts). The lists are kept per process, already serialised,
-// under the member's stats key read in that same statement (docs/decisions.md, "Cached member stats"):
+// under the member's stats key read in that same statement (docs/decisions/cached-member-stats.md):
 // the statement reads them only when the process does not hold the current key's lists.
 import type { Queryable } from '../db/client';
 import {

@@ -81,7 +81,7 @@ interface Catalogue {
 }
 
 /**
- * Each process's catalogue, per database handle (docs/decisions.md, "Cached offers catalogue"). It is
+ * Each process's catalogue, per database handle (docs/decisions/cached-offers-catalogue.md). It is
  * used only by a statement that read the same generation, and stored under the generation the statement
  * that returned its rows read: never stale, whatever another process or transaction changed.
  */

@@ -8,7 +8,7 @@
 //
 // Not Lighthouse's benchmarkIndex (a pure JavaScript string and array micro-benchmark mapped with
 // Lighthouse's calculator), which this script used until 2026-11-27: it does not follow page work across
-// the machines CI lands on. Measured side by side (docs/decisions.md, "Lighthouse's CPU slowdown"):
+// the machines CI lands on. Measured side by side (docs/decisions/lighthouse-slowdown-reference-workload.md):
 // on an Intel Xeon machine of this project's kind, index about 2,800 and this workload 58-132 ms (median
 // 69-86); on an AMD EPYC machine of the same kind, index 1,400-2,900 from one sample to the next and this
 // workload 245-275 ms (medians 249-266 over three launches). The index gave both machines about 9x, so

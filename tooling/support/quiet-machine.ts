@@ -245,8 +245,8 @@ export function confineHelpers(browserPid: number): boolean {
  * main thread's 0), and sometimes behind nothing while the other core stood idle. Nice values cannot
  * be set on the renderer's main thread from here: the browser resets it (0 in the foreground, 5 in the
  * background) when it changes the tab's visibility; the scheduling class is kept. With it the page's
- * tasks took 1.1 times their CPU time (docs/decisions.md, "The audited renderers run in the real-time
- * class"). The kernel's real-time throttling (sched_rt_runtime_us, 95 % of each second by default)
+ * tasks took 1.1 times their CPU time (docs/decisions/lighthouse-renderers-realtime.md). The kernel's
+ * real-time throttling (sched_rt_runtime_us, 95 % of each second by default)
  * keeps a page that never yields from holding the machine.
  *
  * Needs the privilege to raise a priority (root or CAP_SYS_NICE) and `chrt` (util-linux). Returns

@@ -33,7 +33,7 @@ export interface MemberOfferRow {
   review_category?: string | null;
 }
 
-// ---------- offers.php with the cached catalogue (docs/decisions.md, "Cached offers catalogue") ----------
+// ---------- offers.php with the cached catalogue (docs/decisions/cached-offers-catalogue.md) ----------
 
 /** What offers.php shows of an offer whoever reads it: the catalogue part a process keeps. */
 export interface CatalogueOfferRow {
