@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * for each new Error, and the frame of a module's top-level code has its source positions only once
  * V8 has parsed the whole script again: evaluating React DOM's 200 KB chunk re-parsed all of it, 10 to
  * 14 ms of the main thread on the 2-core machine in one task, which simulated throttling made the
- * page's longest task after its first paint (docs/benchmarks.md, "Lighthouse"; traces show
+ * page's longest task after its first paint (docs/decisions/stackless-react-errors.md; traces show
  * V8.CollectSourcePositions > V8.ParseProgram inside v8.evaluateModule).
  *
  * This build step creates those sentinels without a stack: objects of Error's prototype with the same

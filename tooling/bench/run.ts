@@ -716,7 +716,7 @@ function memberCalls(reader: Member, history: Record<number, Member>) {
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the member calls' statements (server/db/repositories), as the server
- * sends them, for the history members: the plans of docs/benchmarks.md, "Member stats".
+ * sends them, for the history members: the plans written to BENCH_ARTIFACTS_DIR (docs/benchmarks.md, "Member stats").
  */
 async function capturePlans(pool: pg.Pool, history: Record<number, Member>) {
   const out: { title: string; plan: string }[] = [];
