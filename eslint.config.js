@@ -8,7 +8,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const root = import.meta.dirname;
 
 /**
- * Who may import whom (docs/decisions.md, "Boundaries"). A zone forbids `target` to import `from`;
+ * Who may import whom (docs/decisions/import-boundaries-lint.md). A zone forbids `target` to import `from`;
  * zones only see imports the resolver finds, hence the TypeScript resolver below for the whole tree.
  * tests/lint/boundaries.test.ts proves each zone with a fixture that must fail.
  */
@@ -37,6 +37,13 @@ const zones = [
     from: './member',
     except: ['./src/app/server-render.tsx'],
     message: 'The server reaches the member app through its server-render entry only.',
+  },
+  // The measurement tooling (tooling/: Lighthouse harness, traces, bench) drives the product from
+  // outside; nothing the product ships or tests imports it.
+  {
+    target: ['./shared', './member', './admin', './server'],
+    from: './tooling',
+    message: 'Product code never imports the measurement tooling (tooling/README.md).',
   },
   // Member app, after bulletproof-react: code flows shared -> features -> app.
   { target: './member/src/features', from: './member/src/app' },
@@ -87,7 +94,7 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is read once, in server/config.ts (docs/decisions.md). Scripts, benches and tests
+    // Configuration is read once, in server/config.ts (docs/decisions/configuration-read-once.md). Scripts, benches and tests
     // keep their own variables; firebase.ts hands the emulator's address to firebase-admin through
     // process.env, and the demo emulator's child process inherits the environment.
     files: ['server/**/*.ts'],
@@ -96,7 +103,6 @@ export default tseslint.config(
       'server/**/*.test.ts',
       'server/test/**',
       'server/scripts/**',
-      'server/bench/**',
       'server/services/firebase.ts',
       'server/demo/emulator.ts',
     ],

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './scripts/vite-precompress';
-import { stacklessReactErrors } from './scripts/vite-stackless-errors';
+import { precompress } from './build/vite-precompress';
+import { stacklessReactErrors } from './build/vite-stackless-errors';
 import { isPageModule, PRELOAD_ATTRIBUTES, withPreloads } from './server/lib/member-pages';
 
 /**
@@ -160,7 +160,7 @@ const config = {
   build: {
     outDir: MEMBER_OUT_DIR,
     emptyOutDir: true,
-    // scripts/size.ts follows the manifest to measure each page's first load.
+    // tooling/size.ts follows the manifest to measure each page's first load.
     manifest: true,
     target: 'es2022',
     // No modulepreload polyfill in the entry (about 0.3 KB gzip of /login's budget): every browser the
@@ -172,7 +172,7 @@ const config = {
       output: {
         // Chunks under 2 KB are merged into the chunks always loaded with them: /dashboard's first
         // load went from 18 requests to 13 and /login's from 12 to 9 (fewer requests competing with
-        // hydration on the phone's CPU; docs/decisions.md), and /login's bytes did not grow.
+        // hydration on the phone's CPU; docs/decisions/member-boot-in-steps.md), and /login's bytes did not grow.
         experimentalMinChunkSize: 2_000,
         manualChunks(id) {
           if (id.includes('node_modules/firebase/') || id.includes('node_modules/@firebase/'))

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from '../scripts/vite-precompress';
-import { stacklessReactErrors } from '../scripts/vite-stackless-errors';
+import { precompress } from '../build/vite-precompress';
+import { stacklessReactErrors } from '../build/vite-stackless-errors';
 
 // The admin console: its own entry (admin/index.html), served by the server at /admin/ from dist/admin.
 const root = fileURLToPath(new URL('.', import.meta.url));

@@ -287,8 +287,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
       maxAgeMs: (env.MEMBER_EVENT_STREAM_MAX_MINUTES ?? 60) * 60_000,
     },
     /**
-     * MEMBER_ANSWERS_CACHE_MB: the member answers each process keeps (docs/decisions.md, "Member answers
-     * cache"), in megabytes of JSON; 0 keeps none (every member read makes its round trip).
+     * MEMBER_ANSWERS_CACHE_MB: the member answers each process keeps
+     * (docs/decisions/member-answers-cache.md), in megabytes of JSON; 0 keeps none (every member read makes
+     * its round trip).
      */
     memberAnswersCacheBytes: (env.MEMBER_ANSWERS_CACHE_MB ?? 32) * 1024 * 1024,
   };

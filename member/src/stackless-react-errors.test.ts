@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SENTINEL_ERRORS, stacklessSentinels } from '../../scripts/vite-stackless-errors';
+import { SENTINEL_ERRORS, stacklessSentinels } from '../../build/vite-stackless-errors';
 
-// The build step of scripts/vite-stackless-errors.ts, on the React DOM this app ships: evaluating
+// The build step of build/vite-stackless-errors.ts, on the React DOM this app ships: evaluating
 // its client module must construct no Error (each one made Chromium re-parse the whole 200 KB chunk
 // for the stack's line numbers), and the module must still work.
 const require = createRequire(import.meta.url);

@@ -526,8 +526,7 @@ export const adminLoginAttempts = pgTable(
 );
 
 /**
- * Addresses an administrator has signed in from with the right password (docs/decisions.md, admin
- * sign-in limits): a username locked by failures elsewhere still opens from these.
+ * Addresses an administrator has signed in from with the right password (docs/decisions/admin-sign-in-limits.md): a username locked by failures elsewhere still opens from these.
  */
 export const adminKnownAddresses = pgTable(
   'admin_known_addresses',

@@ -1,6 +1,6 @@
 // Hot-path statements (the member session check, the offers list, the spin): sent by name, so
 // PostgreSQL parses and plans each once per pooled connection, and no query is rebuilt per request
-// (docs/decisions.md, "Data-access layer": measured in docs/benchmarks.md). On PGlite the same text
+// (docs/decisions/named-statements-on-hot-paths.md: measured in docs/benchmarks.md). On PGlite the same text
 // runs with its parameters. Text is fixed at module load; values are always parameters, never spliced in.
 import { sql, type SQL } from 'drizzle-orm';
 

@@ -9,7 +9,7 @@
 // (spin()'s optional source of randomness). The services write the current time; each simulated day
 // is run in order and, once it is done, every timestamp it wrote is moved onto that day of the last 60
 // (`warpDay`: a linear map from the real seconds the day took onto the simulated day, which keeps the
-// order of events). docs/decisions.md, "The living demo: backdating".
+// order of events). docs/decisions/living-demo-backdating.md.
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';

@@ -7,11 +7,10 @@
 // dashboard's first layout set up nine strikes this way, about half of that layout's wall-clock time
 // (14 ms of layout, 8 of them in FontCache::GetFontPlatformData, on this machine unthrottled; more on
 // a busy one), and the first layout is the page's longest task after its first paint
-// (docs/benchmarks.md, "Lighthouse"). So the page's head carries a small script that measures a word
+// (docs/decisions/font-warm-up.md). So the page's head carries a small script that measures a word
 // in each strike the page lays out, on a canvas that is never drawn, one strike per task at
 // user-blocking priority: the tasks run as soon as the parser yields, and the layout then finds
-// every strike in the renderer's font cache (docs/decisions.md, "The first layout's fonts are set up
-// ahead of it").
+// every strike in the renderer's font cache (docs/decisions/font-warm-up.md).
 //
 // The strikes are the page's own, at a phone's and a desktop's width, for a member with no history
 // yet (a long history adds lists below the first screen, which lay out later): the list is checked

@@ -100,7 +100,7 @@ function scriptSafeJson(value: unknown): string {
  * and the page's fonts set up before its first layout (server/lib/font-warm-up.ts).
  * Without modulepreloads: the page is on screen without any script, so its first paint gets the
  * connection to itself (HTML, stylesheet); the app's chunks load after it (member/src/main.tsx) and
- * hydrate the page (docs/decisions.md).
+ * hydrate the page (docs/decisions/member-pages-server-rendered.md).
  */
 export function withRenderedPage(html: string, rendered: RenderedPage): string | null {
   if (!BOOT_LOADER.test(html) || !html.includes('<div id="root">')) return null;

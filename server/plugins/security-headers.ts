@@ -1,7 +1,7 @@
 // Browser security headers on every response: HTML pages, the API, static files and errors alike.
 // Helmet writes them; since nothing in them depends on the request, helmet runs once, at
-// registration, and each response gets the headers it wrote (docs/decisions.md, "Security headers
-// written once"): @fastify/helmet ran helmet anew for every request, parsing the CSP each time, about
+// registration, and each response gets the headers it wrote (docs/decisions/security-headers-once.md):
+// @fastify/helmet ran helmet anew for every request, parsing the CSP each time, about
 // 7 % of the server's CPU on a spin.
 //
 // The Content-Security-Policy is what the product needs and nothing more:
@@ -10,7 +10,7 @@
 //   script the server puts in its rendered pages' heads (server/lib/font-warm-up.ts);
 // - styles from our origin and inline: the member index.html inlines its stylesheet and boot-loader
 //   style, the console's MUI (Emotion) and the demo partner page write <style> elements at run time
-//   (docs/decisions.md: why 'unsafe-inline' for styles only);
+//   (docs/decisions/csp-inline-styles-strict-scripts.md: why 'unsafe-inline' for styles only);
 // - connections to our origin and Firebase Auth's endpoints, and in demo mode the Auth Emulator;
 // - frames only from the Firebase authDomain (Firebase's auth iframe) and, in demo, the emulator;
 // - the service worker from our origin; nobody may frame us (frame-ancestors 'none' + X-Frame-Options).

@@ -1,4 +1,4 @@
-// offers.php keeps the offers catalogue per process (docs/decisions.md, "Cached offers catalogue"), and
+// offers.php keeps the offers catalogue per process (docs/decisions/cached-offers-catalogue.md), and
 // user-stats.php and referral-stats.php their lists per session ("Cached member stats"): each answer is
 // byte for byte the uncached statement's answer, and never stale: an admin's edit, a new completion, a
 // voucher, a referral show on the very next call, from this process and from another one on the same
@@ -23,8 +23,8 @@ import { adminCookie, createAdmin } from '../test/admin';
 import { databaseUrl } from '../test/database-templates';
 import { openDatabase, query, type Database, type Db } from '../db/client';
 import { claims, clicks, completions, offers, referrals, users, vouchers } from '../db/schema';
-import { compileContractSerializer, freeSpinOdds, listMemberOffers } from '../services/offers';
-import { referralStatsForSession, userStatsForSession } from '../services/member-stats';
+import { compileContractSerializer, freeSpinOdds } from '../services/offers';
+import { listMemberOffers, referralStatsForSession, userStatsForSession } from '../test/member-reference';
 import { memberSessionKey } from '../services/sessions';
 import { BLOCKED_MESSAGE } from '../lib/errors';
 import * as member from '../../shared/contract/member';

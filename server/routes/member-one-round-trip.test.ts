@@ -1,5 +1,5 @@
 // The member calls that check the session inside their own statement (offers.php, slot-spin.php,
-// user-stats.php, referral-stats.php; docs/decisions.md, "One round trip per member call") answer as
+// user-stats.php, referral-stats.php; docs/decisions/one-round-trip-per-member-call.md) answer as
 // app.requireMember made them answer: the session first, then the request; a block or a sign-out
 // applies to the very next call; a rolling session is renewed on every kind of answer. And the spin's
 // slot config, which the server keeps per process, is never used stale.

@@ -42,7 +42,7 @@ const compiledSerializer = ({ schema }: { schema: unknown }): any => compileCont
 
 /**
  * The member calls answered in one round trip check the session in their own statement
- * (docs/decisions.md, "One round trip per member call"). Their onRequest only looks for the cookie;
+ * (docs/decisions/one-round-trip-per-member-call.md). Their onRequest only looks for the cookie;
  * a request refused before its handler (a malformed body, a failed validation) still gets the session's
  * answer first, as with app.requireMember: such a request is listed here until its statement has run.
  */

@@ -1,4 +1,4 @@
-// The member answers cache (docs/decisions.md, "Member answers cache"): each server process keeps the
+// The member answers cache (docs/decisions/member-answers-cache.md): each server process keeps the
 // answers of offers.php, user-stats.php and referral-stats.php it last sent to a member, already JSON,
 // with the session that was checked for them, and answers the member's next call from memory: no round
 // trip to the database at all.

@@ -1,7 +1,7 @@
 // user-stats.php and referral-stats.php, each in one round trip: the member session check, the member
 // row (its counters, kept in the transactions that change them) and the call's bounded lists, in one
 // statement (server/db/repositories/members.ts). The lists are kept per process, already serialised,
-// under the member's stats key read in that same statement (docs/decisions.md, "Cached member stats"):
+// under the member's stats key read in that same statement (docs/decisions/cached-member-stats.md):
 // the statement reads them only when the process does not hold the current key's lists.
 import type { Queryable } from '../db/client';
 import {
@@ -19,11 +19,9 @@ import { percent } from '../db/row-mappers';
 import {
   referralStats as referralStatsEndpoint,
   userStats as userStatsEndpoint,
-  type ReferralStatsResponse,
-  type UserStatsResponse,
 } from '../../shared/contract/member';
 import { compileContractSerializer } from './offers';
-import { foldedSession, sessionCacheUntil, type FoldedSession, type MemberSessionKey } from './sessions';
+import { foldedSession, sessionCacheUntil, type MemberSessionKey } from './sessions';
 import type { CachedAnswer } from './offers';
 
 /**
@@ -223,53 +221,5 @@ export async function referralStatsJsonForSession(
       },
       lists.tail,
     ),
-  };
-}
-
-/** user-stats.php's answer as objects, every list read (the uncached reference of member-cache.test.ts). */
-export async function userStatsForSession(
-  db: Queryable,
-  key: MemberSessionKey,
-): Promise<{ session: FoldedSession; stats: Omit<UserStatsResponse, 'success'> | null }> {
-  const u = await memberStatsRowsForSession(db, key);
-  const session = foldedSession(u);
-  if (!u || session.status !== 'ok') return { session, stats: null };
-  return {
-    session,
-    stats: {
-      user: toSessionUser(u),
-      stats: toUserStats(u),
-      completions: u.completions!.map(toUserCompletion),
-      voucherBreakdown: u.breakdown!.map(toVoucherBreakdownRow),
-      userVouchers: u.vouchers!.map(toUserVoucher),
-      owedVouchers: (u.owed ?? []).map(toOwedVoucher),
-    },
-  };
-}
-
-/** referral-stats.php's answer as objects, every list read (the uncached reference). */
-export async function referralStatsForSession(
-  db: Queryable,
-  key: MemberSessionKey,
-  publicUrl: string,
-): Promise<{ session: FoldedSession; stats: Omit<ReferralStatsResponse, 'success'> | null }> {
-  const u = await referralStatsRowsForSession(db, key);
-  const session = foldedSession(u);
-  if (!u || session.status !== 'ok') return { session, stats: null };
-  return {
-    session,
-    stats: {
-      referralCode: u.referralCode,
-      shareUrl: `${publicUrl}/?ref=${encodeURIComponent(u.referralCode)}`,
-      summary: {
-        totalReferrals: u.totalReferrals,
-        successfulReferrals: u.successfulReferrals,
-        pendingReferrals: u.pending!,
-        totalFreeSpinsEarned: u.totalFreeSpinsEarned,
-        conversionRate: percent(u.successfulReferrals, u.totalReferrals),
-      },
-      monthlyPerformance: u.monthly!.map(toMonthlyReferrals),
-      referralDetails: u.details!.map(toReferralDetail),
-    },
   };
 }

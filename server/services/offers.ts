@@ -8,7 +8,6 @@ import { z } from 'zod';
 import {
   findClickableOffer,
   listMemberOfferPartsForSession,
-  listMemberOfferRows,
   type CatalogueOfferRow,
   type MemberOfferRow,
   type MemberOfferStateRow,
@@ -16,22 +15,9 @@ import {
 import { foldedSession, sessionCacheUntil, type FoldedSession, type MemberSessionKey } from './sessions';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { offers as offersEndpoint, type MemberOffer } from '../../shared/contract/member';
+import { offers as offersEndpoint } from '../../shared/contract/member';
 import { listStockedAmounts } from '../db/repositories/vouchers';
 import { DEFAULT_SLOT_CONFIG, stockedTable, type SlotConfig } from '../../shared/slot';
-
-/**
- * offers.php: one named statement, the member app's most frequent call. `claimMinAgeMinutes`: how old
- * a click must be before the card offers a missing-conversion claim (config.claimMinAgeMinutes).
- */
-export async function listMemberOffers(
-  db: Queryable,
-  userId: number,
-  claimMinAgeMinutes?: number,
-): Promise<MemberOffer[]> {
-  const stocked = await listStockedAmounts(db);
-  return (await listMemberOfferRows(db, userId, claimMinAgeMinutes)).map((r) => toMemberOffer(r, stocked));
-}
 
 /** The free spin's odds now: the default table's paying reels with a code in stock. */
 export async function freeSpinOdds(db: Queryable): Promise<SlotConfig> {
@@ -58,7 +44,7 @@ const serializeOffer = compileContractSerializer(offersEndpoint.schema.response[
 const OPEN = Buffer.from('{"success":true,"offers":[');
 const COMMA = Buffer.from(',');
 
-/** The list's length limit (as memberOffersSelect's `limit 500`). */
+/** The list's length limit (as the uncached reference's `limit 500`, server/test/member-reference.ts). */
 const MAX_OFFERS = 500;
 
 const NO_STATE = {
@@ -95,13 +81,13 @@ interface Catalogue {
 }
 
 /**
- * Each process's catalogue, per database handle (docs/decisions.md, "Cached offers catalogue"). It is
+ * Each process's catalogue, per database handle (docs/decisions/cached-offers-catalogue.md). It is
  * used only by a statement that read the same generation, and stored under the generation the statement
  * that returned its rows read: never stale, whatever another process or transaction changed.
  */
 const catalogues = new WeakMap<object, Catalogue>();
 
-/** Newest first, then the higher id first: memberOffersSelect's `order by created_at desc, id desc`. */
+/** Newest first, then the higher id first: the uncached reference's `order by created_at desc, id desc`. */
 const before = (a: { sort_us: number; offer_id: number }, b: { sort_us: number; offer_id: number }) =>
   a.sort_us > b.sort_us || (a.sort_us === b.sort_us && a.offer_id > b.offer_id);
 
@@ -175,7 +161,8 @@ export interface CachedAnswer {
  * offers.php in one round trip, its answer's JSON bytes: the session check, the catalogue's generation
  * and the member's own offer state in one statement (listMemberOfferPartsForSession), the catalogue's
  * rows only when this process does not hold that generation. The same bytes as serialising
- * memberOffersForSession's answer with the route's serializer (server/routes/member-cache.test.ts).
+ * the uncached reference's answer with the route's serializer (server/test/member-reference.ts,
+ * server/routes/member-cache.test.ts).
  */
 export async function memberOffersJsonForSession(
   db: Queryable,

@@ -149,7 +149,7 @@ function newCompletion(click: PostbackClick, event: ConversionEvent, status: 'pe
  * The members whose answers a transaction's conversions changed (the clicking member; a referrer whose
  * referral settled): the receiver drops this process's cached answers of them once the transaction
  * commits, so the member's next call here shows the change without waiting for the database's
- * notification (docs/decisions.md, "The receiver does not wait for its notification").
+ * notification (docs/decisions/postback-receiver-no-notification-wait.md).
  */
 const changedInTx = new WeakMap<Tx, Set<number>>();
 

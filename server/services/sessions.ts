@@ -65,8 +65,9 @@ export async function renewMemberSessionIfDue(
 }
 
 /**
- * A member call whose statement checks the session itself (one round trip: docs/decisions.md, "One
- * round trip per member call") passes this: the cookie's keyed hash and the rolling session's lifetime
+ * A member call whose statement checks the session itself (one round trip:
+ * docs/decisions/one-round-trip-per-member-call.md) passes this: the cookie's keyed hash and the rolling
+ * session's lifetime
  * and renewal step, in seconds.
  */
 export interface MemberSessionKey {

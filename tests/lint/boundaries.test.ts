@@ -34,6 +34,7 @@ describe('import boundaries', () => {
     ['server-imports-admin.ts', NO_RESTRICTED_PATHS],
     ['server-imports-member.ts', NO_RESTRICTED_PATHS],
     ['feature-imports-feature.ts', NO_RESTRICTED_PATHS],
+    ['server-imports-tooling.ts', NO_RESTRICTED_PATHS],
     ['server-cycle.ts', NO_CYCLE],
     ['server-reads-env.ts', 'no-restricted-properties'],
   ])('%s fails %s on its forbidden import, and only there', async (fixture, ruleId) => {

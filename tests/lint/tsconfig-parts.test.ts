@@ -1,4 +1,4 @@
-// One tsconfig per part (docs/decisions.md): each part sees only the globals of where it runs, and
+// One tsconfig per part (docs/decisions/one-tsconfig-per-part.md): each part sees only the globals of where it runs, and
 // every TypeScript file of the tree belongs to exactly one part, so `tsc -b` checks it once, under the
 // right settings.
 import path from 'node:path';

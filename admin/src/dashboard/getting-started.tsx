@@ -26,7 +26,8 @@ const STEP_LINKS: Record<GettingStartedStep, { to: string; external?: boolean }>
 
 /**
  * The getting-started checklist: shown while the console has no real activity and a step is left
- * (the server decides both, docs/decisions.md); each step links to where it is done.
+ * (the server decides both, docs/decisions/getting-started-checklist.md); each step links to where
+ * it is done.
  */
 export function GettingStarted({ data }: { data: AdminDashboardResponse['gettingStarted'] }) {
   const t = useTranslate();

@@ -4,7 +4,7 @@
 //
 // "On screen" is the paint's presentation, not the main thread's paint: with software compositing
 // on a busy 2-core machine the frame reached the screen 40-150 ms after the renderer had painted it
-// (Lighthouse traces, docs/benchmarks.md "Lighthouse"), and the app's chunks, started after the
+// (Lighthouse traces; docs/decisions/boot-waits-for-first-paint.md), and the app's chunks, started after the
 // renderer's paint, were downloaded before the presentation in some runs and not in others. Lighthouse
 // counts every request that ended before the largest paint as needed for it, so the same page scored
 // an LCP of 1.3 s or 2.3 s depending on that race. On a phone the two moments are a frame apart.

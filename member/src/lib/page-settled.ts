@@ -3,7 +3,7 @@
 // its load event, then `delayMs`, then a moment the main thread is idle (or `idleTimeoutMs` at most).
 // Started earlier, it competes with React's hydration for the phone's CPU and network: on the 2-core
 // machine the Lighthouse traces showed hydration's tasks lasting 3-7 times their CPU time while the
-// service worker installed beside them (docs/benchmarks.md, "Lighthouse").
+// service worker installed beside them (docs/decisions/service-worker-prompt.md).
 
 export interface SettleOptions {
   /** Wait this long after the load event before looking for an idle moment (default 0). */

@@ -9,7 +9,7 @@ export const BATCH = 4;
 /**
  * How many items of a long list to render now: the first `first` at once, then `step` more in each
  * later task until all are there. Rendering and committing thirty offer cards in one go was the
- * dashboard's longest task (docs/benchmarks.md, "Lighthouse"); in batches, each task stays short and
+ * dashboard's longest task (docs/decisions/offer-cards-progressive.md); in batches, each task stays short and
  * the page answers input between them, while the first screen is complete from the first commit.
  * The list's length (section counts) is never affected, only how many rows exist in the DOM yet.
  */

@@ -1,6 +1,6 @@
 -- A repeatable definition (server/db/client.ts, `migrate`): this file is the function's current text.
 --
--- The member answers cache (docs/decisions.md, "Member answers cache"): every server process keeps
+-- The member answers cache (docs/decisions/member-answers-cache.md): every server process keeps
 -- the answers of offers.php, user-stats.php and referral-stats.php it last sent, with the session that
 -- was checked for them, and answers the next call from memory. Whatever changes what those calls show
 -- of a member notifies the channel member_cache with the member's id (the catalogue's generation,

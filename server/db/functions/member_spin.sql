@@ -1,8 +1,9 @@
 -- A repeatable definition (see rewards_spin.sql): re-created at every start, so this file is the
 -- function's current text.
 --
--- slot-spin.php in one round trip (server/services/spins.ts, docs/decisions.md "One round trip per
--- member call"): the member session check that app.requireMember makes, then the spin itself
+-- slot-spin.php in one round trip (server/services/spins.ts,
+-- docs/decisions/one-round-trip-per-member-call.md): the member session check that app.requireMember makes,
+-- then the spin itself
 -- (rewards_spin), in one statement. Refusals raise, which undoes everything the statement did:
 --   * RWSES: no live member session for the cookie's hash (401), RWSBL: the member is blocked (403);
 --   * RWNOF: an offer spin of an offer that does not exist (404);

@@ -2,7 +2,7 @@
 -- function's current text.
 --
 -- Several slot-spin.php calls in one statement and one commit (server/db/repositories/spins.ts,
--- `MemberSpinQueue`; docs/decisions.md "Spins under load share a commit"). Under load the server queues
+-- `MemberSpinQueue`; docs/decisions/spins-share-a-commit.md). Under load the server queues
 -- the spins that arrive while its earlier statements run and sends them together: element i of every
 -- array is one call of member_spin, made in order, each in its own subtransaction, so that one call's
 -- refusal (member_spin's RW* errors: no session, blocked, no spin left, the offer's config changed...)

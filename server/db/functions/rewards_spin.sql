@@ -18,7 +18,7 @@
 --     once a minute (migration 0021);
 --   * a win claims an available voucher of the drawn amount FOR UPDATE SKIP LOCKED: the earliest
 --     expiry among those with at least 7 days left, else the earliest of those expiring sooner
---     (docs/decisions.md);
+--     (docs/decisions/voucher-claim-seven-days.md);
 --   * an amount with no code in stock is not drawn (docs/product-rules.md#spins): the spin is a miss,
 --     recorded as a stock-out (stock_out, for the console), under odds that no longer show that amount;
 --   * codes of the amount in stock but all being claimed by concurrent spins (or debts): the win lost

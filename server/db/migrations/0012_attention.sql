@@ -1,4 +1,4 @@
--- Needs attention and money in one currency (issue 15; docs/decisions.md, "Needs attention").
+-- Needs attention and money in one currency (issue 15; docs/decisions/voucher-stock-per-amount.md).
 --
 -- Stock-outs were already recorded: a winning draw with no code left is a spin with drawn_amount set,
 -- is_win false and stock_out true (server/db/functions/rewards_spin.sql). These indexes let the

@@ -1,4 +1,4 @@
--- The offers catalogue's generation (docs/decisions.md, "Cached offers catalogue"): one row whose `gen`
+-- The offers catalogue's generation (docs/decisions/cached-offers-catalogue.md): one row whose `gen`
 -- changes in the same transaction as any change to what offers.php shows of an offer (its title,
 -- description, links, category, slot config, creation time, whether it is active) or to the set of
 -- offers. offers.php reads it in its own statement, so a process's cached catalogue is used only when

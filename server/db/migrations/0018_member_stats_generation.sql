@@ -1,4 +1,4 @@
--- Each member's stats generation (docs/decisions.md, "Cached member stats"): a row per member whose
+-- Each member's stats generation (docs/decisions/cached-member-stats.md): a row per member whose
 -- `gen` changes in the same transaction as anything user-stats.php or referral-stats.php lists for
 -- that member: their completions, the vouchers assigned to them, their referrals, and the name,
 -- registration date and completion count of the members they referred (offer titles and categories

@@ -1,4 +1,4 @@
--- The lists of user-stats.php and referral-stats.php (docs/decisions.md, "Cached member stats"), as
+-- The lists of user-stats.php and referral-stats.php (docs/decisions/cached-member-stats.md), as
 -- functions their statements call only when the process does not hold the member's current lists. A
 -- statement's sub-selects are set up at every execution even when a CASE skips them; a function call is
 -- not, so a call whose lists are cached pays for none of this. STABLE: the function's queries read the

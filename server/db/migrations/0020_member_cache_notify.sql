@@ -1,4 +1,4 @@
--- The member answers cache's notifications (docs/decisions.md, "Member answers cache"; the trigger
+-- The member answers cache's notifications (docs/decisions/member-answers-cache.md; the trigger
 -- functions are repeatable definitions in server/db/functions/member_cache_*.sql, which `migrate`
 -- re-creates right after the migrations; the placeholders only let the triggers be created here).
 --

@@ -1,5 +1,5 @@
--- A spin's write of its member row as a HOT update (docs/decisions.md, "A spin's member row write is a
--- HOT update"): PostgreSQL then writes no index entry for it, where a write that changes an indexed
+-- A spin's write of its member row as a HOT update (docs/decisions/spin-member-row-hot-update.md):
+-- PostgreSQL then writes no index entry for it, where a write that changes an indexed
 -- column adds one to each of the 16 indexes of users (three of them trigram indexes). A spin changes
 -- free_spins_remaining, spins_used and total_voucher_value (none indexed), last_activity (indexed, now
 -- written by a spin at most once a minute: rewards_spin.sql) and, on a win, total_vouchers_won, whose

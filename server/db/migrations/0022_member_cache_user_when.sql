@@ -4,7 +4,7 @@
 -- on a spin, but PostgreSQL still called the plpgsql function for it (member_cache_user, then
 -- member_cache_notify, which returned without notifying). Evaluated in the WHEN, the setting costs no
 -- function call: member_spin measured at about 3.5 % more transactions per second under pgbench
--- (docs/benchmarks.md, "Spins: where the time goes"). Every other update of a member row notifies as before.
+-- (docs/decisions/member-answers-cache.md). Every other update of a member row notifies as before.
 DROP TRIGGER IF EXISTS member_cache_user_update ON users;--> statement-breakpoint
 CREATE TRIGGER member_cache_user_update
   AFTER UPDATE ON users

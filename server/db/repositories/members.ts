@@ -253,7 +253,7 @@ const foldedMemberColumns = `ms.user_id as session_user_id, ms.is_suspicious as 
 /**
  * The member's stats generation (migration 0018; 0: unchanged since it), and the catalogue's (offer
  * titles and categories; migration 0017), as text: parts of the key the lists are cached under
- * (docs/decisions.md, "Cached member stats").
+ * (docs/decisions/cached-member-stats.md).
  */
 const memberGeneration = `coalesce((select sg.gen from member_stats_generation sg where sg.user_id = ms.user_id), 0)::text`;
 const catalogueGeneration = `coalesce((select cg.gen from catalogue_generation cg where cg.id = 1)::text, '-')`;

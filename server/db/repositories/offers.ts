@@ -33,77 +33,7 @@ export interface MemberOfferRow {
   review_category?: string | null;
 }
 
-// Active offers, plus inactive ones the member has a live completion on (so a won voucher or a
-// pending spin never disappears when an admin deactivates the offer). A pending completion also
-// reads its click (by primary key), for the card's "started" time. The member's latest claim on the
-// offer (claims_user_offer_idx) gives the claim's status; an offer without a live completion or a
-// claim under review looks for a click that can still be claimed (clicks_user_offer_idx: between
-// the minimum age, $2 minutes, and 30 days old, no conversion, no claim).
-/**
- * The offers list's select for the member `u` (a column or parameter reference), claims after `minAge`
- * minutes: the active offers (offers_active_created_idx) and the inactive ones the member has a
- * live completion on (so a won voucher or a pending spin never disappears when an admin deactivates
- * the offer), never the whole table of past offers (the inactive ones by primary key, one per completion:
- * `offset 0` keeps the planner from turning that into a scan of every past offer; the same for the
- * member's completion of each offer, its voucher and its click: one index probe each, whatever the
- * planner guesses of a member it does not know when it plans the statement). Set-based, so its cost follows the member's own
- * rows: the member's completions (completions_user_offer_key), their latest claim per offer (one range
- * of claims_user_offer_idx) and the offers with a click that can still be claimed (one range of
- * clicks_user_created_idx over the last 30 days) are each read once and joined by offer.
- */
-const memberOffersSelect = (u: string, minAge: string) =>
-  `select o.id as offer_id, o.title, o.description, o.preview_url, o.offer_url, o.category, o.slot_config,
-          c.status as completion_status, c.spinner_used, c.reward_type, v.voucher_code,
-          k.created_at as clicked_at, case when c.status = 'pending' then c.created_at end as pending_since,
-          cl.status as claim_status, case when cl.status = 'rejected' then cl.reject_reason end as claim_reason,
-          (c.id is null and cl.status is distinct from 'pending' and cc.offer_id is not null) as can_claim,
-          rh.review_status, rh.review_level, rh.review_release_at, rh.review_category,
-          o.created_at as sort_created_at
-     from (
-       select a.* from offers a where a.is_active
-       union all
-       select b.* from completions x
-        cross join lateral (
-          select * from offers b where b.id = x.offer_id and not b.is_active offset 0) b
-        where x.user_id = ${u} and x.status <> 'reversed') o
-     left join lateral (
-       select * from completions c1
-        where c1.offer_id = o.id and c1.user_id = ${u} and c1.status <> 'reversed' offset 0) c on true
-     left join lateral (select v1.voucher_code from vouchers v1 where v1.id = c.voucher_id offset 0) v on true
-     left join lateral (
-       select k1.created_at from clicks k1 where k1.id = c.click_id and c.status = 'pending' offset 0) k on true
-     left join lateral (
-         select h.status as review_status, h.level as review_level, h.release_at as review_release_at,
-                h.deny_category as review_category
-           from reward_holds h join completions hc on hc.id = h.completion_id
-          where h.user_id = ${u} and hc.offer_id = o.id and h.kind = 'conversion'
-          order by h.id desc limit 1) rh on true
-     left join (
-       select distinct on (y.offer_id) y.offer_id, y.status, y.reject_reason from claims y
-        where y.user_id = ${u}
-        order by y.offer_id, y.created_at desc, y.id desc) cl on cl.offer_id = o.id
-     left join (
-       select distinct e.offer_id from clicks e
-        where e.user_id = ${u}
-          and e.created_at <= now() - make_interval(mins => ${minAge}::int)
-          and e.created_at >= now() - interval '30 days'
-          and not exists (select 1 from completions x where x.click_id = e.id)
-          and not exists (select 1 from claims y where y.click_id = e.id)) cc on cc.offer_id = o.id
-    order by o.created_at desc, o.id desc
-    limit 500`;
-
-const memberOffers = statement('member_offers', memberOffersSelect('$1', '$2'));
-
-/** `claimMinAgeMinutes`: a click younger than this cannot be claimed yet (config.claimMinAgeMinutes). */
-export function listMemberOfferRows(
-  db: Queryable,
-  userId: number,
-  claimMinAgeMinutes = 60,
-): Promise<MemberOfferRow[]> {
-  return run<MemberOfferRow>(db, memberOffers, [userId, claimMinAgeMinutes]);
-}
-
-// ---------- offers.php with the cached catalogue (docs/decisions.md, "Cached offers catalogue") ----------
+// ---------- offers.php with the cached catalogue (docs/decisions/cached-offers-catalogue.md) ----------
 
 /** What offers.php shows of an offer whoever reads it: the catalogue part a process keeps. */
 export interface CatalogueOfferRow {
@@ -144,7 +74,7 @@ export type MemberOfferStateRow = Pick<
  * rows only when $5 (the generation the process holds, as text; null: none) is not that generation,
  * and the member's state rows ($4: claimMinAgeMinutes) only for the offers they have something on:
  * a live completion (the inactive offer it is on comes with its catalogue columns: it stays listed), a
- * claim, or a click that can still be claimed (as in memberOffersSelect). No row: no live session. A
+ * claim, or a click that can still be claimed (as in the uncached reference, server/test/member-reference.ts). No row: no live session. A
  * blocked member: one row with no offer (neither part is read). Otherwise one row with
  * kind null (nothing to list) or one row per catalogue offer ('c') and per offer with member state
  * ('s'), each carrying the session's columns and the generation.

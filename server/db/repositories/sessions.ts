@@ -28,8 +28,9 @@ const memberSession = statement(
 );
 
 /**
- * The member session check folded into a member call's own statement (docs/decisions.md, "One round
- * trip per member call"): a CTE pair that reads the session of the cookie's hash and renews it when due,
+ * The member session check folded into a member call's own statement
+ * (docs/decisions/one-round-trip-per-member-call.md): a CTE pair that reads the session of the cookie's
+ * hash and renews it when due,
  * exactly as findMemberSession + renewMemberSessionIfDue do in two steps. `hash`, `ttl` and `renewAfter`
  * are the statement's parameter references for the hash, the session lifetime and MEMBER_RENEW_AFTER
  * (seconds). `member_session` has one row (user_id, is_suspicious, free_spins_remaining) or none;

@@ -157,8 +157,8 @@ export const SPINS_PER_STATEMENT = 32;
 const queues = new WeakMap<Queryable, MemberSpinQueue>();
 
 /**
- * Spins under load share a statement and a commit (docs/decisions.md, "Spins under load share a
- * commit"). A spin waits for the end of the event loop's turn (so that the spins that arrived together
+ * Spins under load share a statement and a commit (docs/decisions/spins-share-a-commit.md). A spin waits
+ * for the end of the event loop's turn (so that the spins that arrived together
  * go together), then goes out at once if fewer than SPIN_STATEMENTS_IN_FLIGHT statements are running;
  * otherwise it waits for one to end, and all the spins that waited go out as one member_spins
  * statement. A lone spin is member_spin's statement as it always was. If a shared statement fails as a

@@ -254,7 +254,7 @@ describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) =>
     expect(bad.json().error).toBe('Invalid action: must be one of: flag, unflag');
   });
 
-  describe('sign-in limits (stored in the database; docs/decisions.md)', () => {
+  describe('sign-in limits (stored in the database; docs/decisions/admin-sign-in-limits.md)', () => {
     /** Moves the recorded attempts of a username back in time, as if that much time had passed. */
     const age = (username: string, ms: number) =>
       db

@@ -1,5 +1,6 @@
-// What needs the operator's attention (GET /api/admin/attention.php, docs/decisions.md "Needs
-// attention"): the win-rate monitor, voucher stock, codes expiring unassigned, reversals piling up,
+// What needs the operator's attention (GET /api/admin/attention.php,
+// docs/decisions/voucher-stock-per-amount.md): the win-rate monitor, voucher stock, codes expiring
+// unassigned, reversals piling up,
 // refused postbacks and held referrals. The rows come from server/db/repositories/admin/attention.ts;
 // the rules that flag them are here, pure where they can be (wilson, stockRows, winRateRows).
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
 // Administrator sign-in (docs/product-rules.md#sessions): scrypt passwords, a new server-side
 // session on every sign-in, and failed attempts kept in the database so that every server process
-// enforces the same limits (docs/decisions.md, "Admin sign-in limits"):
+// enforces the same limits (docs/decisions/admin-sign-in-limits.md):
 //   * per username and address: 5 free failures in 24 hours, then a growing wait after each (15 s,
 //     30 s, 1 min, … up to 1 hour) — this is what slows a guesser;
 //   * per username, all addresses: 10 failures in 15 minutes lock the username for every address

@@ -1,5 +1,5 @@
 // GET /api/admin/attention.php: what needs the operator's attention (the dashboard's panel and the
-// menu's count). Every figure is computed by the server; docs/decisions.md, "Needs attention", gives
+// menu's count). Every figure is computed by the server; docs/decisions/win-rate-monitor.md and voucher-stock-per-amount.md give
 // the rules (windows, thresholds, the 95 % interval).
 import { z } from 'zod';
 import { ADMIN_API_BASE, ADMIN_ATTENTION_PATH } from '../paths';

@@ -9,7 +9,7 @@ import { memberFields } from './users';
 export const GETTING_STARTED_STEPS = ['network', 'offers', 'vouchers', 'member_app'] as const;
 export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
 
-/** The chart's range: 7, 30 or 90 days (docs/decisions.md). */
+/** The chart's range: 7, 30 or 90 days (docs/decisions/dashboard-chart-range.md). */
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 
 export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PATH}`, {
@@ -91,7 +91,8 @@ export const dashboard = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_DASHBOARD_PAT
     }),
     /**
      * Shown while the console has no real activity (no conversion on a non-demo offer) and a step is
-     * left; each step is done by the server's reading of the database (docs/decisions.md).
+     * left; each step is done by the server's reading of the database
+     * (docs/decisions/getting-started-checklist.md).
      */
     gettingStarted: z.object({
       show: z.boolean(),

@@ -14,7 +14,7 @@ import {
 } from '../common';
 
 /**
- * Filter values (docs/decisions.md, Admin API). The console sends the long names; the short ones are accepted too.
+ * Filter values (docs/decisions/admin-list-filters.md). The console sends the long names; the short ones are accepted too.
  *   performanceFilter: high_performers|high (10+ completions), medium_performers|medium (5-9),
  *                      low_performers|low (1-4), inactive (no activity for 30+ days)
  *   referralFilter:    top_referrers (3+ successful referrals), active_referrers (1+),

@@ -60,7 +60,7 @@ export class ServerProcess {
       DATABASE_URL: '',
       DATA_DIR: dataDir,
     };
-    const s = new ServerProcess('', port, {}, { entry: 'server/bench/serve-pglite.ts', env });
+    const s = new ServerProcess('', port, {}, { entry: 'tooling/bench/serve-pglite.ts', env });
     await s.spawn();
     return s;
   }

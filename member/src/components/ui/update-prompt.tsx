@@ -7,7 +7,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /**
  * The service worker is registered this long after the page's load event (and at an idle moment):
  * its install fetches and precaches every asset (about 700 KB), which must not compete with the
- * first render and hydration (docs/decisions.md, "The service worker waits for the page to settle").
+ * first render and hydration (docs/decisions/service-worker-prompt.md).
  */
 export const SW_REGISTER_DELAY_MS = 2_000;
 
