@@ -8,6 +8,30 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const root = import.meta.dirname;
 
 /**
+ * The server's layers (docs/architecture.md#layers), for its product code only: tests and scripts set up
+ * and read rows directly. Routes reach the database through services; the database layer (client,
+ * repositories, mappers) never calls up into services, the partner networks' core, plugins or routes;
+ * the demo seeds through services and repositories, not through a route module.
+ */
+const serverLayerZones = [
+  {
+    target: './server/routes',
+    from: './server/db',
+    message: 'Routes call services; the database is reached through them (docs/architecture.md#layers).',
+  },
+  {
+    target: './server/db',
+    from: ['./server/services', './server/networks', './server/routes', './server/plugins'],
+    message: 'The database layer imports only the database and the contract (docs/architecture.md#layers).',
+  },
+  {
+    target: './server/demo',
+    from: './server/routes',
+    message: 'The demo seeds through services and repositories, never through a route module.',
+  },
+];
+
+/**
  * Who may import whom (docs/decisions/import-boundaries-lint.md). A zone forbids `target` to import `from`;
  * zones only see imports the resolver finds, hence the TypeScript resolver below for the whole tree.
  * tests/lint/boundaries.test.ts proves each zone with a fixture that must fail.
@@ -91,6 +115,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**', 'server/scripts/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, ...serverLayerZones] }],
     },
   },
   {

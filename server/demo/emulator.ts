@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEMO_ACCOUNTS } from '../routes/system';
+import { DEMO_ACCOUNTS } from '../lib/demo-accounts';
 
 type DemoAccount = { sub: string; name: string; email: string };
 import { fileURLToPath } from 'node:url';

@@ -30,9 +30,9 @@ import { approveClaim, rejectClaim } from '../services/admin/claims';
 import { decideReferral } from '../services/admin/referrals';
 import { addVouchers, setVoucherStatus } from '../services/admin/vouchers';
 import type { Actor } from '../services/admin/audit';
-import { demoNetworkParams } from '../routes/demo-partner';
+import { demoNetworkParams } from '../networks/demo-params';
 import { CLAIM_MIN_AGE_MINUTES_DEFAULT } from '../config';
-import { DEMO_ACCOUNTS } from '../routes/system';
+import { DEMO_ACCOUNTS } from '../lib/demo-accounts';
 
 export const DEMO_HISTORY_SEED = 5;
 export const DEMO_HISTORY_DAYS = 60;

@@ -11,7 +11,7 @@ import { checkInvariants } from '../../tests/reliability/support/db';
 import { dashboard } from '../services/admin/dashboard';
 import { computeAttention } from '../services/admin/attention';
 import { REVERSAL_HOLD_DEFAULTS } from '../config';
-import { DEMO_ACCOUNTS } from '../routes/system';
+import { DEMO_ACCOUNTS } from '../lib/demo-accounts';
 import { seedDemo, type SeedResult } from './seed';
 import { demoSeedBlockers } from './history';
 

@@ -5,10 +5,10 @@
 // with its stored configuration, to /api/postback/{slug}, as that network's server would send it.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { findClickedOffer } from '../db/repositories/clicks';
-import { findNetworkById } from '../db/repositories/networks';
+import { findClickedOffer, findNetworkById } from '../services/demo-partner';
 import { registerFormBody } from '../lib/form-body';
 import { escapeHtml } from '../lib/text';
+import { demoNetworkParams, type DemoStatus } from '../networks/demo-params';
 import { signPostback as signNetworkPostback } from '../networks/verify';
 import { signPostback } from '../services/postbacks';
 import type { NetworkConfig } from '../../shared/networks/config';
@@ -27,35 +27,6 @@ button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2p
 .ok{color:#166534;font-weight:700}.err{color:#b91c1c;font-weight:700}
 </style></head><body><main>${body}</main></body></html>`;
 }
-
-/**
- * The parameters a network's server would send for a completion (or a pending conversion) of a demo
- * click, by the network's own names: our click id or the member's sub-id (what the offer link gave the
- * network), a transaction id, the payout, the status value that means it, the network's offer id, and
- * a sample value for the other parameters its signature may cover.
- */
-export function demoNetworkParams(
-  config: NetworkConfig,
-  c: { clickId: string; member: string; externalOfferId: string; status: DemoStatus },
-): Record<string, string> {
-  const p = config.params;
-  const out: Record<string, string> = {};
-  if (p.clickId) out[p.clickId] = c.clickId;
-  const subId = p.clickId ? c.member : c.member || c.clickId;
-  if (p.subId && subId) out[p.subId] = subId;
-  out[p.transactionId] = `demo-${c.clickId}`;
-  if (p.payout) out[p.payout] = '1.50';
-  if (p.currency) out[p.currency] = 'USD';
-  if (p.offerId) out[p.offerId] = c.externalOfferId;
-  const value = config.statuses[c.status][0];
-  if (p.status && value !== undefined) out[p.status] = value;
-  for (const name of config.extraParams) out[name] ??= '1';
-  // CPX sends type=complete for a completed survey (out and bonus are not completions).
-  if (config.statuses.ignoreWhen) out[config.statuses.ignoreWhen.param] ??= 'complete';
-  return out;
-}
-
-type DemoStatus = 'approved' | 'pending' | 'reversed';
 
 /** Whether the network has a status value for `status` (the demo page offers that button only then). */
 const speaks = (config: NetworkConfig | null, status: DemoStatus) =>

@@ -11,8 +11,7 @@ import {
   type FoldedSession,
   type MemberSessionKey,
 } from '../services/sessions';
-import { checkReferralCode, signInMember } from '../services/users';
-import { toSessionUser } from '../db/mappers/member';
+import { checkReferralCode, signInMember, toSessionUser } from '../services/users';
 import {
   compileContractSerializer,
   memberOffersJsonForSession,

@@ -1,14 +1,10 @@
 // Liveness, readiness and the run-time client configuration, declared from shared/contract/system.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { databaseReachable } from '../db/client';
+import { DEMO_ACCOUNTS } from '../lib/demo-accounts';
+import { databaseReachable } from '../services/health';
 import * as system from '../../shared/contract/system';
 import { BRAND_NAME } from '../../shared/constants';
 
-export const DEMO_ACCOUNTS = [
-  { sub: 'demo-asha', name: 'Asha Patel', email: 'asha.patel@example.com' },
-  { sub: 'demo-rahul', name: 'Rahul Verma', email: 'rahul.verma@example.com' },
-  { sub: 'demo-meera', name: 'Meera Iyer', email: 'meera.iyer@example.com' },
-];
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({

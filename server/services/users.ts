@@ -165,3 +165,6 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
     return { user: created, isNewUser: true, referralUsed };
   });
 }
+
+/** The session user as the contract answers it (the sign-in call's `user`). */
+export { toSessionUser } from '../db/mappers/member';

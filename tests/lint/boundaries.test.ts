@@ -35,6 +35,10 @@ describe('import boundaries', () => {
     ['server-imports-member.ts', NO_RESTRICTED_PATHS],
     ['feature-imports-feature.ts', NO_RESTRICTED_PATHS],
     ['server-imports-tooling.ts', NO_RESTRICTED_PATHS],
+    ['server-route-imports-db.ts', NO_RESTRICTED_PATHS],
+    ['server-db-imports-service.ts', NO_RESTRICTED_PATHS],
+    ['server-db-imports-networks.ts', NO_RESTRICTED_PATHS],
+    ['server-demo-imports-routes.ts', NO_RESTRICTED_PATHS],
     ['server-cycle.ts', NO_CYCLE],
     ['server-reads-env.ts', 'no-restricted-properties'],
   ])('%s fails %s on its forbidden import, and only there', async (fixture, ruleId) => {

@@ -5,7 +5,7 @@
 import type { AdminNetworkPreset } from '../../../shared/contract/admin/networks';
 import { PRESET_NAMES, type PresetName } from '../../../shared/networks/config';
 import { customConfig, presetConfig } from '../../networks/presets';
-import { toNetworkSettings } from '../../db/mappers/networks';
+import { toNetworkSettings } from './network-rows';
 
 const INFO: Record<PresetName, { source: string; notes: string }> = {
   native: {

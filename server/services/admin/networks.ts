@@ -4,7 +4,7 @@
 import type { Db } from '../../db/client';
 import * as list from '../../db/repositories/admin/networks';
 import * as networks from '../../db/repositories/networks';
-import { hintOf, toNetworkRow, toNetworkSnapshot } from '../../db/mappers/networks';
+import { hintOf, toNetworkRow, toNetworkSnapshot } from './network-rows';
 import { pagination } from '../../db/mappers/admin';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { configFromPreset } from '../../networks/presets';

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/client';
 import * as list from '../../db/repositories/admin/postbacks';
 import { pagination } from '../../db/mappers/admin';
-import { toPostbackRow } from '../../db/mappers/postbacks';
+import { toPostbackRow } from './postback-rows';
 import { conflict, notFound } from '../../lib/errors';
 import { replayAttempt } from '../network-postbacks';
 import type { AdminPostbacksResponse } from '../../../shared/contract/admin/postbacks';

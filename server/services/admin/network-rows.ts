@@ -3,7 +3,7 @@
 import type { AdminNetworkRow, NetworkSettings } from '../../../shared/contract/admin/networks';
 import { secretHint, type NetworkConfig } from '../../../shared/networks/config';
 import { postbackUrlTemplate } from '../../networks/verify';
-import type { NetworkListRow } from '../repositories/admin/networks';
+import type { NetworkListRow } from '../../db/repositories/admin/networks';
 
 /** The settings an operator edits, as the admin calls name them. */
 export function toNetworkSettings(c: NetworkConfig): NetworkSettings {

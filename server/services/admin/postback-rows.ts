@@ -5,7 +5,7 @@ import type { AdminPostbackRow } from '../../../shared/contract/admin/postbacks'
 import type { NetworkConfig } from '../../../shared/networks/config';
 import { presetConfig } from '../../networks/presets';
 import { maskedRequest } from '../../networks/verify';
-import { bool, iso, isoOrNull, num, numOrNull, str, strOrNull } from '../row-mappers';
+import { bool, iso, isoOrNull, num, numOrNull, str, strOrNull } from '../../db/row-mappers';
 
 /** What the native receiver's log keeps that is a credential: its signature. */
 /** /api/postback.php's format (its signature travels as `sig`), for masking its rows. */

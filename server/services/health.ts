@@ -1,0 +1,2 @@
+// Readiness: whether the database answers (the health route's check).
+export { databaseReachable } from '../db/client';
