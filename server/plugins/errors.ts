@@ -41,8 +41,7 @@ export default fp(
         return reply.status(err.statusCode).send({ success: false, error: err.message });
       }
       if (err.validation) {
-        const formBody =
-          err.validationContext === 'body' && isFormSchema(request.routeOptions.schema?.body);
+        const formBody = err.validationContext === 'body' && isFormSchema(request.routeOptions.schema?.body);
         return reply.status(400).send({ success: false, error: describeValidation(err, formBody) });
       }
       if (isResponseSerializationError(err)) {

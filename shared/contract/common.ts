@@ -31,7 +31,9 @@ type AnyEndpoint = { schema: EndpointSchema };
 /** The body of an endpoint's success answer. */
 export type ResponseOf<E extends AnyEndpoint> = z.output<E['schema']['response'][200]>;
 /** The request body a client sends to an endpoint. */
-export type RequestOf<E extends { schema: { body?: z.core.$ZodType } }> = z.input<NonNullable<E['schema']['body']>>;
+export type RequestOf<E extends { schema: { body?: z.core.$ZodType } }> = z.input<
+  NonNullable<E['schema']['body']>
+>;
 
 /** Every refusal leaves as `{ success: false, error }` (server/plugins/errors.ts). */
 export const errorBody = z.object({ success: z.literal(false), error: z.string() });

@@ -29,10 +29,9 @@ export const text = (what: string, max: number) =>
 export const requiredText = (message: string, what: string, max: number) =>
   z.pipe(
     z.transform((v: unknown) => (blank(v) ? undefined : v)),
-    z.string({ error: (iss) => (iss.input === undefined ? message : `${what} must be text`) }).check(
-      z.trim(),
-      z.maxLength(max, `${what} must be at most ${max} characters`),
-    ),
+    z
+      .string({ error: (iss) => (iss.input === undefined ? message : `${what} must be text`) })
+      .check(z.trim(), z.maxLength(max, `${what} must be at most ${max} characters`)),
   );
 
 /** Optional text: blank is null, else `text`. */

@@ -10,8 +10,9 @@ import { MAX_REELS, isValidProbabilityTotal } from '../../slot';
 import { blank, cents, formSchema, id, listed, numberFrom, optionalText, requiredText } from './form-fields';
 
 // shared/ is typed with neither the DOM nor Node, both of which have the WHATWG URL parser.
-const WhatwgUrl = (globalThis as unknown as { URL: new (input: string) => { protocol: string; hostname: string } })
-  .URL;
+const WhatwgUrl = (
+  globalThis as unknown as { URL: new (input: string) => { protocol: string; hostname: string } }
+).URL;
 
 /**
  * An absolute http(s) URL; a path on this server ('/partner/...', as the demo offers use) is accepted
@@ -155,7 +156,12 @@ export const updateOfferBody = formSchema(
           ),
         ),
       }),
-      z.object({ kind: z.literal('edit'), offer_id: offerId, ...offerFieldShape, network_id: offerNetworkId }),
+      z.object({
+        kind: z.literal('edit'),
+        offer_id: offerId,
+        ...offerFieldShape,
+        network_id: offerNetworkId,
+      }),
     ]),
   ),
 );

@@ -19,28 +19,24 @@ const codes = z.pipe(
     const list: unknown[] = Array.isArray(raw) ? raw : String(raw).split(/\r?\n/);
     return list.map((c) => (typeof c === 'string' ? c.trim() : String(c ?? '').trim())).filter((c) => c);
   }),
-  z
-    .array(z.string())
-    .check(
-      z.minLength(1, M.voucherNoCodes),
-      z.maxLength(MAX_VOUCHER_CODES_PER_BATCH, M.voucherTooMany),
-      z.refine((list) => new Set(list).size === list.length, { error: M.voucherDuplicates }),
-      z.refine((list) => list.every((c) => c.length <= 100), {
-        error: 'Voucher codes must be at most 100 characters',
-      }),
-    ),
+  z.array(z.string()).check(
+    z.minLength(1, M.voucherNoCodes),
+    z.maxLength(MAX_VOUCHER_CODES_PER_BATCH, M.voucherTooMany),
+    z.refine((list) => new Set(list).size === list.length, { error: M.voucherDuplicates }),
+    z.refine((list) => list.every((c) => c.length <= 100), {
+      error: 'Voucher codes must be at most 100 characters',
+    }),
+  ),
 );
 
 /** From 1 to 99,999,999 with at most 2 decimals, kept to the cent. */
 const amount = z.pipe(
   z.transform(numberFrom),
-  z
-    .number({ error: M.voucherAmountMin })
-    .check(
-      z.minimum(1, M.voucherAmountMin),
-      z.maximum(99_999_999, 'Voucher amount is too large'),
-      z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) <= 1e-6, { error: M.voucherAmountStep }),
-    ),
+  z.number({ error: M.voucherAmountMin }).check(
+    z.minimum(1, M.voucherAmountMin),
+    z.maximum(99_999_999, 'Voucher amount is too large'),
+    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) <= 1e-6, { error: M.voucherAmountStep }),
+  ),
 );
 
 /**

@@ -8,15 +8,7 @@ import {
   VOUCHER_TYPES,
 } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_VOUCHERS_PATH } from '../paths';
-import {
-  endpoint,
-  idParam,
-  listQuery,
-  okResponses,
-  oneOf,
-  pagination,
-  type ResponseOf,
-} from '../common';
+import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 import { addVouchersBody, type VoucherBatch } from './voucher-form';
 
 /** The list's sort fields, in the order the refusal names them. */
