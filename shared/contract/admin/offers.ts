@@ -67,7 +67,13 @@ export type AdminOfferRow = z.infer<typeof offerRow>;
  * What the console's Add Offer form sends: the body as its schema reads it (./offer-form.ts, which
  * the console runs before it sends), created active.
  */
-export type OfferCreateRequest = CreateOfferBody & { is_active: true };
+export type OfferCreateRequest = Omit<CreateOfferBody, 'category' | 'model' | 'targeting'> & {
+  /** The form's selects hold text; the schema refuses any other than its lists. */
+  category: string | null;
+  model: string;
+  targeting: string;
+  is_active: true;
+};
 
 export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
   querystring: listQuery(

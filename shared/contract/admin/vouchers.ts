@@ -63,7 +63,10 @@ const statsRow = z.object({
 export type VoucherStatsRow = z.infer<typeof statsRow>;
 
 /** What the console's Add New Vouchers form sends: the body as its schema reads it (./voucher-form.ts). */
-export type VoucherCreateRequest = VoucherBatch;
+export type VoucherCreateRequest = Omit<VoucherBatch, 'voucher_type'> & {
+  /** The form's select holds text; the schema refuses any other than its list. */
+  voucher_type: string;
+};
 
 export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_PATH}`, {
   querystring: listQuery(
