@@ -29,10 +29,12 @@ const config = {
     'server/db/repositories/referrals.ts',
     'server/services/sessions.ts',
     'server/services/users.ts',
-    // Admin console's server side: the forms' checks, and the fragments every admin list is built
-    // from (filters, search, whitelisted sorts, pages; the list repositories combine them with
-    // constant SQL).
-    'server/services/admin/validation.ts',
+    // The admin forms' checks, one set of schemas for the server and the console (the contract), and
+    // the fragments every admin list is built from (filters, search, whitelisted sorts, pages; the
+    // list repositories combine them with constant SQL).
+    'shared/contract/admin/form-fields.ts',
+    'shared/contract/admin/offer-form.ts',
+    'shared/contract/admin/voucher-form.ts',
     'server/db/admin/list-sql.ts',
   ],
   // Re-runs only mutants whose module or tests changed since the committed result.

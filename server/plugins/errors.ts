@@ -5,8 +5,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
 import { LONE_SURROGATE_MESSAGE, unstorableText } from '../lib/text';
+import { isFormSchema } from '../../shared/contract/admin/form-fields';
 
-function describeValidation(err: FastifyError): string {
+/**
+ * The first issue's message. A field of an admin form's body (shared/contract/admin/*-form.ts) is
+ * answered with its message as it is, one of the specification's sentences ("Title is required");
+ * any other input with the field it names ("Invalid status: must be one of: …").
+ */
+function describeValidation(err: FastifyError, formBody: boolean): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
     const params = first?.params as { issue?: { path?: PropertyKey[] } } | undefined;
@@ -14,6 +20,7 @@ function describeValidation(err: FastifyError): string {
       ? params.issue.path.map(String).join('.')
       : first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
     const message = first?.message ?? 'is invalid';
+    if (formBody && where && first?.message) return first.message;
     return where ? `Invalid ${where}: ${message}` : `Invalid request: ${message}`;
   }
   return 'Invalid request';
@@ -34,7 +41,8 @@ export default fp(
         return reply.status(err.statusCode).send({ success: false, error: err.message });
       }
       if (err.validation) {
-        return reply.status(400).send({ success: false, error: describeValidation(err) });
+        const formBody = err.validationContext === 'body' && isFormSchema(request.routeOptions.schema?.body);
+        return reply.status(400).send({ success: false, error: describeValidation(err, formBody) });
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err }, 'response did not match its schema');

@@ -10,7 +10,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The schemas of one call, as Fastify's route `schema` takes them (responses keyed by status). */
 export interface EndpointSchema {
   querystring?: z.ZodType;
-  body?: z.ZodType;
+  /** A classic schema, or a zod/mini one (the admin forms', which the console runs too). */
+  body?: z.core.$ZodType;
   response: { 200: z.ZodType } & Record<number, z.ZodType>;
 }
 
@@ -30,7 +31,9 @@ type AnyEndpoint = { schema: EndpointSchema };
 /** The body of an endpoint's success answer. */
 export type ResponseOf<E extends AnyEndpoint> = z.output<E['schema']['response'][200]>;
 /** The request body a client sends to an endpoint. */
-export type RequestOf<E extends { schema: { body?: z.ZodType } }> = z.input<NonNullable<E['schema']['body']>>;
+export type RequestOf<E extends { schema: { body?: z.core.$ZodType } }> = z.input<
+  NonNullable<E['schema']['body']>
+>;
 
 /** Every refusal leaves as `{ success: false, error }` (server/plugins/errors.ts). */
 export const errorBody = z.object({ success: z.literal(false), error: z.string() });

@@ -108,6 +108,33 @@ describe('admin console', () => {
     await shot('offers');
   });
 
+  // Issue 34: the console refused the demo's own offer links (/partner/demo/…, a path on this server
+  // that the server accepts) as "invalid URL", so a seeded offer could not be edited. The console now
+  // checks the form with the server's schema (shared/contract/admin/offer-form.ts).
+  it('edits a seeded demo offer, whose link is a path on this server, and saves it', async () => {
+    const seeded = 'Reach Level 10 in Dragon Clash';
+    await page.getByRole('menuitem', { name: 'Offers' }).click();
+    await page.waitForURL(/\/admin\/offers/);
+    await page.getByRole('button', { name: `Edit offer: ${seeded}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Offer' });
+    const offerUrl = await dialog.getByLabel('Offer URL').inputValue();
+    expect(offerUrl).toMatch(/^\/partner\/demo\//);
+    const description = `Edited by the admin end-to-end test ${stamp}`;
+    await dialog.getByLabel('Description').fill(description);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Offer updated successfully!').waitFor();
+    expect(await dialog.count()).toBe(0);
+
+    const res = await page.request.get(
+      `${baseUrl}/api/admin/offers.php?search=${encodeURIComponent(seeded)}`,
+    );
+    const saved = (
+      (await res.json()) as { offers: { title: string; description: string; offer_url: string }[] }
+    ).offers.find((o) => o.title === seeded);
+    expect(saved).toMatchObject({ description, offer_url: offerUrl });
+    await page.getByText('Offer updated successfully!').waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   it('adds three vouchers where one code already exists, then expires and un-expires one', async () => {
     await page.getByRole('menuitem', { name: 'Vouchers' }).click();
     await page.waitForURL(/\/admin\/vouchers/);

@@ -87,6 +87,23 @@ describe('validateOffer', () => {
   });
 });
 
+describe("validateOffer, the server's rules (issue 34)", () => {
+  const seeded = { ...emptyOfferForm(), title: 't', description: 'd' };
+  it("accepts a path on this server as the demo offers' links are, as the server does", () => {
+    expect(
+      validateOffer({ ...seeded, offer_url: '/partner/demo/demo_gaming_1?click_id={click_id}' }, 'edit'),
+    ).toEqual({});
+  });
+  it('refuses a protocol-relative link, and shows a refusal it has no words for as the server words it', () => {
+    expect(validateOffer({ ...seeded, offer_url: '//evil.example.com/x' }, 'edit')).toEqual({
+      offer_url: 'app.offers.form.errors.url',
+    });
+    expect(validateOffer({ ...seeded, offer_url: '/o', title: 't'.repeat(201) }, 'edit')).toEqual({
+      title: 'Title must be at most 200 characters',
+    });
+  });
+});
+
 describe('request bodies', () => {
   const values = {
     ...emptyOfferForm(),

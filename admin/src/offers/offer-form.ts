@@ -1,6 +1,8 @@
 // Rules of the Add / Edit Offer form (docs/product-rules.md#admin-rules and #slot-tables). Pure, so
 // they are tested without a browser.
 import type { AdminOfferRow, OfferCreateRequest } from '../../../shared/contract/admin/offers';
+import { createOfferBody, isValidOfferUrl, offerFields } from '../../../shared/contract/admin/offer-form';
+import { OFFER_FORM_MESSAGES as M } from '../../../shared/contract/form-messages';
 import { MAX_REELS, isValidProbabilityTotal, parseSlotConfig, type SlotReel } from '../../../shared/slot';
 
 export { MAX_REELS };
@@ -103,32 +105,39 @@ export function keptReels(reels: SlotReel[]): SlotReel[] {
 
 export type OfferFieldErrors = Partial<Record<keyof OfferFormValues, string>>;
 
-export function isValidUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/**
+ * The server's rule (shared/contract/admin/offer-form.ts): an http(s) URL, or a path on this server
+ * such as the demo offers' /partner/demo/… links.
+ */
+export const isValidUrl = isValidOfferUrl;
 
-/** Required fields and URL formats; values are i18n keys. */
+/** The console's words for the contract's refusals it shows under a field (i18n keys). */
+const FIELD_ERROR_KEYS: Record<string, string> = {
+  [M.titleRequired]: 'app.offers.form.errors.title',
+  [M.descriptionRequired]: 'app.offers.form.errors.description',
+  [M.externalIdRequired]: 'app.offers.form.errors.external_offer_id',
+  [M.modelRequired]: 'app.offers.form.errors.model',
+  [M.offerUrlRequired]: 'app.offers.form.errors.offer_url',
+  [M.offerUrlInvalid]: 'app.offers.form.errors.url',
+  [M.previewUrlInvalid]: 'app.offers.form.errors.url',
+  [M.rewardAmount]: 'app.offers.form.errors.reward_amount',
+};
+
+/**
+ * The form's fields checked by the body's schema, the one the server applies (Add: with the external
+ * id): per field, the first refusal as an i18n key, or the contract's sentence when the console has no
+ * words of its own for it. The reels are the prize editor's to check.
+ */
 export function validateOffer(values: OfferFormValues, mode: 'create' | 'edit'): OfferFieldErrors {
+  const { reels: _reels, network_id: networkId, ...fields } = values;
+  const schema = mode === 'create' ? createOfferBody : offerFields;
+  const result = schema.safeParse({ ...fields, network_id: networkId || null });
   const errors: OfferFieldErrors = {};
-  if (!values.title.trim()) errors.title = 'app.offers.form.errors.title';
-  if (!values.description.trim()) errors.description = 'app.offers.form.errors.description';
-  if (mode === 'create' && !values.external_offer_id.trim())
-    errors.external_offer_id = 'app.offers.form.errors.external_offer_id';
-  if (!values.model) errors.model = 'app.offers.form.errors.model';
-  if (!values.offer_url.trim()) errors.offer_url = 'app.offers.form.errors.offer_url';
-  else if (!isValidUrl(values.offer_url.trim())) errors.offer_url = 'app.offers.form.errors.url';
-  if (values.preview_url.trim() && !isValidUrl(values.preview_url.trim()))
-    errors.preview_url = 'app.offers.form.errors.url';
-  if (
-    values.reward_amount !== '' &&
-    (!Number.isFinite(Number(values.reward_amount)) || Number(values.reward_amount) < 0)
-  ) {
-    errors.reward_amount = 'app.offers.form.errors.reward_amount';
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(field in values) || field in errors) continue;
+    errors[field as keyof OfferFormValues] = FIELD_ERROR_KEYS[issue.message] ?? issue.message;
   }
   return errors;
 }

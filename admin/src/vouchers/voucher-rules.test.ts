@@ -39,6 +39,12 @@ describe('voucher form', () => {
     expect(validateVoucherForm(form(over), today)).toBe(key);
   });
 
+  it("refuses what the server refuses, in the server's words when the console has none (issue 34)", () => {
+    expect(validateVoucherForm(form({ voucher_amount: '1.001' }), today)).toBe(
+      'Voucher amount can have at most 2 decimals',
+    );
+  });
+
   it('accepts 100 codes, today as expiry and amounts with cents', () => {
     const codes = Array.from({ length: 100 }, (_, i) => `C${i}`).join('\n');
     expect(

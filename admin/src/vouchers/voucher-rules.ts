@@ -4,7 +4,9 @@ import type {
   VoucherCreateRequest,
   VoucherStatsRow,
 } from '../../../shared/contract/admin/vouchers';
-import { EXPIRING_SOON_DAYS, MAX_VOUCHER_CODES_PER_BATCH } from '../../../shared/constants';
+import { EXPIRING_SOON_DAYS } from '../../../shared/constants';
+import { voucherBatchSchema } from '../../../shared/contract/admin/voucher-form';
+import { VOUCHER_FORM_MESSAGES as M } from '../../../shared/contract/form-messages';
 
 /** Local calendar day as yyyy-MM-dd. */
 export function localDay(date: Date = new Date()): string {
@@ -87,19 +89,35 @@ export function parseCodes(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The first problem with the form as an i18n key, or null (the checks in the product's order). */
+/** The console's words for the contract's refusals (i18n keys). */
+const ERROR_KEYS: Record<string, string> = {
+  [M.voucherRequired]: 'app.vouchers.add.errors.required',
+  [M.voucherNoCodes]: 'app.vouchers.add.errors.no_codes',
+  [M.voucherTooMany]: 'app.vouchers.add.errors.too_many',
+  [M.voucherDuplicates]: 'app.vouchers.add.errors.duplicates',
+  [M.voucherAmountMin]: 'app.vouchers.add.errors.amount',
+  [M.expiryPast]: 'app.vouchers.add.errors.past_expiry',
+};
+
+/**
+ * The first problem with the form, checked by the body's schema (the one the server applies, dated by
+ * the admin's own `today`), as an i18n key, or the contract's sentence when the console has no words of
+ * its own for it; null when the form can be sent.
+ */
 export function validateVoucherForm(values: VoucherFormValues, today = localDay()): string | null {
-  if (!values.voucher_brand.trim() || values.voucher_amount === '' || !values.codes || !values.expiry_date) {
-    return 'app.vouchers.add.errors.required';
-  }
-  const codes = parseCodes(values.codes);
-  if (codes.length === 0) return 'app.vouchers.add.errors.no_codes';
-  if (codes.length > MAX_VOUCHER_CODES_PER_BATCH) return 'app.vouchers.add.errors.too_many';
-  if (new Set(codes).size !== codes.length) return 'app.vouchers.add.errors.duplicates';
-  const amount = Number(values.voucher_amount);
-  if (!Number.isFinite(amount) || amount < 1) return 'app.vouchers.add.errors.amount';
-  if (values.expiry_date < today) return 'app.vouchers.add.errors.past_expiry';
-  return null;
+  const result = voucherBatchSchema(() => today).safeParse({
+    voucher_brand: values.voucher_brand,
+    voucher_amount: values.voucher_amount,
+    // An empty box is no codes; lines of spaces are codes the schema then finds empty.
+    voucher_codes: values.codes ? values.codes.split(/\r?\n/) : [],
+    expiry_date: values.expiry_date,
+    voucher_type: values.voucher_type,
+    voucher_description: values.voucher_description,
+    voucher_terms: values.voucher_terms,
+  });
+  if (result.success) return null;
+  const message = result.error.issues[0]!.message;
+  return ERROR_KEYS[message] ?? message;
 }
 
 /** POST /vouchers.php body. */

@@ -1,10 +1,7 @@
 // GET/POST/PUT /api/admin/offers.php (docs/product-rules.md#admin-rules).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOffer, editOffer, listOffers, setOfferActive } from '../../services/admin/offers';
-import { parseExternalOfferId, parseOfferFields, parseOfferNetworkId } from '../../services/admin/validation';
-import { badRequest } from '../../lib/errors';
 import * as contract from '../../../shared/contract/admin/offers';
-import { actionReason, idParam } from '../../../shared/contract/common';
 import { actorOf } from './actor';
 
 const offerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,16 +14,14 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 
+  // The body is checked by its schema (shared/contract/admin/offer-form.ts) before the handler runs.
   app.route({
     ...contract.createOffer,
     onRequest: app.requireAdmin,
     handler: async (request) => {
-      const fields = parseOfferFields(request.body);
-      const externalId = parseExternalOfferId(request.body.external_offer_id);
-      const networkId = parseOfferNetworkId(request.body.network_id);
+      const { network_id: networkId, ...fields } = request.body;
       const { offerId } = await createOffer(app.db, actorOf(request), {
         ...fields,
-        external_offer_id: externalId,
         network_id: networkId ?? null,
       });
       return { success: true as const, offer_id: offerId };
@@ -39,22 +34,11 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.requireAdmin,
     handler: async (request) => {
       const body = request.body;
-      const id = idParam('offer_id').safeParse(body.offer_id);
-      if (!id.success) throw badRequest('offer_id must be a positive whole number');
-      const keys = Object.keys(body).filter((k) => k !== 'offer_id' && k !== 'reason');
-      if (keys.length === 1 && keys[0] === 'is_active') {
-        if (typeof body.is_active !== 'boolean') throw badRequest('is_active must be true or false');
-        const reason = actionReason.safeParse(body.reason ?? undefined);
-        if (!reason.success) throw badRequest(reason.error.issues[0]?.message ?? 'reason must be text');
-        await setOfferActive(app.db, actorOf(request), id.data, body.is_active, reason.data);
+      if (body.kind === 'toggle') {
+        await setOfferActive(app.db, actorOf(request), body.offer_id, body.is_active, body.reason);
       } else {
-        await editOffer(
-          app.db,
-          actorOf(request),
-          id.data,
-          parseOfferFields(body),
-          parseOfferNetworkId(body.network_id),
-        );
+        const { kind: _kind, offer_id: offerId, network_id: networkId, ...fields } = body;
+        await editOffer(app.db, actorOf(request), offerId, fields, networkId);
       }
       return { success: true as const };
     },

@@ -1,7 +1,6 @@
 // GET/POST/PUT /api/admin/vouchers.php (docs/product-rules.md#admin-rules).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addVouchers, listVouchers, setVoucherStatus } from '../../services/admin/vouchers';
-import { parseVoucherBatch } from '../../services/admin/validation';
 import * as contract from '../../../shared/contract/admin/vouchers';
 import { actorOf } from './actor';
 
@@ -16,7 +15,7 @@ const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contract.addVouchers,
     onRequest: app.requireAdmin,
     handler: async (request) => {
-      const result = await addVouchers(app.db, actorOf(request), parseVoucherBatch(request.body));
+      const result = await addVouchers(app.db, actorOf(request), request.body);
       return { success: true as const, ...result };
     },
   });

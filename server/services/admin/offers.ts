@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import * as offers from '../../db/repositories/offers';
 import { findNetworkById } from '../../db/repositories/networks';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { SlotConfig } from '../../../shared/slot';
+import type { CreateOfferBody } from '../../../shared/contract/admin/offer-form';
 import { writeAudit, type Actor } from './audit';
 import { invalidateSummaries } from '../../db/admin/cache';
 
@@ -14,17 +14,8 @@ export function listOffers(db: Db, input: list.OfferListInput, fxUsdInr: number)
   return list.listOffers(db, input, fxUsdInr);
 }
 
-export interface OfferFields {
-  title: string;
-  description: string;
-  offer_url: string;
-  preview_url: string | null;
-  category: string | null;
-  model: string;
-  targeting: string;
-  reward_amount: number;
-  slot_config: SlotConfig;
-}
+/** The Add and Edit Offer forms' fields, as their schema reads them (shared/contract/admin/offer-form.ts). */
+export type OfferFields = Omit<CreateOfferBody, 'external_offer_id' | 'network_id'>;
 
 const snapshot = (o: offers.OfferRecord) => ({
   title: o.title,

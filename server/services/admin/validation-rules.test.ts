@@ -1,19 +1,48 @@
-// The admin forms' server-side checks (docs/product-rules.md#admin-rules) as the console's caller
-// sees them: what is accepted and what is stored of it, and for each refusal the 400 and the exact
-// sentence the console shows, at the edges of every bound. Written for the mutants npm run
-// test:mutation found alive in server/services/admin/validation.ts (docs/testing.md).
+// The admin forms' checks (docs/product-rules.md#admin-rules) as the console's caller sees them: what
+// is accepted and what is stored of it, and for each refusal the 400 and the exact sentence the API
+// answers (the first issue's message, server/plugins/errors.ts), at the edges of every bound. The
+// rules are the contract's schemas (shared/contract/admin/offer-form.ts, voucher-form.ts), which the
+// console runs too; written for the mutants npm run test:mutation found alive in the hand parser
+// they replace (docs/testing.md).
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
 import { HttpError } from '../../lib/errors';
 import {
-  MESSAGES,
-  earliestToday,
+  createOfferBody,
   isValidOfferUrl,
-  parseExternalOfferId,
-  parseOfferFields,
-  parseOfferNetworkId,
-  parseSlotConfigInput,
-  parseVoucherBatch,
-} from './validation';
+  offerFields,
+  slotConfigInput,
+} from '../../../shared/contract/admin/offer-form';
+import { addVouchersBody, earliestToday } from '../../../shared/contract/admin/voucher-form';
+import { OFFER_FORM_MESSAGES, VOUCHER_FORM_MESSAGES } from '../../../shared/contract/form-messages';
+
+const MESSAGES = { ...OFFER_FORM_MESSAGES, ...VOUCHER_FORM_MESSAGES };
+
+/** What the route does with a body: its schema's output, or a 400 with the first issue's message. */
+function parseOrRefuse<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new HttpError(400, result.error.issues[0]!.message);
+  return result.data;
+}
+const parseSlotConfigInput = (v: unknown) => parseOrRefuse(slotConfigInput, v);
+const parseOfferFields = (body: Record<string, unknown>) => {
+  const { network_id: _network, ...fields } = parseOrRefuse(offerFields, body);
+  return fields;
+};
+/** The Add Offer form with valid fields, for its network and external id. */
+const validOffer = {
+  title: 'Play',
+  description: 'Reach level 5',
+  model: 'CPA',
+  offer_url: 'https://partner.example.com/go',
+  slot_config: { reels: [{ amount: 10, probability: 50 }] },
+  external_offer_id: 'ext-0',
+};
+const parseOfferNetworkId = (v: unknown) =>
+  parseOrRefuse(createOfferBody, v === undefined ? validOffer : { ...validOffer, network_id: v }).network_id;
+const parseExternalOfferId = (v: unknown) =>
+  parseOrRefuse(createOfferBody, { ...validOffer, external_offer_id: v }).external_offer_id;
+const parseVoucherBatch = (body: Record<string, unknown>) => parseOrRefuse(addVouchersBody, body);
 
 /** The answer the route gives for a refused form: status and message, or 'accepted'. */
 function refusal(check: () => unknown): { status: number; message: string } | 'accepted' {

@@ -7,20 +7,14 @@ import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from './audit';
 import { invalidateSummaries } from '../../db/admin/cache';
 import { dateOnly } from '../../db/row-mappers';
+import type { VoucherBatch } from '../../../shared/contract/admin/voucher-form';
 
 export function listVouchers(db: Db, input: list.VoucherListInput) {
   return list.listVouchers(db, input);
 }
 
-export interface VoucherBatchInput {
-  voucher_type: string;
-  voucher_brand: string;
-  voucher_amount: number;
-  voucher_codes: string[];
-  voucher_description: string | null;
-  voucher_terms: string | null;
-  expiry_date: string;
-}
+/** The Add New Vouchers form, as its schema reads it (shared/contract/admin/voucher-form.ts). */
+export type VoucherBatchInput = VoucherBatch;
 
 /**
  * Adds a batch: the codes are already trimmed, unique and at most 100. Codes

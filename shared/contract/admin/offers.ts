@@ -4,7 +4,6 @@ import { ADMIN_DATE_RANGES, OFFER_CATEGORIES, OFFER_MODELS } from '../../constan
 import { ADMIN_API_BASE, ADMIN_OFFERS_PATH } from '../paths';
 import {
   endpoint,
-  formBody,
   idParam,
   listQuery,
   okResponses,
@@ -13,6 +12,7 @@ import {
   slotConfig,
   type ResponseOf,
 } from '../common';
+import { createOfferBody, updateOfferBody, type CreateOfferBody } from './offer-form';
 
 /** The list's sort fields, in the order the refusal names them. */
 export const OFFER_SORT_FIELDS = [
@@ -64,28 +64,16 @@ const offerRow = z.object({
 export type AdminOfferRow = z.infer<typeof offerRow>;
 
 /**
- * What the console's Add Offer form sends. The route takes any object (formBody) and checks it field
- * by field for the messages of ../form-messages.ts; this shape is the console's side of that agreement.
+ * What the console's Add Offer form sends: the body as its schema reads it (./offer-form.ts, which
+ * the console runs before it sends), created active.
  */
-export const offerForm = offerRow
-  .pick({
-    title: true,
-    description: true,
-    offer_url: true,
-    preview_url: true,
-    external_offer_id: true,
-    category: true,
-    model: true,
-    targeting: true,
-    reward_amount: true,
-  })
-  .extend({
-    slot_config: slotConfig,
-    is_active: z.literal(true),
-    /** An active network's id, or null (the native receiver). Left out of an edit: unchanged. */
-    network_id: z.number().nullable().optional(),
-  });
-export type OfferCreateRequest = z.infer<typeof offerForm>;
+export type OfferCreateRequest = Omit<CreateOfferBody, 'category' | 'model' | 'targeting'> & {
+  /** The form's selects hold text; the schema refuses any other than its lists. */
+  category: string | null;
+  model: string;
+  targeting: string;
+  is_active: true;
+};
 
 export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
   querystring: listQuery(
@@ -107,12 +95,12 @@ export const listOffers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}
 export type AdminOffersResponse = ResponseOf<typeof listOffers>;
 
 export const createOffer = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
-  body: formBody,
+  body: createOfferBody,
   response: okResponses({ offer_id: z.number() }),
 });
 
 /** One path, two bodies: {offer_id, is_active} toggles; the edit body carries the form. */
 export const updateOffer = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_OFFERS_PATH}`, {
-  body: formBody,
+  body: updateOfferBody,
   response: okResponses({}),
 });

@@ -8,16 +8,8 @@ import {
   VOUCHER_TYPES,
 } from '../../constants';
 import { ADMIN_API_BASE, ADMIN_VOUCHERS_PATH } from '../paths';
-import {
-  endpoint,
-  formBody,
-  idParam,
-  listQuery,
-  okResponses,
-  oneOf,
-  pagination,
-  type ResponseOf,
-} from '../common';
+import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
+import { addVouchersBody, type VoucherBatch } from './voucher-form';
 
 /** The list's sort fields, in the order the refusal names them. */
 export const VOUCHER_SORT_FIELDS = [
@@ -70,20 +62,11 @@ const statsRow = z.object({
 });
 export type VoucherStatsRow = z.infer<typeof statsRow>;
 
-/**
- * What the console's Add New Vouchers form sends. The route takes any object and checks it field by
- * field for the messages of ../form-messages.ts; this shape is the console's side of that agreement.
- */
-export const voucherForm = z.object({
-  voucher_type: z.string(),
-  voucher_brand: z.string(),
-  voucher_amount: z.number(),
-  voucher_codes: z.array(z.string()),
-  voucher_description: z.string().nullish(),
-  voucher_terms: z.string().nullish(),
-  expiry_date: z.string(),
-});
-export type VoucherCreateRequest = z.infer<typeof voucherForm>;
+/** What the console's Add New Vouchers form sends: the body as its schema reads it (./voucher-form.ts). */
+export type VoucherCreateRequest = Omit<VoucherBatch, 'voucher_type'> & {
+  /** The form's select holds text; the schema refuses any other than its list. */
+  voucher_type: string;
+};
 
 export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_PATH}`, {
   querystring: listQuery(
@@ -104,7 +87,7 @@ export const listVouchers = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_P
 export type AdminVouchersResponse = ResponseOf<typeof listVouchers>;
 
 export const addVouchers = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_VOUCHERS_PATH}`, {
-  body: formBody,
+  body: addVouchersBody,
   response: okResponses({ created: z.number(), duplicates: z.array(z.string()) }),
 });
 export type VoucherCreateResponse = ResponseOf<typeof addVouchers>;
