@@ -76,15 +76,24 @@ const envSchema = z.object({
   /** Web Push (issue 38, docs/operations.md#web-push): the VAPID key pair (base64url) and its subject. */
   PUSH_VAPID_PUBLIC_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, 'PUSH_VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters)')
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'PUSH_VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters)',
+    )
     .optional(),
   PUSH_VAPID_PRIVATE_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'PUSH_VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)')
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'PUSH_VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)',
+    )
     .optional(),
   PUSH_VAPID_SUBJECT: z
     .string()
-    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'PUSH_VAPID_SUBJECT must be a mailto: address or an https: URL')
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+      'PUSH_VAPID_SUBJECT must be a mailto: address or an https: URL',
+    )
     .optional(),
   PUSH_RATE_LIMIT_PER_HOUR: z.coerce
     .number()

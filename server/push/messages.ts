@@ -55,7 +55,8 @@ export interface Notification {
 const WALLET = '/rewards';
 const OFFERS = '/dashboard';
 
-const quoted = (title: unknown) => (typeof title === 'string' && title.trim() ? `“${title.trim()}”` : 'Your offer');
+const quoted = (title: unknown) =>
+  typeof title === 'string' && title.trim() ? `“${title.trim()}”` : 'Your offer';
 
 /** The member's wallet at one voucher (the rewards page scrolls to `#voucher-<id>`). */
 export function walletUrl(voucherId: number): string {

@@ -80,7 +80,9 @@ async function pushPlugin(app: FastifyInstance) {
     expiryTimer = setInterval(() => {
       if (running || !loadKeys()) return;
       running = runExpiryJob()
-        .catch((err: unknown) => app.log.warn({ err }, 'push: the voucher-expiry job failed; tried again later'))
+        .catch((err: unknown) =>
+          app.log.warn({ err }, 'push: the voucher-expiry job failed; tried again later'),
+        )
         .finally(() => (running = null));
     }, app.config.push.expiryJobMs);
     expiryTimer.unref();

@@ -226,7 +226,11 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
       voucherBrand: 'Amazon',
     });
     await insertVouchers(suite.db, 100, 1, { expiryDate: soon, status: 'used', assignedToUserId: m.userId });
-    await insertVouchers(suite.db, 50, 1, { expiryDate: later, status: 'assigned', assignedToUserId: m.userId });
+    await insertVouchers(suite.db, 50, 1, {
+      expiryDate: later,
+      status: 'assigned',
+      assignedToUserId: m.userId,
+    });
     const [due] = await query<{ id: number }>(
       suite.db,
       sql`select id from vouchers where assigned_to_user_id = ${m.userId} and voucher_amount = 250`,

@@ -211,7 +211,12 @@ export async function touchPresence(db: Queryable, tabs: string[]): Promise<void
 }
 
 /** The member's window says it is shown or hidden (a window without an open stream is ignored). */
-export async function setVisibility(db: Queryable, tab: string, userId: number, visible: boolean): Promise<void> {
+export async function setVisibility(
+  db: Queryable,
+  tab: string,
+  userId: number,
+  visible: boolean,
+): Promise<void> {
   await db.execute(
     sql`update push_presence set visible = ${visible}, seen_at = now() where tab = ${tab} and user_id = ${userId}`,
   );

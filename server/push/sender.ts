@@ -20,13 +20,7 @@ import type { VapidKeys } from './vapid';
 
 /** Where a notification ended, per member (the metrics' `result` label). */
 export type PushResult =
-  | 'sent'
-  | 'failed'
-  | 'gone'
-  | 'visible'
-  | 'rate_limited'
-  | 'opted_out'
-  | 'no_subscription';
+  'sent' | 'failed' | 'gone' | 'visible' | 'rate_limited' | 'opted_out' | 'no_subscription';
 
 export interface PushSenderOptions {
   db: Db;
@@ -220,7 +214,10 @@ export class PushSender {
       'aes128gcm',
       expiration,
     );
-    this.vapidByAudience.set(audience, { authorization: Authorization, until: now + (JWT_HOURS - 1) * 3_600_000 });
+    this.vapidByAudience.set(audience, {
+      authorization: Authorization,
+      until: now + (JWT_HOURS - 1) * 3_600_000,
+    });
     return Authorization;
   }
 }

@@ -170,7 +170,11 @@ export async function startPushReceiver(opts: {
       ecdh.generateKeys();
       const auth = randomBytes(16);
       subs.set(id, { ecdh, auth, status: 201 });
-      return { id, endpoint: `${origin}/push/${id}`, keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) } };
+      return {
+        id,
+        endpoint: `${origin}/push/${id}`,
+        keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) },
+      };
     },
     setStatus(id, status) {
       const sub = subs.get(id);
