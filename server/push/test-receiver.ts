@@ -104,6 +104,8 @@ export interface PushReceiver {
   url: string;
   /** A new subscription (a browser's keys) whose endpoint is this service. */
   subscription(): TestSubscription;
+  /** Accepts messages for a subscription id made by another receiver (the bench counts them here). */
+  adopt(id: string): void;
   /** Answer `status` to the subscription's next messages (410: gone). */
   setStatus(id: string, status: number): void;
   received: ReceivedPush[];
@@ -175,6 +177,13 @@ export async function startPushReceiver(opts: {
         endpoint: `${origin}/push/${id}`,
         keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) },
       };
+    },
+    adopt(id) {
+      if (!subs.has(id)) {
+        const ecdh = createECDH('prime256v1');
+        ecdh.generateKeys();
+        subs.set(id, { ecdh, auth: randomBytes(16), status: 201 });
+      }
     },
     setStatus(id, status) {
       const sub = subs.get(id);
