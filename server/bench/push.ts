@@ -139,5 +139,5 @@ One event fanned out to ${r.members.toLocaleString('en')} subscribed members (on
 |---|---|---|---|
 ${rows}
 
-**Median: ${r.medianPerSecond.toFixed(0)} sends per second**, so ${r.members.toLocaleString('en')} members are told in about ${(r.members / r.medianPerSecond).toFixed(1)} s. The encryption (an ECDH key pair and HKDF per message, web-push's \`encrypt\`) is most of the CPU time; the VAPID JWT is signed once per push service and reused. A real push service adds its network round trip, which the ${r.concurrency} requests in flight absorb.`;
+**Median: ${r.medianPerSecond.toFixed(0)} sends per second**, so ${r.members.toLocaleString('en')} members are told in about ${(r.members / r.medianPerSecond).toFixed(1)} s on this machine at this load (the load average above is the whole machine's: the sender, its database and the receiver shared the two cores with everything else running). Each message costs an ECDH key pair, HKDF and AES-GCM (web-push's \`encrypt\`) and an HTTP request; the VAPID JWT is signed once per push service and reused. Not profiled further. A failed send is a request the receiver answered after the sender's 10 s timeout. A real push service adds its network round trip, which the ${r.concurrency} requests in flight absorb.`;
 }
