@@ -10,7 +10,7 @@
 //   new one is opened.
 // Sources: the Push API and Notifications API (w3.org/TR/push-api, notifications.spec.whatwg.org),
 // Clients.openWindow / WindowClient.focus (Service Workers), the Badging API (w3c.github.io/badging).
-/* eslint-env serviceworker */
+/* global self, URL */
 'use strict';
 
 const PUSH_DEFAULT_URL = '/dashboard';
@@ -23,7 +23,7 @@ self.addEventListener('push', (event) => {
   let data = {};
   try {
     data = event.data ? event.data.json() : {};
-  } catch (_) {
+  } catch {
     data = { title: 'Spin Rewards', body: event.data ? event.data.text() : '' };
   }
   const action = PUSH_ACTIONS[data.action];
@@ -33,12 +33,18 @@ self.addEventListener('push', (event) => {
     badge: '/favicon-32x32.png',
     tag: data.tag || undefined,
     renotify: Boolean(data.tag),
-    data: { url: typeof data.url === 'string' ? data.url : PUSH_DEFAULT_URL, kind: data.kind, action: data.action },
+    data: {
+      url: typeof data.url === 'string' ? data.url : PUSH_DEFAULT_URL,
+      kind: data.kind,
+      action: data.action,
+    },
     actions: action ? [{ action: data.action, title: action.title }] : [],
   });
   const badge =
     typeof data.badge === 'number' && 'setAppBadge' in self.navigator
-      ? (data.badge > 0 ? self.navigator.setAppBadge(data.badge) : self.navigator.clearAppBadge()).catch(() => {})
+      ? (data.badge > 0 ? self.navigator.setAppBadge(data.badge) : self.navigator.clearAppBadge()).catch(
+          () => {},
+        )
       : Promise.resolve();
   event.waitUntil(Promise.all([shown, badge]));
 });
@@ -51,7 +57,8 @@ self.addEventListener('notificationclick', (event) => {
   const path = (chosen && chosen.url) || (typeof data.url === 'string' ? data.url : PUSH_DEFAULT_URL);
   // Only a page of this app, never another origin.
   const target = new URL(path, self.location.origin);
-  if (target.origin !== self.location.origin) target.href = new URL(PUSH_DEFAULT_URL, self.location.origin).href;
+  if (target.origin !== self.location.origin)
+    target.href = new URL(PUSH_DEFAULT_URL, self.location.origin).href;
   const opened = openPage(target.href);
   event.waitUntil(opened);
 });
@@ -63,13 +70,13 @@ async function openPage(href) {
   if (!client) return self.clients.openWindow(href);
   try {
     await client.focus();
-  } catch (_) {
+  } catch {
     // focus needs the click's user activation; the page is still sent where it should go
   }
   if (client.url === href) return client;
   try {
     return await client.navigate(href);
-  } catch (_) {
+  } catch {
     return self.clients.openWindow(href);
   }
 }

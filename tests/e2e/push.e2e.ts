@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPushReceiver, type PushReceiver, type TestSubscription } from '../../server/push/test-receiver';
-import { PHONE, launchBrowser } from './browser';
+import { ADMIN_DESKTOP, PHONE, launchBrowser } from './browser';
 import {
   offerTitles,
   signInMemberByApi,
@@ -35,8 +35,14 @@ let subscription: TestSubscription;
 
 beforeAll(async () => {
   // The server's VAPID public key (demo mode: generated once in its data folder).
-  const member = await signInMemberByApi(`push-key-${Date.now()}`, `push-key-${Date.now()}@example.com`, 'Key Reader');
-  const settings = await fetch(`${baseUrl}/api/push-settings.php`, { headers: { cookie: `sid=${member.sid}` } });
+  const member = await signInMemberByApi(
+    `push-key-${Date.now()}`,
+    `push-key-${Date.now()}@example.com`,
+    'Key Reader',
+  );
+  const settings = await fetch(`${baseUrl}/api/push-settings.php`, {
+    headers: { cookie: `sid=${member.sid}` },
+  });
   const { publicKey } = (await settings.json()) as { publicKey: string };
   receiver = await startPushReceiver({ vapidPublicKey: publicKey });
   subscription = receiver.subscription();
@@ -54,7 +60,8 @@ async function stubPushManager(context: BrowserContext, sub: TestSubscription) {
   await context.addInitScript((s: TestSubscription) => {
     if (typeof PushManager === 'undefined') return;
     const real = PushManager.prototype.subscribe;
-    let current: PushSubscription | null = null;
+    // Kept across page loads, as the browser keeps a subscription.
+    const KEY = 'push-e2e-subscribed';
     const fake = {
       endpoint: s.endpoint,
       expirationTime: null,
@@ -62,21 +69,25 @@ async function stubPushManager(context: BrowserContext, sub: TestSubscription) {
       getKey: () => null,
       toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys }),
       unsubscribe: async () => {
-        current = null;
+        localStorage.removeItem(KEY);
         return true;
       },
     } as unknown as PushSubscription;
-    PushManager.prototype.subscribe = async function (this: PushManager, options?: PushSubscriptionOptionsInit) {
+    PushManager.prototype.subscribe = async function (
+      this: PushManager,
+      options?: PushSubscriptionOptionsInit,
+    ) {
       // What the browser itself says, for the run's log.
       await real.call(this, options).then(
         () => console.info('push-e2e: the browser subscribed by itself'),
-        (e: Error) => console.info(`push-e2e: the browser's own subscribe was refused: ${e.name}: ${e.message}`),
+        (e: Error) =>
+          console.info(`push-e2e: the browser's own subscribe was refused: ${e.name}: ${e.message}`),
       );
       if (!options?.applicationServerKey) throw new Error('no applicationServerKey');
-      current = fake;
+      localStorage.setItem(KEY, '1');
       return fake;
     };
-    PushManager.prototype.getSubscription = async () => current;
+    PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? fake : null);
   }, sub);
 }
 
@@ -130,6 +141,9 @@ describe('Web Push', () => {
     await startAndCompleteOffer(context, page, titles[0]!);
     const card = page.getByRole('region', { name: OPT_IN });
     await card.waitFor({ timeout: 30_000 });
+    // The offer's toasts dismissed, so the card is seen as the member sees it a moment later.
+    for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all())
+      await close.click().catch(() => undefined);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, 'push-opt-in-390.png') });
 
@@ -172,10 +186,13 @@ describe('Web Push', () => {
     });
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-        const r = e.registrations.find((x) => x.scopeURL === `${baseUrl}/` && !x.isDeleted);
-        if (r) resolve(r.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+          const r = e.registrations.find((x) => x.scopeURL === `${baseUrl}/` && !x.isDeleted);
+          if (r) resolve(r.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.deliverPushMessage', {
@@ -199,10 +216,18 @@ describe('Web Push', () => {
     const worker = await serviceWorker(context);
     const click = (action: string) =>
       worker.evaluate(async (a) => {
-        const sw = self as unknown as ServiceWorkerGlobalScope;
+        // The worker's global scope (this file is typed for pages, not workers).
+        const sw = self as unknown as {
+          registration: ServiceWorkerRegistration;
+          dispatchEvent(e: Event): boolean;
+          NotificationEvent: new (
+            type: string,
+            init: { notification: Notification; action: string },
+          ) => Event;
+        };
         const [n] = await sw.registration.getNotifications();
         if (!n) throw new Error('no notification shown');
-        sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: n, action: a }));
+        sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: n, action: a }));
       }, action);
     await click('spin');
     await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 15_000 });
@@ -239,8 +264,28 @@ describe('Web Push', () => {
     await expect.poll(() => expiring.getAttribute('aria-checked')).toBe('false');
     const saved = await page.evaluate(async () => (await fetch('/api/push-settings.php')).json());
     expect(saved.kinds).toMatchObject({ voucher_expiring: false, spin_ready: true });
+    for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all())
+      await close.click().catch(() => undefined);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'push-profile-settings-390.png') });
     await context.close();
-  }, 240_000);
+
+    // The console: the Notifications panel counts the sent notification.
+    const desk = await (await browser.newContext(ADMIN_DESKTOP)).newPage();
+    await desk.goto(`${baseUrl}/admin/login`);
+    await desk.getByLabel('Username').fill(inject('adminUsername'));
+    await desk.getByLabel('Password').fill(inject('adminPassword'));
+    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await desk.waitForURL(/\/admin\/dashboard/);
+    const panel = desk.getByRole('region', { name: 'Notifications' });
+    await panel.waitFor({ timeout: 30_000 });
+    const spinRow = panel.getByRole('row', { name: /Spin ready/ });
+    await spinRow.waitFor();
+    const cells = await spinRow.getByRole('cell').allTextContents();
+    // Opted in, sent (at least this test's one), failed.
+    expect(Number(cells[1])).toBeGreaterThanOrEqual(1);
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: path.join(SHOTS, 'push-console-panel-1440.png') });
+    await desk.context().close();
+  }, 300_000);
 });

@@ -76,8 +76,8 @@ export function NotificationSettings() {
   } else if (support === 'install-first') {
     state = (
       <p className="notification-settings__state">
-        On iPhone and iPad, add Spin Rewards to your Home Screen first (Share, then Add to Home Screen)
-        and open it from there to turn on notifications.
+        On iPhone and iPad, add Spin Rewards to your Home Screen first (Share, then Add to Home Screen) and
+        open it from there to turn on notifications.
       </p>
     );
   } else if (support === 'unsupported') {
@@ -87,8 +87,8 @@ export function NotificationSettings() {
   } else if (blocked) {
     state = (
       <p className="notification-settings__state">
-        Notifications are blocked for this site. Allow them in your browser&rsquo;s site settings, then
-        come back here.
+        Notifications are blocked for this site. Allow them in your browser&rsquo;s site settings, then come
+        back here.
       </p>
     );
   } else if (thisDevice) {

@@ -52,30 +52,30 @@ export function NotificationsOptIn() {
 
   return (
     <section className="card push-optin" aria-labelledby="push-optin-title">
-      <span className="push-optin__icon" aria-hidden="true">
-        <BellIcon size={22} />
-      </span>
-      <div className="push-optin__text">
+      <div className="push-optin__head">
+        <span className="push-optin__icon" aria-hidden="true">
+          <BellIcon size={22} />
+        </span>
         <h2 id="push-optin-title" className="card-title">
           {OPT_IN_TITLE}
         </h2>
-        <p>
-          We can tell you when a partner confirms an offer, a few days before a voucher expires, and when we
-          answer a claim, even with the app closed. You choose which in your profile.
+      </div>
+      <p className="push-optin__text">
+        We can tell you when a partner confirms an offer, a few days before a voucher expires, and when we
+        answer a claim, even with the app closed. You choose which in your profile.
+      </p>
+      {error ? (
+        <p className="push-optin__error" role="alert">
+          {error}
         </p>
-        {error ? (
-          <p className="push-optin__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="push-optin__actions">
-          <Button icon={<BellIcon size={18} />} onClick={allow} loading={enable.isPending}>
-            Allow notifications
-          </Button>
-          <Button variant="ghost" onClick={notNow} disabled={enable.isPending}>
-            Not now
-          </Button>
-        </div>
+      ) : null}
+      <div className="push-optin__actions">
+        <Button icon={<BellIcon size={18} />} onClick={allow} loading={enable.isPending}>
+          Allow notifications
+        </Button>
+        <Button variant="ghost" onClick={notNow} disabled={enable.isPending}>
+          Not now
+        </Button>
       </div>
     </section>
   );

@@ -46,7 +46,13 @@ describe('notifications', () => {
     const { user } = renderApp('/profile');
     const section = (await screen.findByRole('heading', { name: 'Notifications' })).closest('section')!;
     const switches = await within(section).findAllByRole('switch');
-    expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual(['true', 'true', 'true', 'true', 'true']);
+    expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual([
+      'true',
+      'true',
+      'true',
+      'true',
+      'true',
+    ]);
     const expiring = within(section).getByRole('switch', { name: 'Voucher expiring' });
     await user.click(expiring);
     await vi.waitFor(() => expect(expiring).toHaveAttribute('aria-checked', 'false'));

@@ -179,7 +179,8 @@ function WalletVoucher({ voucher: v, now }: { voucher: UserVoucher; now: Date })
   // A push notification's "Show code" opens /rewards#voucher-<id> (issue 38): bring that voucher into view.
   const anchor = `voucher-${v.voucher_id}`;
   useEffect(() => {
-    if (window.location.hash === `#${anchor}`) document.getElementById(anchor)?.scrollIntoView({ block: 'center' });
+    if (window.location.hash === `#${anchor}`)
+      document.getElementById(anchor)?.scrollIntoView({ block: 'center' });
   }, [anchor]);
 
   return (
