@@ -26,6 +26,7 @@ import {
 import { adminClient, createAdmin } from '../test/admin';
 import { startPushReceiver, type PushReceiver, type TestSubscription } from './test-receiver';
 import { endpointAllowed } from './sender';
+import { loadConfig } from '../config';
 
 const SUBJECT = 'mailto:ops@example.com';
 const RATE = 3;
@@ -326,5 +327,41 @@ describe('push endpoints a subscription may name', () => {
     expect(endpointAllowed('https://169.254.169.254/latest', false)).toBe(false);
     expect(endpointAllowed('https://fcm.googleapis.com.evil.example/x', false)).toBe(false);
     expect(endpointAllowed('http://127.0.0.1:9/push/x', true)).toBe(true);
+  });
+});
+
+describe('Web Push configuration', () => {
+  const base = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://x@127.0.0.1/x',
+    FIREBASE_PROJECT_ID: 'p',
+    FIREBASE_WEB_CONFIG: '{"apiKey":"a","authDomain":"d","projectId":"p"}',
+    POSTBACK_SECRET: 'a-postback-secret-of-length',
+    PUBLIC_URL: 'https://rewards.example.com',
+    SESSION_SECRET: 's',
+  };
+  it('takes the key pair and the subject from the environment; one key alone or no subject is refused', () => {
+    const config = loadConfig({
+      ...base,
+      PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+      PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_VAPID_SUBJECT: 'mailto:ops@example.com',
+    });
+    expect(config.push.vapidKeys).toEqual({ publicKey: vapid.publicKey, privateKey: vapid.privateKey });
+    expect(() => loadConfig({ ...base, PUSH_VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(
+      /PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY are set together/,
+    );
+    expect(() =>
+      loadConfig({
+        ...base,
+        PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+        PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
+      }),
+    ).toThrow(/PUSH_VAPID_SUBJECT/);
+    expect(() => loadConfig({ ...base, PUSH_VAPID_SUBJECT: 'ops@example.com' })).toThrow(
+      /mailto: address or an https: URL/,
+    );
+    // Production without keys: push is off (nothing generated on disk).
+    expect(loadConfig(base).push.vapidKeys).toBeNull();
   });
 });
