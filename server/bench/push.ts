@@ -84,10 +84,13 @@ export async function benchPush(opts: {
       messages: checkedMessages.length,
       vapidOk: checkedMessages.filter((m) => m.vapidError === null && m.jwt).length,
       decrypted: checkedMessages.filter(
-        (m) => m.decryptError === null && (m.payload as { title?: string })?.title === NOTIFICATION.payload.title,
+        (m) =>
+          m.decryptError === null && (m.payload as { title?: string })?.title === NOTIFICATION.payload.title,
       ).length,
     };
-    log(`bench push: checked round: ${checked.messages} messages, ${checked.vapidOk} VAPID ok, ${checked.decrypted} decrypted`);
+    log(
+      `bench push: checked round: ${checked.messages} messages, ${checked.vapidOk} VAPID ok, ${checked.decrypted} decrypted`,
+    );
 
     const measured = await startPushReceiver({ vapidPublicKey: keys.publicKey, check: false });
     await receiver.close();
@@ -129,7 +132,10 @@ export async function benchPush(opts: {
 
 export function pushSection(r: PushBenchResult, cmd: string, machine: string): string {
   const rows = r.rounds
-    .map((x, i) => `| ${i + 1} | ${x.sent.toLocaleString('en')} | ${x.seconds.toFixed(2)} | ${x.perSecond.toFixed(0)} |`)
+    .map(
+      (x, i) =>
+        `| ${i + 1} | ${x.sent.toLocaleString('en')} | ${x.seconds.toFixed(2)} | ${x.perSecond.toFixed(0)} |`,
+    )
     .join('\n');
   return `Command: ${cmd}. Machine: ${machine}.
 

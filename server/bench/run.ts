@@ -432,9 +432,15 @@ async function main() {
     const cmd = '`BENCH_ONLY=push DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`';
     writeFileSync(
       DOC,
-      upsertSection(readFileSync(DOC, 'utf8'), '## Web Push fan-out (issue 38)', pushSection(r, cmd, machine())),
+      upsertSection(
+        readFileSync(DOC, 'utf8'),
+        '## Web Push fan-out (issue 38)',
+        pushSection(r, cmd, machine()),
+      ),
     );
-    console.log(`bench: ${r.medianPerSecond.toFixed(0)} sends/s; wrote docs/benchmarks.md, "Web Push fan-out (issue 38)"`);
+    console.log(
+      `bench: ${r.medianPerSecond.toFixed(0)} sends/s; wrote docs/benchmarks.md, "Web Push fan-out (issue 38)"`,
+    );
     return;
   }
 

@@ -85,7 +85,6 @@ export class PushSender {
     const notification = notificationFor(event);
     if (!notification) return;
     try {
-      if (!this.opts.keys()) return;
       if (!(await repo.claimDispatch(this.opts.db, `ev:${event.id}`))) return;
       await this.send([event.userId], notification, `ev:${event.id}`);
     } catch (err) {
@@ -102,13 +101,14 @@ export class PushSender {
     notification: Notification,
     dispatch: string,
   ): Promise<Partial<Record<PushResult, number>>> {
-    const keys = this.opts.keys();
+    // Loaded only once someone is to be sent something (demo mode generates them on first use).
+    let keys: VapidKeys | null | undefined;
     const tally: Partial<Record<PushResult, number>> = {};
     const note = (result: PushResult, n = 1) => {
       tally[result] = (tally[result] ?? 0) + n;
       this.opts.count(notification.kind, result, n);
     };
-    if (!keys || userIds.length === 0) return tally;
+    if (userIds.length === 0) return tally;
     const { kind } = notification;
     const BATCH = 1000;
     for (let i = 0; i < userIds.length; i += BATCH) {
@@ -131,6 +131,10 @@ export class PushSender {
         if (!allowed.has(r.user_id)) note('rate_limited');
         else for (const sub of r.subscriptions) jobs.push({ userId: r.user_id, sub });
       }
+      if (jobs.length === 0) continue;
+      keys ??= this.opts.keys();
+      if (!keys) return tally; // push is off (production without PUSH_VAPID_*)
+      const signing = keys;
       const spins = new Map<number, number>();
       if (notification.countSpins) {
         for (const userId of new Set(jobs.map((j) => j.userId)))
@@ -142,7 +146,7 @@ export class PushSender {
         const payload = spins.has(userId)
           ? { ...notification.payload, badge: spins.get(userId)! }
           : notification.payload;
-        const result = await this.post(sub, JSON.stringify(payload), notification, keys);
+        const result = await this.post(sub, JSON.stringify(payload), notification, signing);
         if (result === 'gone') gone.push(sub.id);
         log.push({ userId, kind, dispatch, result });
         note(result);

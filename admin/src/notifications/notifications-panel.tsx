@@ -2,7 +2,18 @@
 // opted in (a subscribed browser and the kind on) and the notifications sent and failed in the last
 // 7 days (GET /api/admin/push-summary.php). Failed counts every delivery a push service refused or
 // did not answer, and the dead subscriptions it removed.
-import { Alert, Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
@@ -41,8 +52,8 @@ export function NotificationsPanel() {
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('app.notifications.subtitle', {
-                _: '%{members} members receive push notifications. Sent and failed: last %{days} days.',
-                members: formatCount(query.data.subscribed_members),
+                _: '%{smart_count} member receives push notifications. Sent and failed: last %{days} days. |||| %{smart_count} members receive push notifications. Sent and failed: last %{days} days.',
+                smart_count: query.data.subscribed_members,
                 days: query.data.days,
               })}
             </Typography>
