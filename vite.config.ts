@@ -137,6 +137,8 @@ const config = {
         // handler or the demo partner's pages (docs/product-rules.md#offline).
         navigateFallbackDenylist: [/^\/api\//, /^\/admin(\/|$)/, /^\/__\//, /^\/partner(\/|$)/],
         cleanupOutdatedCaches: true,
+        // Web Push (issue 38): the push and notificationclick handlers, a plain script of public/.
+        importScripts: ['/push-sw.js'],
       },
       devOptions: { enabled: false },
     }),

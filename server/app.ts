@@ -167,6 +167,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // 3. routes
   await app.register(systemRoutes);
   await app.register(memberRoutes);
+  // Web Push (issue 38) before the live stream, which hands it each member event and open window.
+  await app.register(import('./push/plugin'));
   await app.register(import('./routes/events'));
   await app.register(import('./routes/member-vouchers'));
   await app.register(import('./routes/member-claims'));

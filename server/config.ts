@@ -73,6 +73,34 @@ const envSchema = z.object({
     .min(1, 'MEMBER_EVENT_STREAM_MAX_MINUTES must be at least 1')
     .max(1440, 'MEMBER_EVENT_STREAM_MAX_MINUTES must be at most 1440 (a day)')
     .optional(),
+  /** Web Push (issue 38, docs/operations.md#web-push): the VAPID key pair (base64url) and its subject. */
+  PUSH_VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'PUSH_VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters)',
+    )
+    .optional(),
+  PUSH_VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'PUSH_VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)',
+    )
+    .optional(),
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+      'PUSH_VAPID_SUBJECT must be a mailto: address or an https: URL',
+    )
+    .optional(),
+  PUSH_RATE_LIMIT_PER_HOUR: z.coerce
+    .number()
+    .int('PUSH_RATE_LIMIT_PER_HOUR must be a whole number of notifications')
+    .min(1, 'PUSH_RATE_LIMIT_PER_HOUR must be at least 1')
+    .max(1000, 'PUSH_RATE_LIMIT_PER_HOUR must be at most 1000')
+    .optional(),
   FX_USD_INR: z.coerce
     .number('FX_USD_INR must be a number of rupees per US dollar')
     .positive('FX_USD_INR must be a number of rupees per US dollar above 0')
@@ -212,6 +240,18 @@ function toConfig(env: z.infer<typeof envSchema>) {
     }
   }
 
+  const vapidSet = [env.PUSH_VAPID_PUBLIC_KEY, env.PUSH_VAPID_PRIVATE_KEY].filter(Boolean).length;
+  if (vapidSet === 1) {
+    throw new ConfigError(
+      'Invalid configuration: PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY are set together (one key pair), or neither',
+    );
+  }
+  if (production && vapidSet === 2 && !env.PUSH_VAPID_SUBJECT) {
+    throw new ConfigError(
+      'Missing required configuration in production: PUSH_VAPID_SUBJECT (a mailto: address or an https: URL push services can reach you at)',
+    );
+  }
+
   const projectId = env.FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
   const firebaseWebConfig: z.infer<typeof firebaseWebConfigSchema> = env.FIREBASE_WEB_CONFIG
     ? parseFirebaseWebConfig(env.FIREBASE_WEB_CONFIG)
@@ -292,6 +332,23 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * its round trip).
      */
     memberAnswersCacheBytes: (env.MEMBER_ANSWERS_CACHE_MB ?? 32) * 1024 * 1024,
+    /**
+     * Web Push (issue 38, server/push/): the VAPID keys from the environment (null: generated once and
+     * kept in the data folder in demo mode; off in production), the subject push services may contact,
+     * notifications per member per hour, and whether a subscription may name a plain-http endpoint
+     * (demo mode and tests only: the local push receiver).
+     */
+    push: {
+      vapidKeys:
+        env.PUSH_VAPID_PUBLIC_KEY && env.PUSH_VAPID_PRIVATE_KEY
+          ? { publicKey: env.PUSH_VAPID_PUBLIC_KEY, privateKey: env.PUSH_VAPID_PRIVATE_KEY }
+          : null,
+      subject: env.PUSH_VAPID_SUBJECT ?? 'mailto:push@spinrewards.example',
+      ratePerHour: env.PUSH_RATE_LIMIT_PER_HOUR ?? 6,
+      allowInsecureEndpoints: !production,
+      /** The expiry job's interval: vouchers expiring within 3 days are looked for this often. */
+      expiryJobMs: 15 * 60_000,
+    },
   };
 }
 

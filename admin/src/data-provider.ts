@@ -14,6 +14,7 @@ import {
   ADMIN_CLICKS_PATH,
   ADMIN_CONVERSIONS_PATH,
   ADMIN_ATTENTION_PATH,
+  ADMIN_PUSH_SUMMARY_PATH,
   ADMIN_DASHBOARD_PATH,
   ADMIN_NETWORK_PRESETS_PATH,
   ADMIN_NETWORK_TEST_PATH,
@@ -30,6 +31,7 @@ import {
 } from '../../shared/contract/paths';
 import type { AdminDashboardResponse, DashboardRange } from '../../shared/contract/admin/dashboard';
 import type { AdminAttentionResponse } from '../../shared/contract/admin/attention';
+import type { PushSummaryResponse } from '../../shared/contract/admin/push';
 import type { AdminNetworkPreset } from '../../shared/contract/admin/networks';
 import type {
   AdminRiskPolicyResponse,
@@ -67,6 +69,7 @@ import type { HttpClient } from './http-client';
  * | getDashboard | GET {apiUrl}/dashboard.php → AdminDashboardResponse (the dashboard page; not a resource); |
  * |             |        { background: true } adds X-Background-Refresh: 1 (not user activity) |
  * | getAttention | GET {apiUrl}/attention.php → AdminAttentionResponse (the dashboard's needs-attention panel, the menu's count) |
+ * | getPushSummary | GET {apiUrl}/push-summary.php → PushSummaryResponse (the dashboard's Notifications panel, issue 38) |
  * | getNetworkPresets | GET {apiUrl}/network-presets.php → the presets a network form starts from |
  * | testNetworkPostback | POST {apiUrl}/network-test.php (dry run) → the receiver's would-be answer |
  * | replayPostback | POST {apiUrl}/postbacks.php {postback_id, action: 'replay'} → {outcome, http_status, detail} |
@@ -327,6 +330,8 @@ export interface AdminDataProvider extends DataProvider {
   /** `days`: the chart's range (the server's default, 30, when left out). */
   getDashboard(options?: { background?: boolean; days?: DashboardRange }): Promise<AdminDashboardResponse>;
   getAttention(): Promise<AdminAttentionResponse>;
+  /** Web Push per kind: members opted in, sent and failed in 7 days (issue 38, admin/src/notifications/). */
+  getPushSummary(): Promise<PushSummaryResponse>;
   getNetworkPresets(): Promise<AdminNetworkPreset[]>;
   testNetworkPostback(request: NetworkTestRequest): Promise<NetworkTestResult>;
   replayPostback(postbackId: Identifier): Promise<ReplayResult>;
@@ -473,6 +478,11 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
 
     async getAttention() {
       const { json } = await httpClient<AdminAttentionResponse>(`${apiUrl}${ADMIN_ATTENTION_PATH}`);
+      return json;
+    },
+
+    async getPushSummary() {
+      const { json } = await httpClient<PushSummaryResponse>(`${apiUrl}${ADMIN_PUSH_SUMMARY_PATH}`);
       return json;
     },
 

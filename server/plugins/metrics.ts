@@ -16,6 +16,12 @@ export interface AppMetrics {
   /** slot-spin.php's statements: how many spins each carried, and the shared ones sent again alone (server/db/repositories/spins.ts). */
   spinStatements: { statement(spins: number): void; resent(spins: number): void };
   postback(outcome: string, status: number): void;
+  /**
+   * Web Push (issue 38, server/push/): one notification for one member, by kind and result: 'sent',
+   * 'failed', 'gone' (the subscription was dead: removed), or not sent: 'visible' (the app was open),
+   * 'rate_limited', 'opted_out', 'no_subscription'. `count` devices at once for the sends.
+   */
+  push(kind: string, result: string, count?: number): void;
 }
 
 declare module 'fastify' {
@@ -92,6 +98,13 @@ export default fp(
       registers: [registry],
     });
 
+    const pushes = new Counter({
+      name: 'push_notifications_total',
+      help: 'Web Push notifications by kind and result (sent, failed, gone; visible, rate_limited, opted_out, no_subscription: not sent)',
+      labelNames: ['kind', 'result'],
+      registers: [registry],
+    });
+
     app.decorate('metrics', {
       registry,
       spin: (r) => {
@@ -104,6 +117,7 @@ export default fp(
         resent: (n) => spinsResent.inc(n),
       },
       postback: (outcome, status) => postbacks.inc({ outcome, status: String(status) }),
+      push: (kind, result, count = 1) => pushes.inc({ kind, result }, count),
     });
 
     app.addHook('onResponse', async (request, reply) => {

@@ -100,6 +100,8 @@ async function eventsRoutes(instance: FastifyInstance) {
     // An event sent to a member's streams makes their app refetch: their answers go first (the change's
     // own member_cache notification may come right after this one).
     onMemberEvent: (userId) => app.memberAnswers.changed(userId),
+    // The same events become Web Push notifications (server/push/): one source of truth.
+    onEvent: (event) => void app.push.sender.onEvent(event),
   });
   app.decorate('memberEvents', hub);
   // The same listening connection hears the member answers cache's channel (server/services/
@@ -219,6 +221,13 @@ async function eventsRoutes(instance: FastifyInstance) {
       else for (const event of subscription.resume.events) sink.send(event);
       write(sseFrame('ready', {}, hub.marker()));
 
+      // Web Push (issue 38): while this window's stream is open and the window visible, no notification.
+      const tab = request.query.tab;
+      if (tab) {
+        app.push.streamOpened(tab, userId);
+        reply.raw.once('close', () => app.push.streamClosed(tab, userId));
+      }
+
       reply.raw.on('close', () => {
         open = false;
         clearTimeout(ageTimer);
@@ -239,4 +248,4 @@ async function eventsRoutes(instance: FastifyInstance) {
   });
 }
 
-export default fp(eventsRoutes, { name: 'member-events', dependencies: ['auth', 'database'] });
+export default fp(eventsRoutes, { name: 'member-events', dependencies: ['auth', 'database', 'push'] });

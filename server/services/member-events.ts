@@ -58,6 +58,8 @@ export interface MemberEventHubOptions {
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Called with each event's member before the event is handled (the member answers cache drops theirs). */
   onMemberEvent?: (userId: number) => void;
+  /** Called with each event kept for the member's streams, after they were sent it (Web Push, server/push/). */
+  onEvent?: (event: MemberEvent) => void;
 }
 
 /** A source of notification payloads: the process's one listening connection. */
@@ -208,8 +210,8 @@ export class MemberEventHub {
     }
     this.remember(event);
     const sinks = this.byUser.get(event.userId);
-    if (!sinks) return;
-    for (const s of [...sinks]) s.send(event);
+    if (sinks) for (const s of [...sinks]) s.send(event);
+    this.opts.onEvent?.(event);
   }
 
   private remember(event: MemberEvent): void {

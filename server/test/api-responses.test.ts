@@ -21,10 +21,16 @@ import {
   createTestApp,
   createTestDatabase,
   signedPostbackUrl,
+  testConfig,
   type TestDatabase,
 } from './helpers';
 import { emulatorIdToken } from '../demo/emulator';
 import { upsertAdmin } from '../services/admin/auth';
+
+const SNAPSHOT_VAPID = {
+  publicKey: 'BA1Hxzyi1RUM1b5wjxsn7nGxAszw2u61m164i3MrAIxHF6YK5h4SDYic-dRuU_RCPCfA5aq9ojSwk5Y2EmClBPs',
+  privateKey: 'dUiRjx5gQpfHYTc2O0A4MHk6HFWkqfhz69Z5zyMbCoY',
+};
 
 const seed = vi.hoisted(() => ({ state: 1 }));
 vi.mock('node:crypto', async (importOriginal) => {
@@ -449,6 +455,34 @@ async function walk(r: Recorder): Promise<void> {
   await get('admin audit log: filter', '/api/admin/audit-log.php?action=voucher.expire&limit=5');
   await get('admin audit log: unknown action', '/api/admin/audit-log.php?action=explode');
 
+  // --- Web Push (issue 38): a member's settings and subscription, the console's summary
+  const memberPost = (label: string, url: string, payload: unknown, cookie = ravi.cookie) =>
+    r.call(label, { method: 'POST', url, payload, cookie });
+  await read('push settings: no session', '/api/push-settings.php');
+  await read('push settings', '/api/push-settings.php', ravi.cookie);
+  await memberPost('push settings: one kind off', '/api/push-settings.php', {
+    kinds: { voucher_expiring: false },
+  });
+  await memberPost('push settings: unknown kind', '/api/push-settings.php', { kinds: { marketing: true } });
+  const pushSubscription = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/snapshot-device',
+    expirationTime: null,
+    keys: {
+      p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  };
+  await memberPost('push subscribe', '/api/push-subscribe.php', pushSubscription);
+  await memberPost('push subscribe: keys missing', '/api/push-subscribe.php', {
+    endpoint: pushSubscription.endpoint,
+  });
+  await memberPost('push presence: hidden', '/api/push-presence.php', {
+    tab: 'snapshot-tab-1',
+    visible: false,
+  });
+  await memberPost('push unsubscribe', '/api/push-unsubscribe.php', { endpoint: pushSubscription.endpoint });
+  await get('admin push summary', '/api/admin/push-summary.php');
+
   // --- request-level refusals and sign-outs
   await r.call('member call: malformed JSON', {
     method: 'POST',
@@ -483,7 +517,10 @@ describe.each(DATABASE_KINDS)('every API answer, compared with the committed sna
   let app: FastifyInstance;
   beforeAll(async () => {
     tdb = await createTestDatabase(kind);
-    app = await createTestApp(tdb.database);
+    app = await createTestApp(tdb.database, {
+      // Fixed VAPID keys (RFC 8292 test values), so the push settings' public key is the same each run.
+      push: { ...testConfig().push, vapidKeys: SNAPSHOT_VAPID, subject: 'mailto:snapshot@example.com' },
+    });
     await upsertAdmin(tdb.database.db, { ...ADMIN, email: 'snapshot-admin@example.com' });
   });
   afterAll(async () => {

@@ -381,7 +381,17 @@ export const memberEventId = z
   .regex(/^[A-Za-z0-9._-]+$/, 'lastEventId is an event id the stream sent (letters, digits, . _ -)');
 
 export const events = endpoint('GET', `${API_BASE}${EVENTS_PATH}`, {
-  querystring: z.object({ lastEventId: memberEventId.optional() }),
+  querystring: z.object({
+    lastEventId: memberEventId.optional(),
+    /**
+     * The app window's id (issue 38): while this stream is open and its window visible
+     * (POST /api/push-presence.php), the member gets no push notification.
+     */
+    tab: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'tab is 8 to 64 letters, digits, _ and -')
+      .optional(),
+  }),
   /** 200 is a text/event-stream, never JSON. */
   response: { 200: z.string(), ...errorResponses },
 });

@@ -27,6 +27,15 @@ export const CLAIM_PATH = '/claim.php';
 /** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
 export const REFERRAL_CODE_PATH = '/referral-code.php';
 
+/** Web Push (issue 38): the member's notification settings and VAPID public key (GET), their switches (POST). */
+export const PUSH_SETTINGS_PATH = '/push-settings.php';
+/** Web Push: stores this browser's push subscription for the signed-in member. */
+export const PUSH_SUBSCRIBE_PATH = '/push-subscribe.php';
+/** Web Push: forgets this browser's push subscription. */
+export const PUSH_UNSUBSCRIBE_PATH = '/push-unsubscribe.php';
+/** Web Push: an app window says whether it is visible (no notification while it is). */
+export const PUSH_PRESENCE_PATH = '/push-presence.php';
+
 /** The paths the member app calls: its API client takes nothing else. */
 export type MemberApiPath =
   | typeof FIREBASE_AUTH_PATH
@@ -39,7 +48,11 @@ export type MemberApiPath =
   | typeof VOUCHER_USED_PATH
   | typeof CLAIM_PATH
   | typeof REFERRAL_CODE_PATH
-  | typeof CLIENT_CONFIG_PATH;
+  | typeof CLIENT_CONFIG_PATH
+  | typeof PUSH_SETTINGS_PATH
+  | typeof PUSH_SUBSCRIBE_PATH
+  | typeof PUSH_UNSUBSCRIBE_PATH
+  | typeof PUSH_PRESENCE_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
 export const ADMIN_LOGIN_PATH = '/login.php';
@@ -58,6 +71,9 @@ export const ADMIN_NETWORK_PRESETS_PATH = '/network-presets.php';
 export const ADMIN_NETWORK_TEST_PATH = '/network-test.php';
 export const ADMIN_POSTBACKS_PATH = '/postbacks.php';
 export const ADMIN_CLAIMS_PATH = '/claims.php';
+
+/** Web Push per kind: members opted in, notifications sent and failed in the last 7 days (issue 38). */
+export const ADMIN_PUSH_SUMMARY_PATH = '/push-summary.php';
 
 /** A partner network's postback receiver, relative to API_BASE: `/postback/{slug}`. */
 export const NETWORK_POSTBACK_PATH_PREFIX = '/postback/';

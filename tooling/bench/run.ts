@@ -17,6 +17,8 @@
 // spins against pgbench alone (their members and vouchers only), printing the ratio. BENCH_ONLY=trust
 // measures sign-in, postbacks and spins with the trust checks on against TRUST_CHECKS=off (trust.ts) and
 // writes its section of docs/benchmarks.md (BENCH_STRICT=1: exit non-zero below the 90 % target).
+// BENCH_ONLY=push: the Web Push fan-out of one event to 10,000 subscribed members (push.ts), written to
+// its section of docs/benchmarks.md.
 //
 // The servers run as separate processes, started as production starts them (NODE_ENV=production,
 // every setting given, LOG_LEVEL=warn); load comes from autocannon in this process over loopback.
@@ -42,6 +44,7 @@ import { memberStatsForSession, referralStatsForSession } from '../../server/db/
 import { memberSessionKey } from '../../server/services/sessions';
 import { benchPostbacks, type PostbackBenchResult } from './postbacks';
 import { benchTrust, trustRows, trustSection, trustTable } from './trust';
+import { benchPush, pushSection } from './push';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`npm run bench: the performance bar's server figures (tooling/README.md, docs/benchmarks.md)
@@ -434,9 +437,32 @@ async function main() {
     return;
   }
 
+  if (process.env.BENCH_ONLY === 'push') {
+    const machine = () =>
+      `${os.cpus().length} cores, Node ${process.version}; ${new Date().toISOString()}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`;
+    console.log(`bench: Web Push fan-out: ${machine()}`);
+    const r = await benchPush({ databaseUrl: DATABASE_URL!, log: (line) => console.log(line) });
+    const cmd = '`BENCH_ONLY=push DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`';
+    writeFileSync(
+      DOC,
+      upsertSection(
+        readFileSync(DOC, 'utf8'),
+        '## Web Push fan-out (issue 38)',
+        pushSection(r, cmd, machine()),
+      ),
+    );
+    console.log(
+      `bench: ${r.medianPerSecond.toFixed(0)} sends/s; wrote docs/benchmarks.md, "Web Push fan-out (issue 38)"`,
+    );
+    return;
+  }
+
   if (process.env.BENCH_ONLY && !['member', 'spins'].includes(process.env.BENCH_ONLY)) {
     console.error(
-      `bench: BENCH_ONLY=${process.env.BENCH_ONLY} is not a part this bench knows (postbacks, member, spins, trust)`,
+      `bench: BENCH_ONLY=${process.env.BENCH_ONLY} is not a part this bench knows (postbacks, member, spins, trust, push)`,
     );
     process.exit(1);
   }

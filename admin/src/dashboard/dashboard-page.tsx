@@ -39,6 +39,7 @@ import { useDashboard } from './use-dashboard';
 import { AttentionPanel } from './attention-panel';
 import { ClaimsWaiting } from '../claims/claims-waiting';
 import { GettingStarted } from './getting-started';
+import { NotificationsPanel } from '../notifications/notifications-panel';
 
 /** Recent users and conversions 8 rows, top referrers 10, funnel bars at least 10% wide. */
 export const RECENT_ROWS = 8;
@@ -306,6 +307,7 @@ export function DashboardPage() {
       </StatGrid>
       <ReversalCards stats={s} />
       <MoneyCards money={data.money} />
+      <NotificationsPanel />
 
       <DashboardChart
         data={data.dailyConversions}

@@ -184,6 +184,24 @@ export function handlers() {
       if (!db.signedIn) return unauthorized();
       return HttpResponse.json(db.attention as unknown as JsonBodyType);
     }),
+    // Web Push per kind (issue 38, admin/src/notifications/).
+    http.get(`${API}/push-summary.php`, async ({ request }) => {
+      await log(request);
+      if (!db.signedIn) return unauthorized();
+      return HttpResponse.json({
+        success: true,
+        enabled: true,
+        days: 7,
+        subscribed_members: 120,
+        kinds: [
+          { kind: 'spin_ready', opted_in: 118, sent: 342, failed: 3 },
+          { kind: 'voucher_expiring', opted_in: 97, sent: 41, failed: 0 },
+          { kind: 'claim_answered', opted_in: 120, sent: 12, failed: 0 },
+          { kind: 'referral_reward', opted_in: 110, sent: 25, failed: 1 },
+          { kind: 'account_messages', opted_in: 64, sent: 4, failed: 0 },
+        ],
+      });
+    }),
     listHandler(
       'users.php',
       'users',

@@ -62,9 +62,11 @@ afterEach(() => {
 });
 
 describe('live updates in the member app', () => {
-  it('opens the stream once signed in, at the events address', async () => {
+  it('opens the stream once signed in, at the events address, with its window id (Web Push presence)', async () => {
     await openDashboard();
-    expect(FakeEventSource.all.map((s) => s.url)).toEqual(['/api/events.php']);
+    expect(FakeEventSource.all.map((s) => s.url)).toEqual([
+      expect.stringMatching(/^\/api\/events\.php\?tab=[0-9a-f]{24}$/),
+    ]);
   });
 
   it('opens no stream on the login page', async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { API_BASE, EVENTS_PATH } from '../../../shared/contract/paths';
+import { API_BASE, EVENTS_PATH, PUSH_PRESENCE_PATH } from '../../../shared/contract/paths';
 import { formatRupees } from '../../../shared/format';
 import { paths } from '../config/paths';
 import { getOffersQueryOptions } from '../features/offers/api/get-offers';
@@ -153,10 +153,12 @@ export function useLiveUpdates(): void {
     let cancelled = false;
     let close: (() => void) | undefined;
     const start = () =>
-      void import('../lib/live-events').then(({ connectLiveEvents }) => {
+      void import('../lib/live-events').then(({ connectLiveEvents, newTabId }) => {
         if (cancelled) return;
         close = connectLiveEvents({
           url: `${API_BASE}${EVENTS_PATH}`,
+          tab: newTabId(),
+          presenceUrl: `${API_BASE}${PUSH_PRESENCE_PATH}`,
           onEvent: (event) =>
             applyLiveEvent(event, queryClient, (reason) =>
               navigateRef.current(paths.login.getHref(), { replace: true, state: { error: reason } }),

@@ -237,3 +237,35 @@ describe('connectLiveEvents', () => {
     expect(() => connection.close()).not.toThrow();
   });
 });
+
+describe('Web Push presence (issue 38)', () => {
+  it("sends the window's id with the stream and posts when it is hidden or shown again", () => {
+    const posts: unknown[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation(async (_url, init) => {
+      posts.push(JSON.parse(String(init?.body)));
+      return new Response('{"success":true}');
+    });
+    track(
+      connectLiveEvents({
+        url: '/api/events.php',
+        onEvent: () => {},
+        EventSource: FakeEventSource as unknown as typeof EventSource,
+        tab: 'tab-0123456789',
+        presenceUrl: '/api/push-presence.php',
+      }),
+    );
+    expect(FakeEventSource.last.url).toBe('/api/events.php?tab=tab-0123456789');
+    FakeEventSource.last.emit('ready', {}, 'm-1');
+    expect(posts).toEqual([]);
+    setVisibility('hidden');
+    setVisibility('visible');
+    expect(posts).toEqual([
+      { tab: 'tab-0123456789', visible: false },
+      { tab: 'tab-0123456789', visible: true },
+    ]);
+    // Reconnecting keeps both the last event id and the window id.
+    FakeEventSource.last.fail();
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.last.url).toBe('/api/events.php?lastEventId=m-1&tab=tab-0123456789');
+  });
+});

@@ -51,6 +51,20 @@ export interface LiveEventsOptions {
   EventSource?: typeof EventSource;
   random?: () => number;
   window?: Window;
+  /**
+   * Web Push (issue 38): this window's id, sent with the stream (`tab`); while the stream is open and
+   * the window visible, the server sends no push notification. Visibility changes are posted to
+   * `presenceUrl`.
+   */
+  tab?: string;
+  presenceUrl?: string;
+}
+
+/** A random id for this app window (Web Push presence). */
+export function newTabId(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface LiveEventsConnection {
@@ -85,7 +99,11 @@ export function connectLiveEvents(opts: LiveEventsOptions): LiveEventsConnection
   function connect() {
     clearRetry();
     if (finished || source || !online()) return;
-    const url = lastEventId ? `${opts.url}?lastEventId=${encodeURIComponent(lastEventId)}` : opts.url;
+    const params = new URLSearchParams();
+    if (lastEventId) params.set('lastEventId', lastEventId);
+    if (opts.tab) params.set('tab', opts.tab);
+    const query = params.toString();
+    const url = query ? `${opts.url}?${query}` : opts.url;
     const es = new Source(url, { withCredentials: true });
     source = es;
     for (const name of LIVE_EVENT_NAMES) {
@@ -98,7 +116,11 @@ export function connectLiveEvents(opts: LiveEventsOptions): LiveEventsConnection
         } catch {
           return;
         }
-        if (name === 'ready') attempt = 0;
+        if (name === 'ready') {
+          attempt = 0;
+          // A stream opened while hidden (a retry) starts as visible on the server: say otherwise.
+          if (hidden()) reportPresence(false);
+        }
         if (name === 'blocked') stop();
         // The stream's session ended. Signed out for good, the app leaves the member pages and closes
         // this; signed in again in another tab (a new session cookie), the retry connects with it.
@@ -132,7 +154,22 @@ export function connectLiveEvents(opts: LiveEventsOptions): LiveEventsConnection
     disconnect();
   }
 
+  /** Tells the server whether this window is visible (its open stream makes push notifications wait). */
+  function reportPresence(visible: boolean) {
+    if (!opts.tab || !opts.presenceUrl || !source) return;
+    void win
+      .fetch(opts.presenceUrl, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tab: opts.tab, visible }),
+        keepalive: true,
+      })
+      .catch(() => {});
+  }
+
   function onVisibility() {
+    reportPresence(!hidden());
     if (hidden()) {
       if (!hiddenTimer)
         hiddenTimer = setTimeout(() => {

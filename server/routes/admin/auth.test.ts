@@ -35,6 +35,7 @@ const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown
   { method: 'GET', url: '/api/admin/conversions.php' },
   { method: 'GET', url: '/api/admin/offer-clicks.php' },
   { method: 'GET', url: '/api/admin/audit-log.php' },
+  { method: 'GET', url: '/api/admin/push-summary.php' },
 ];
 
 describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) => {

@@ -59,4 +59,32 @@ export const handlers = [
   http.get('*/api/referral-stats.php', () =>
     state.current.signedIn ? HttpResponse.json(state.current.referrals) : unauthorized(),
   ),
+  // Web Push (issue 38): the member's switches, every kind on until turned off.
+  http.get('*/api/push-settings.php', () =>
+    state.current.signedIn ? HttpResponse.json(pushSettings()) : unauthorized(),
+  ),
+  http.post('*/api/push-settings.php', async ({ request }) => {
+    if (!state.current.signedIn) return unauthorized();
+    const { kinds } = (await request.json()) as { kinds: Record<string, boolean> };
+    pushKinds = { ...pushKinds, ...kinds };
+    return HttpResponse.json(pushSettings());
+  }),
 ];
+
+let pushKinds: Record<string, boolean> = {};
+function pushSettings() {
+  return {
+    success: true,
+    enabled: true,
+    publicKey: 'BA1Hxzyi1RUM1b5wjxsn7nGxAszw2u61m164i3MrAIxHF6YK5h4SDYic-dRuU_RCPCfA5aq9ojSwk5Y2EmClBPs',
+    kinds: {
+      spin_ready: true,
+      voucher_expiring: true,
+      claim_answered: true,
+      referral_reward: true,
+      account_messages: true,
+      ...pushKinds,
+    },
+    subscriptions: 0,
+  };
+}

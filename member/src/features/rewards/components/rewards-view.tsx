@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OwedVoucher, UserStatsResponse, UserVoucher } from '../../../../../shared/contract/member';
 import { formatDate, formatDateTime, formatPercent, formatRupees } from '../../../../../shared/format';
 import { amountFromRewardType, owedVoucherText, winRateRating } from '../../../../../shared/slot';
@@ -176,8 +176,15 @@ function WalletVoucher({ voucher: v, now }: { voucher: UserVoucher; now: Date })
     );
   }
 
+  // A push notification's "Show code" opens /rewards#voucher-<id> (issue 38): bring that voucher into view.
+  const anchor = `voucher-${v.voucher_id}`;
+  useEffect(() => {
+    if (window.location.hash === `#${anchor}`)
+      document.getElementById(anchor)?.scrollIntoView({ block: 'center' });
+  }, [anchor]);
+
   return (
-    <li className={`voucher${usable ? '' : ' voucher--done'}`}>
+    <li id={anchor} className={`voucher${usable ? '' : ' voucher--done'}`}>
       <div className="voucher__head">
         <div>
           <p className="voucher__brand">{v.voucher_brand || 'Unknown'}</p>
