@@ -26,6 +26,15 @@ export const VOUCHER_USED_PATH = '/voucher-used.php';
 export const CLAIM_PATH = '/claim.php';
 /** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
 export const REFERRAL_CODE_PATH = '/referral-code.php';
+/** Fair play (issue 37): the official rules (public), the operator's identity and contact (public). */
+export const RULES_PATH = '/rules.php';
+export const OPERATOR_PATH = '/operator.php';
+/** The member's eligibility and terms acceptance: read, and answered at the first sign-in. */
+export const ELIGIBILITY_PATH = '/eligibility.php';
+/** The member accepts the current terms' version. */
+export const TERMS_ACCEPTANCE_PATH = '/terms-acceptance.php';
+/** The free way to play: the member's daily free spin (no offer needed). */
+export const DAILY_SPIN_PATH = '/daily-spin.php';
 
 /** The paths the member app calls: its API client takes nothing else. */
 export type MemberApiPath =
@@ -39,6 +48,11 @@ export type MemberApiPath =
   | typeof VOUCHER_USED_PATH
   | typeof CLAIM_PATH
   | typeof REFERRAL_CODE_PATH
+  | typeof RULES_PATH
+  | typeof OPERATOR_PATH
+  | typeof ELIGIBILITY_PATH
+  | typeof TERMS_ACCEPTANCE_PATH
+  | typeof DAILY_SPIN_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
