@@ -219,6 +219,8 @@ export const DEMO_OPERATOR = {
   supportEmail: 'support@spinrewards.example',
   supportPhone: null as string | null,
 };
+/** TERMS_VERSION unset: the version of the terms' template this build ships. */
+export const DEFAULT_TERMS_VERSION = '2026-12-01';
 /** Demo mode's excluded states when EXCLUDED_STATES is unset (production: none unless listed). */
 export const DEMO_EXCLUDED_STATES = ['AS', 'TG'];
 
@@ -362,7 +364,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         perDay: env.FREE_DAILY_SPINS_PER_DAY ?? 1,
         table: parseDailyTable(env.FREE_DAILY_SPIN_TABLE),
       },
-      termsVersion: env.TERMS_VERSION ?? '2026-12-01',
+      termsVersion: env.TERMS_VERSION ?? DEFAULT_TERMS_VERSION,
     },
     /** CLAIM_MIN_AGE_MINUTES: a click this young cannot be claimed yet (docs/product-rules.md#claims). */
     claimMinAgeMinutes: env.CLAIM_MIN_AGE_MINUTES ?? CLAIM_MIN_AGE_MINUTES_DEFAULT,

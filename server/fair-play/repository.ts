@@ -199,3 +199,18 @@ export async function blockAndSignOut(db: Queryable, userId: number): Promise<vo
   await db.execute(sql`update users set is_suspicious = true where id = ${userId}`);
   await db.execute(sql`delete from sessions where user_id = ${userId}`);
 }
+
+/**
+ * The demo history's members (server/demo/seed.ts): answered at sign-up, as adults in a state where
+ * the promotion is offered, with the current terms accepted at their registration.
+ */
+export async function markMembersEligible(db: Queryable, termsVersion: string): Promise<void> {
+  await db.execute(
+    sql`update users set adult_confirmed_at = registration_date, residence_state = 'KA' where adult_confirmed_at is null`,
+  );
+  await db.execute(
+    sql`insert into terms_acceptances (user_id, terms_version, accepted_at)
+        select id, ${termsVersion}, registration_date from users
+        on conflict (user_id, terms_version) do nothing`,
+  );
+}
