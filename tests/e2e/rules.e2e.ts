@@ -176,7 +176,7 @@ describe('official rules, eligibility and the daily free spin (390×844)', () =>
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
           await page.screenshot({
             path: `${SHOTS}/${path.slice(1)}-${width}.png`,
-            fullPage: path !== '/rules',
+            fullPage: true,
           });
         }
         await context.close();

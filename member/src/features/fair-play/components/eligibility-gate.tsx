@@ -111,20 +111,23 @@ function FirstSignInQuestions({ termsVersion }: { termsVersion: string }) {
               </p>
             ) : null}
             <label className="choice">
-              <input type="checkbox" checked={accepted} onChange={(ev) => setAccepted(ev.target.checked)} /> I
-              have read and accept the{' '}
-              <Link to={paths.terms.getHref()} target="_blank">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to={paths.privacy.getHref()} target="_blank">
-                Privacy Policy
-              </Link>
+              <input type="checkbox" checked={accepted} onChange={(ev) => setAccepted(ev.target.checked)} />
+              <span>
+                I have read and accept the{' '}
+                <Link to={paths.terms.getHref()} target="_blank">
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to={paths.privacy.getHref()} target="_blank">
+                  Privacy Policy
+                </Link>
+              </span>
             </label>
           </>
         ) : (
           <p className="eligibility-form__warning">
-            {`You must be 18 or older to use this service. Continuing ends the sign-up and deletes what we received from your sign-in.`}
+            You must be 18 or older to use this service. Continuing ends the sign-up and deletes what we received
+            from your sign-in.
           </p>
         )}
         {problem ? (
