@@ -220,7 +220,7 @@ export const DEMO_OPERATOR = {
   supportPhone: null as string | null,
 };
 /** TERMS_VERSION unset: the version of the terms' template this build ships. */
-export const DEFAULT_TERMS_VERSION = '2026-12-01';
+export const DEFAULT_TERMS_VERSION = '2026.1';
 /** Demo mode's excluded states when EXCLUDED_STATES is unset (production: none unless listed). */
 export const DEMO_EXCLUDED_STATES = ['AS', 'TG'];
 

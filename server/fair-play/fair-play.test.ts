@@ -20,7 +20,7 @@ import {
 import { UNDER_AGE_MESSAGE } from '../../shared/fair-play';
 import { tableOdds } from '../../shared/slot';
 
-const TERMS = '2026-12-01';
+const TERMS = '2026.1';
 const DEMO = testConfig().fairPlay;
 const DAILY_TABLE = { reels: [{ amount: 5, probability: 99 }] };
 
