@@ -253,7 +253,7 @@ function parseDailyTable(raw: string | undefined): SlotConfig {
   const table = parseSlotConfig(json);
   if (!table || table.reels.length === 0 || !isValidProbabilityTotal(table.reels))
     throw new ConfigError(
-      'Invalid configuration: FREE_DAILY_SPIN_TABLE must be JSON like {"reels":[{"amount":10,"probability":5}]} with probabilities adding up to at most 100',
+      'Invalid configuration: FREE_DAILY_SPIN_TABLE must be JSON like {"reels":[{"amount":10,"probability":5}]} with probabilities above 0 and below 100 in all',
     );
   return table;
 }
