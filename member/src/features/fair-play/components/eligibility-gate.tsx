@@ -126,8 +126,8 @@ function FirstSignInQuestions({ termsVersion }: { termsVersion: string }) {
           </>
         ) : (
           <p className="eligibility-form__warning">
-            You must be 18 or older to use this service. Continuing ends the sign-up and deletes what we received
-            from your sign-in.
+            You must be 18 or older to use this service. Continuing ends the sign-up and deletes what we
+            received from your sign-in.
           </p>
         )}
         {problem ? (
