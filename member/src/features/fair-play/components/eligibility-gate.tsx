@@ -26,7 +26,7 @@ export function EligibilityGate() {
     return (
       <p className="excluded-notice" role="status" data-testid="excluded-notice">
         Spins are not offered in {e.state ? stateName(e.state) : 'your state'}: you can keep your account, but
-        offers and spins are not available to you. See the{' '}
+        you cannot spin, so offers earn nothing there. See the{' '}
         <Link to={paths.rules.getHref('eligibility')}>Official Rules</Link>.
       </p>
     );
