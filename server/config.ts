@@ -5,6 +5,13 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { firebaseWebConfig as firebaseWebConfigSchema } from '../shared/contract/system';
+import { STATE_CODES } from '../shared/fair-play';
+import {
+  DEFAULT_SLOT_CONFIG,
+  isValidProbabilityTotal,
+  parseSlotConfig,
+  type SlotConfig,
+} from '../shared/slot';
 
 export class ConfigError extends Error {}
 
@@ -100,6 +107,29 @@ const envSchema = z.object({
     .int('PUSH_RATE_LIMIT_PER_HOUR must be a whole number of notifications')
     .min(1, 'PUSH_RATE_LIMIT_PER_HOUR must be at least 1')
     .max(1000, 'PUSH_RATE_LIMIT_PER_HOUR must be at most 1000')
+    .optional(),
+  /** Fair play (issue 37, docs/operations.md "Fair play: what the operator configures and publishes"). */
+  OPERATOR_NAME: z.string().max(200).optional(),
+  OPERATOR_ADDRESS: z.string().max(500).optional(),
+  GRIEVANCE_OFFICER_NAME: z.string().max(200).optional(),
+  GRIEVANCE_OFFICER_EMAIL: z.email('GRIEVANCE_OFFICER_EMAIL must be an email address').optional(),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').optional(),
+  SUPPORT_PHONE: z.string().max(40).optional(),
+  EXCLUDED_STATES: z.string().optional(),
+  FREE_DAILY_SPIN: z.enum(['on', 'off'], 'FREE_DAILY_SPIN must be on or off').optional(),
+  FREE_DAILY_SPINS_PER_DAY: z.coerce
+    .number()
+    .int('FREE_DAILY_SPINS_PER_DAY must be a whole number of spins')
+    .min(1, 'FREE_DAILY_SPINS_PER_DAY must be at least 1')
+    .max(10, 'FREE_DAILY_SPINS_PER_DAY must be at most 10')
+    .optional(),
+  FREE_DAILY_SPIN_TABLE: z.string().optional(),
+  TERMS_VERSION: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._-]{1,40}$/,
+      'TERMS_VERSION must be 1-40 letters, digits, dots, dashes or underscores',
+    )
     .optional(),
   FX_USD_INR: z.coerce
     .number('FX_USD_INR must be a number of rupees per US dollar')
@@ -208,6 +238,54 @@ function parseFirebaseWebConfig(raw: string): z.infer<typeof firebaseWebConfigSc
   return web.data;
 }
 
+/** The demo operator's identity: placeholders a real operator replaces (docs/operations.md). */
+export const DEMO_OPERATOR = {
+  name: 'SpinRewards Demo Private Limited',
+  address: '4th Floor, 12 MG Road, Bengaluru, Karnataka 560001, India',
+  grievanceOfficerName: 'A. Grievance Officer',
+  grievanceOfficerEmail: 'grievance@spinrewards.example',
+  supportEmail: 'support@spinrewards.example',
+  supportPhone: null as string | null,
+};
+/** TERMS_VERSION unset: the version of the terms' template this build ships. */
+export const DEFAULT_TERMS_VERSION = '2026.1';
+/** Demo mode's excluded states when EXCLUDED_STATES is unset (production: none unless listed). */
+export const DEMO_EXCLUDED_STATES = ['AS', 'TG'];
+
+/** EXCLUDED_STATES: comma-separated ISO 3166-2:IN codes (without "IN-"), or "none". */
+function parseExcludedStates(raw: string | undefined, production: boolean): string[] {
+  if (raw === undefined) return production ? [] : DEMO_EXCLUDED_STATES;
+  if (raw.trim().toLowerCase() === 'none') return [];
+  const codes = raw
+    .split(',')
+    .map((c) => c.trim().toUpperCase().replace(/^IN-/, ''))
+    .filter(Boolean);
+  const known = new Set<string>(STATE_CODES);
+  const unknown = codes.find((c) => !known.has(c));
+  if (unknown)
+    throw new ConfigError(
+      `Invalid configuration: EXCLUDED_STATES: "${unknown}" is not a state code (ISO 3166-2:IN, e.g. TN,AS), or use "none"`,
+    );
+  return [...new Set(codes)].sort();
+}
+
+/** FREE_DAILY_SPIN_TABLE: a slot table as JSON ({"reels":[{"amount":10,"probability":5},...]}); unset: the free-spin table. */
+function parseDailyTable(raw: string | undefined): SlotConfig {
+  if (raw === undefined) return DEFAULT_SLOT_CONFIG;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    json = null;
+  }
+  const table = parseSlotConfig(json);
+  if (!table || table.reels.length === 0 || !isValidProbabilityTotal(table.reels))
+    throw new ConfigError(
+      'Invalid configuration: FREE_DAILY_SPIN_TABLE must be JSON like {"reels":[{"amount":10,"probability":5}]} with probabilities above 0 and below 100 in all',
+    );
+  return table;
+}
+
 /** The server's settings from the parsed variables; a contradiction throws a ConfigError naming it. */
 function toConfig(env: z.infer<typeof envSchema>) {
   const production = env.NODE_ENV === 'production';
@@ -306,6 +384,28 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * offers list convert revenue with it to show revenue, voucher cost and margin side by side.
      */
     fxUsdInr: env.FX_USD_INR ?? FX_USD_INR_DEFAULT,
+    /**
+     * Fair play (issue 37): the operator's identity and contact (the terms, the privacy policy, the
+     * rules and every "contact support"), the states where the promotion is not offered, the free way
+     * to play (off by default in production, on in demo mode) and the current terms' version.
+     */
+    fairPlay: {
+      operator: {
+        name: env.OPERATOR_NAME ?? DEMO_OPERATOR.name,
+        address: env.OPERATOR_ADDRESS ?? DEMO_OPERATOR.address,
+        grievanceOfficerName: env.GRIEVANCE_OFFICER_NAME ?? DEMO_OPERATOR.grievanceOfficerName,
+        grievanceOfficerEmail: env.GRIEVANCE_OFFICER_EMAIL ?? DEMO_OPERATOR.grievanceOfficerEmail,
+        supportEmail: env.SUPPORT_EMAIL ?? DEMO_OPERATOR.supportEmail,
+        supportPhone: env.SUPPORT_PHONE ?? DEMO_OPERATOR.supportPhone,
+      },
+      excludedStates: parseExcludedStates(env.EXCLUDED_STATES, production),
+      dailySpin: {
+        enabled: (env.FREE_DAILY_SPIN ?? (production ? 'off' : 'on')) === 'on',
+        perDay: env.FREE_DAILY_SPINS_PER_DAY ?? 1,
+        table: parseDailyTable(env.FREE_DAILY_SPIN_TABLE),
+      },
+      termsVersion: env.TERMS_VERSION ?? DEFAULT_TERMS_VERSION,
+    },
     /** CLAIM_MIN_AGE_MINUTES: a click this young cannot be claimed yet (docs/product-rules.md#claims). */
     claimMinAgeMinutes: env.CLAIM_MIN_AGE_MINUTES ?? CLAIM_MIN_AGE_MINUTES_DEFAULT,
     /**

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { migrate, openDatabase, type Db } from '../db/client';
-import type { Config } from '../config';
+import { DEFAULT_TERMS_VERSION, type Config } from '../config';
+import { markMembersEligible } from '../fair-play/repository';
 import { findAdminByUsername, insertAdmin, setAdminPassword } from '../db/repositories/admins';
 import { findNetworkBySlug, insertNetwork } from '../db/repositories/networks';
 import { countOffers, insertOffers } from '../db/repositories/offers';
@@ -247,6 +248,8 @@ export async function seedDemo(
      * these options; false: the catalogue, the stock and the administrator only.
      */
     history?: HistoryOptions | false;
+    /** The terms' version the history's members accepted (the configured one). */
+    termsVersion?: string;
   },
 ): Promise<SeedResult> {
   const username = opts.adminUsername || 'admin';
@@ -263,6 +266,8 @@ export async function seedDemo(
   if (opts.history !== false) {
     const { seedHistory } = await import('./history');
     result.history = await seedHistory(db, await demoActor(db, username), opts.history ?? {});
+    // The history's members answered the first sign-in's questions when they signed up (issue 37).
+    await markMembersEligible(db, opts.termsVersion ?? DEFAULT_TERMS_VERSION);
   }
   return result;
 }
@@ -282,6 +287,7 @@ export async function seedFreshDemo(config: Config): Promise<SeedResult | null> 
       adminUsername: config.demoAdmin.username,
       adminPassword: config.demoAdmin.password,
       history: { publicUrl: config.publicUrl },
+      termsVersion: config.fairPlay.termsVersion,
     });
   } finally {
     await database.close();

@@ -15,5 +15,8 @@ export const forbidden = (msg: string) => new HttpError(403, msg);
 export const notFound = (msg: string) => new HttpError(404, msg);
 export const conflict = (msg: string) => new HttpError(409, msg);
 
+/** A spin or daily spin of a member who lives where the operator does not offer the promotion (issue 37). */
+export const EXCLUDED_STATE_MESSAGE =
+  'Spins are not offered in your state of residence. Your account stays open; see the official rules (/rules).';
 export const BLOCKED_MESSAGE =
   'Your account has been blocked. Please contact support if you think this is a mistake.';

@@ -27,6 +27,11 @@ export const MEMBER_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = 
   '/referrals': [LAYOUT, route('referrals')],
   '/rewards': [LAYOUT, route('rewards')],
   '/profile': [LAYOUT, route('profile')],
+  // The public pages (issue 37): no member shell.
+  '/rules': [route('rules')],
+  '/terms': [route('legal')],
+  '/privacy': [route('legal')],
+  '/help': [route('legal')],
 };
 
 /** Route modules: each member page is a chunk of its own, loaded by the pages that need it. */

@@ -14,7 +14,7 @@ import {
   type SpinStatementObserver,
 } from '../db/repositories/spins';
 import { assignOwedVouchers, refreshVoucherStock } from '../db/repositories/vouchers';
-import { BLOCKED_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
+import { BLOCKED_MESSAGE, EXCLUDED_STATE_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
 import {
   DEFAULT_SLOT_CONFIG,
   offerTable,
@@ -67,6 +67,8 @@ export interface SpinInput {
   userId: number;
   spinType: 'free' | 'offer';
   offerId?: number;
+  /** A free spin drawn from another table than the default one (the daily free spin's, issue 37). */
+  table?: SlotConfig;
 }
 
 export interface SpinMetrics {
@@ -82,6 +84,8 @@ function refusal(error: unknown): Error | null {
       return conflict('You have no free spins left.');
     case 'RWBLK':
       return forbidden(BLOCKED_MESSAGE);
+    case 'RWSEX':
+      return forbidden(EXCLUDED_STATE_MESSAGE);
     default:
       return null;
   }
@@ -193,7 +197,7 @@ export async function spinForSession(
   for (let attempt = 0; ; attempt++) {
     const known = offerId === null ? undefined : slotConfigs.get(offerId);
     // Not drawn while the offer's config is unknown: the statement refuses with the config.
-    const config = offerId === null ? DEFAULT_SLOT_CONFIG : known?.table;
+    const config = offerId === null ? (input.table ?? DEFAULT_SLOT_CONFIG) : known?.table;
     const drawn = config ? drawAmount(config) : 0;
     const missSlot: [number, number, number] = config ? missingCombination(config) : [0, 0, 0];
     let row: MemberSpinRow;

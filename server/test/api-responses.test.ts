@@ -72,7 +72,7 @@ class Recorder {
   private readonly startedAt = Date.now();
 
   constructor(
-    private readonly app: FastifyInstance,
+    readonly app: FastifyInstance,
     private readonly kind: string,
   ) {}
 
@@ -482,6 +482,33 @@ async function walk(r: Recorder): Promise<void> {
   });
   await memberPost('push unsubscribe', '/api/push-unsubscribe.php', { endpoint: pushSubscription.endpoint });
   await get('admin push summary', '/api/admin/push-summary.php');
+  // --- fair play (issue 37): public rules and operator, the member's eligibility, the daily spin
+  await r.call('operator (public)', { method: 'GET', url: '/api/operator.php' });
+  const current = (await r.app.inject({ method: 'GET', url: '/api/rules.php' })).json() as {
+    version: { hash: string };
+  };
+  r.volatile('rulesVersion', current.version.hash);
+  await r.call('rules (public)', { method: 'GET', url: '/api/rules.php' });
+  await r.call('rules: unknown version', { method: 'GET', url: `/api/rules.php?version=${'0'.repeat(64)}` });
+  await read('eligibility', '/api/eligibility.php', ravi.cookie);
+  await r.call('eligibility: no state', {
+    method: 'POST',
+    url: '/api/eligibility.php',
+    payload: { adult: true },
+    cookie: ravi.cookie,
+  });
+  await r.call('terms acceptance: not the current version', {
+    method: 'POST',
+    url: '/api/terms-acceptance.php',
+    payload: { termsVersion: 'old' },
+    cookie: ravi.cookie,
+  });
+  await r.call('daily spin: questions not answered', {
+    method: 'POST',
+    url: '/api/daily-spin.php',
+    payload: {},
+    cookie: ravi.cookie,
+  });
 
   // --- request-level refusals and sign-outs
   await r.call('member call: malformed JSON', {

@@ -26,6 +26,15 @@ export const VOUCHER_USED_PATH = '/voucher-used.php';
 export const CLAIM_PATH = '/claim.php';
 /** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
 export const REFERRAL_CODE_PATH = '/referral-code.php';
+/** Fair play (issue 37): the official rules (public), the operator's identity and contact (public). */
+export const RULES_PATH = '/rules.php';
+export const OPERATOR_PATH = '/operator.php';
+/** The member's eligibility and terms acceptance: read, and answered at the first sign-in. */
+export const ELIGIBILITY_PATH = '/eligibility.php';
+/** The member accepts the current terms' version. */
+export const TERMS_ACCEPTANCE_PATH = '/terms-acceptance.php';
+/** The free way to play: the member's daily free spin (no offer needed). */
+export const DAILY_SPIN_PATH = '/daily-spin.php';
 
 /** Web Push (issue 38): the member's notification settings and VAPID public key (GET), their switches (POST). */
 export const PUSH_SETTINGS_PATH = '/push-settings.php';
@@ -52,7 +61,12 @@ export type MemberApiPath =
   | typeof PUSH_SETTINGS_PATH
   | typeof PUSH_SUBSCRIBE_PATH
   | typeof PUSH_UNSUBSCRIBE_PATH
-  | typeof PUSH_PRESENCE_PATH;
+  | typeof PUSH_PRESENCE_PATH
+  | typeof RULES_PATH
+  | typeof OPERATOR_PATH
+  | typeof ELIGIBILITY_PATH
+  | typeof TERMS_ACCEPTANCE_PATH
+  | typeof DAILY_SPIN_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
 export const ADMIN_LOGIN_PATH = '/login.php';

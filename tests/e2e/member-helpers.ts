@@ -19,10 +19,36 @@ export async function chooseAccount(page: Page, who: Identity): Promise<void> {
   }
 }
 
-/** Signs in through the demo chooser and lands on the dashboard. */
-export async function signInWithChooser(page: Page, who: Identity): Promise<void> {
+/**
+ * Signs in through the demo chooser and lands on the dashboard. A new member is first asked their age,
+ * state and the terms (issue 37): answered as an adult in Karnataka unless `eligibility` says otherwise
+ * (`false`: left unanswered, for the suites that test the questions themselves).
+ */
+export async function signInWithChooser(
+  page: Page,
+  who: Identity,
+  eligibility: { state: string } | false = { state: 'Karnataka' },
+): Promise<void> {
+  const asked = page.waitForResponse(
+    (r) => r.url().endsWith('/api/eligibility.php') && r.request().method() === 'GET',
+    { timeout: 30_000 },
+  );
   await chooseAccount(page, who);
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+  if (eligibility === false) return;
+  const answer = (await (await asked).json()) as { eligibility?: { needs: string | null } };
+  if (answer.eligibility?.needs === 'eligibility') await answerEligibility(page, eligibility.state);
+}
+
+/** Answers the first sign-in's questions: 18 or older, the state, the terms accepted. */
+export async function answerEligibility(page: Page, state: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Before you start' });
+  await dialog.waitFor();
+  await dialog.getByLabel('I am 18 or older').check();
+  await dialog.getByLabel('State of residence').selectOption({ label: state });
+  await dialog.getByRole('checkbox', { name: /I have read and accept/ }).check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Starts the offer with this title: the partner page opens in a new tab; completes it there. */

@@ -40,6 +40,23 @@ const DashboardRoute = routeComponent(pages.dashboard, (m) => m.DashboardRoute);
 const ReferralsRoute = routeComponent(pages.referrals, (m) => m.ReferralsRoute);
 const RewardsRoute = routeComponent(pages.rewards, (m) => m.RewardsRoute);
 const ProfileRoute = routeComponent(pages.profile, (m) => m.ProfileRoute);
+// The public pages (issue 37): no member shell, no session needed.
+const RulesRoute = routeComponent(
+  () => import('./routes/rules'),
+  (m) => m.RulesRoute,
+);
+const TermsRoute = routeComponent(
+  () => import('./routes/legal'),
+  (m) => m.TermsRoute,
+);
+const PrivacyRoute = routeComponent(
+  () => import('./routes/legal'),
+  (m) => m.PrivacyRoute,
+);
+const HelpRoute = routeComponent(
+  () => import('./routes/legal'),
+  (m) => m.HelpRoute,
+);
 const NotFoundRoute = routeComponent(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
@@ -52,10 +69,21 @@ const MEMBER_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
   [paths.profile.path]: ProfileRoute,
 };
 
+const PUBLIC_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
+  [paths.rules.path]: RulesRoute,
+  [paths.terms.path]: TermsRoute,
+  [paths.privacy.path]: PrivacyRoute,
+  [paths.help.path]: HelpRoute,
+};
+
 /** Loads the code `pathname` renders first (the member shell and the page), so it renders in one pass. */
 export async function preloadRoute(pathname: string): Promise<void> {
   const page = MEMBER_ROUTES[pathname];
   if (page) await Promise.all([AppLayoutRoute.preload(), page.preload()]);
+  else {
+    const open = PUBLIC_ROUTES[pathname];
+    if (open) await open.preload();
+  }
 }
 
 export function AppRoutes() {
@@ -70,6 +98,10 @@ export function AppRoutes() {
           <Route path={paths.rewards.path} element={<RewardsRoute.Component />} />
           <Route path={paths.profile.path} element={<ProfileRoute.Component />} />
         </Route>
+        <Route path={paths.rules.path} element={<RulesRoute.Component />} />
+        <Route path={paths.terms.path} element={<TermsRoute.Component />} />
+        <Route path={paths.privacy.path} element={<PrivacyRoute.Component />} />
+        <Route path={paths.help.path} element={<HelpRoute.Component />} />
         <Route path="*" element={<NotFoundRoute.Component />} />
       </Routes>
     </Suspense>

@@ -75,8 +75,11 @@ describe('a page rendered on the server, hydrated in the browser', () => {
       // The very node the server sent is still the one on screen: hydrated, not re-rendered.
       await waitFor(() => expect(root!.querySelector('h1')).toBe(heading));
       expect(recoverable).toEqual([]);
-      // The first render came from the answers in the page: no call for them.
-      expect(requests).toEqual([]);
+      // The first render came from the answers in the page: no call for them. (The member layout's
+      // eligibility check and the profile's support contact, issue 37, are calls of their own, made once
+      // a session, not the page's answers.)
+      const ownCalls = ['/api/eligibility.php', '/api/operator.php'];
+      expect(requests.filter((p) => !ownCalls.includes(p))).toEqual([]);
     });
   }
 

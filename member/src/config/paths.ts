@@ -10,6 +10,11 @@ export const paths = {
   referrals: { path: '/referrals', getHref: () => '/referrals' },
   rewards: { path: '/rewards', getHref: () => '/rewards' },
   profile: { path: '/profile', getHref: () => '/profile' },
+  // Public pages (issue 37): no sign-in needed.
+  rules: { path: '/rules', getHref: (hash?: string) => (hash ? `/rules#${hash}` : '/rules') },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  help: { path: '/help', getHref: () => '/help' },
 } as const;
 
 /** A 401 redirects to /login unless already on a login path. */

@@ -10,6 +10,7 @@
 --   * RWCFG: the offer's slot config is not the one the server drew from (p_slot_config, the text of
 --     offers.slot_config as the server last read it, null when it has none cached): nothing is spent,
 --     and the error's DETAIL carries the current text, so the server draws again from it;
+--   * RWSEX: the member lives in a state where the promotion is not offered (excluded_states, issue 37);
 --   * rewards_spin's own refusals (RWNOS, RWNFS, RWBLK).
 -- r_user_id: the member (whose cached answers the server then drops and announces).
 -- The session's end moves forward when due, as renewMemberSessionIfDue does (a refusal undoes that
@@ -49,11 +50,13 @@ AS $$
 DECLARE
   v_user_id integer;
   v_blocked boolean;
+  v_state text;
   v_expires timestamptz;
   v_config text;
   v_renewed timestamptz;
 BEGIN
-  SELECT s.user_id, u.is_suspicious, s.expires_at INTO v_user_id, v_blocked, v_expires
+  SELECT s.user_id, u.is_suspicious, s.expires_at, u.residence_state
+    INTO v_user_id, v_blocked, v_expires, v_state
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id_hash = p_session_hash AND s.kind = 'member' AND s.expires_at > now()
     LIMIT 1;
@@ -62,6 +65,9 @@ BEGIN
   END IF;
   IF v_blocked THEN
     RAISE EXCEPTION 'member blocked' USING ERRCODE = 'RWSBL';
+  END IF;
+  IF v_state IS NOT NULL AND EXISTS (SELECT 1 FROM excluded_states e WHERE e.code = v_state) THEN
+    RAISE EXCEPTION 'promotion not offered in the member''s state' USING ERRCODE = 'RWSEX';
   END IF;
 
   IF p_spin_type = 'offer' THEN

@@ -61,7 +61,7 @@ BEGIN
                          p_win_slots[i], p_miss_slots[i]) m;
     EXCEPTION
       WHEN SQLSTATE 'RWSES' OR SQLSTATE 'RWSBL' OR SQLSTATE 'RWNOF' OR SQLSTATE 'RWCFG'
-        OR SQLSTATE 'RWNOS' OR SQLSTATE 'RWNFS' OR SQLSTATE 'RWBLK' THEN
+        OR SQLSTATE 'RWNOS' OR SQLSTATE 'RWNFS' OR SQLSTATE 'RWBLK' OR SQLSTATE 'RWSEX' THEN
         GET STACKED DIAGNOSTICS v_detail = PG_EXCEPTION_DETAIL;
         RETURN QUERY SELECT i, SQLSTATE::text, nullif(v_detail, ''),
           NULL::timestamptz, NULL::integer, NULL::integer, NULL::boolean, NULL::boolean, NULL::text,

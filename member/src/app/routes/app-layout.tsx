@@ -4,6 +4,7 @@ import { LoadingState } from '../../components/ui/spinner';
 import { MemberLayout } from '../../components/layouts/member-layout';
 import { ProtectedRoute } from '../../lib/auth';
 import { ReturnBanner } from '../../features/offers/components/return-banner';
+import { EligibilityGate } from '../../features/fair-play/components/eligibility-gate';
 import { useLiveUpdates } from '../live-updates';
 
 /** The signed-in member's live updates (rendered inside the guard, so only once signed in). */
@@ -18,6 +19,7 @@ export function AppLayoutRoute() {
     <ProtectedRoute>
       <LiveUpdates />
       <MemberLayout>
+        <EligibilityGate />
         <ReturnBanner />
         <Suspense fallback={<LoadingState label="Loading..." />}>
           <Outlet />

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ArrowLeftIcon, LogoMark } from '../../components/ui/icons';
+import { SupportContact } from '../../components/support-contact';
 
 /** 404 page: 'Page Not Found', links to the dashboard and rewards, and Go Back. */
 export function NotFoundRoute() {
@@ -28,6 +29,10 @@ export function NotFoundRoute() {
       </div>
       <p className="not-found__help">
         Still lost? Contact our support team and we'll help you find your way.
+      </p>
+      <SupportContact className="not-found__help" lead="Support:" />
+      <p className="not-found__help">
+        <Link to={paths.help.getHref()}>Help</Link> · <Link to={paths.rules.getHref()}>Official Rules</Link>
       </p>
     </main>
   );

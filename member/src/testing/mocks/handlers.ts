@@ -69,6 +69,27 @@ export const handlers = [
     pushKinds = { ...pushKinds, ...kinds };
     return HttpResponse.json(pushSettings());
   }),
+  // Fair play (issue 37): a member who has answered and accepted the current terms.
+  http.get('*/api/eligibility.php', () =>
+    state.current.signedIn ? HttpResponse.json({ success: true, eligibility: ELIGIBLE }) : unauthorized(),
+  ),
+  http.get('*/api/operator.php', () =>
+    HttpResponse.json({
+      success: true,
+      operator: {
+        name: 'Test Operator Ltd',
+        address: '1 Test Road, Bengaluru',
+        grievance_officer_name: 'G. Officer',
+        grievance_officer_email: 'grievance@example.com',
+        support_email: 'support@example.com',
+        support_phone: null,
+      },
+      terms_version: '2026.1',
+      states: [{ code: 'KA', name: 'Karnataka' }],
+      excluded_states: [],
+      daily_spin_enabled: true,
+    }),
+  ),
 ];
 
 let pushKinds: Record<string, boolean> = {};
@@ -88,3 +109,14 @@ function pushSettings() {
     subscriptions: 0,
   };
 }
+
+export const ELIGIBLE = {
+  adult_confirmed: true,
+  state: 'KA',
+  state_excluded: false,
+  terms_version: '2026.1',
+  accepted_terms_version: '2026.1',
+  accepted_terms_at: '2026-01-01T00:00:00.000Z',
+  needs: null,
+  daily_spin: { enabled: true, per_day: 1, claimed_today: 0, available: 1 },
+};

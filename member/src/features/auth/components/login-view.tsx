@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import type { ClientConfig } from '../../../../../shared/contract/system';
+import { Link } from 'react-router';
 import { BRAND, PROVIDER_NAME, TAGLINE } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { SupportContact } from '../../../components/support-contact';
 import { Button } from '../../../components/ui/button';
 import {
   CheckIcon,
@@ -241,6 +244,7 @@ export function LoginView({
             {shownError}
           </p>
         ) : null}
+        {shownError && /blocked/i.test(shownError) ? <SupportContact className="login__support" /> : null}
         {offlineNote ? (
           <p className="login__offline" role="status">
             {OFFLINE_SIGN_IN_MESSAGE}
@@ -282,8 +286,8 @@ export function LoginView({
         </ul>
 
         <p className="login__terms">
-          By continuing, you agree to our Terms of Service and Privacy Policy. We only ask for your name and
-          email.
+          By continuing, you agree to our <Link to={paths.terms.getHref()}>Terms of Service</Link> and{' '}
+          <Link to={paths.privacy.getHref()}>Privacy Policy</Link>. We only ask for your name and email.
         </p>
 
         <ul className="login__badges" aria-label="Why members trust us">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { MemberOffer, SpinResponse } from '../../../../../shared/contract/member';
 import { formatDate, formatRupees, percentText } from '../../../../../shared/format';
 import {
@@ -12,6 +13,7 @@ import {
   winRangeText,
   type SlotConfig,
 } from '../../../../../shared/slot';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -247,6 +249,11 @@ export function SlotMachineModal({
           ) : null}
         </div>
       )}
+      {phase !== 'spinning' ? (
+        <p className="slot__hint slot__rules">
+          <Link to={paths.rules.getHref()}>Official rules and odds</Link>
+        </p>
+      ) : null}
     </Dialog>
   );
 }

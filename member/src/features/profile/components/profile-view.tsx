@@ -16,6 +16,7 @@ import {
 } from '../../../components/ui/icons';
 import { StatCard } from '../../../components/ui/stat-card';
 import { QueryState } from '../../../components/query-state';
+import { SupportContact } from '../../../components/support-contact';
 import { useUserStats } from '../../../lib/auth';
 import { useLogout } from '../../../lib/use-logout';
 
@@ -173,6 +174,15 @@ function ProfileDetails({
               <dd>Google</dd>
             </div>
           </dl>
+          {/* Fair play (issue 37): the rules, terms, privacy, help and the support contact, one line. */}
+          <div className="profile-legal">
+            <p>
+              <Link to={paths.rules.getHref()}>Official Rules</Link> ·{' '}
+              <Link to={paths.terms.getHref()}>Terms</Link> ·{' '}
+              <Link to={paths.privacy.getHref()}>Privacy</Link> · <Link to={paths.help.getHref()}>Help</Link>
+            </p>
+            <SupportContact />
+          </div>
         </section>
         <section className="card" aria-labelledby="statistics-title">
           <h2 id="statistics-title" className="card-title">
