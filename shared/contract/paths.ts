@@ -26,6 +26,10 @@ export const VOUCHER_USED_PATH = '/voucher-used.php';
 export const CLAIM_PATH = '/claim.php';
 /** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
 export const REFERRAL_CODE_PATH = '/referral-code.php';
+/** The privacy centre (issue 37): the member's data as a JSON file, their name corrected, their account deleted. */
+export const PRIVACY_EXPORT_PATH = '/privacy-export.php';
+export const PRIVACY_NAME_PATH = '/privacy-name.php';
+export const PRIVACY_DELETE_PATH = '/privacy-delete.php';
 
 /** The paths the member app calls: its API client takes nothing else. */
 export type MemberApiPath =
@@ -39,6 +43,9 @@ export type MemberApiPath =
   | typeof VOUCHER_USED_PATH
   | typeof CLAIM_PATH
   | typeof REFERRAL_CODE_PATH
+  | typeof PRIVACY_EXPORT_PATH
+  | typeof PRIVACY_NAME_PATH
+  | typeof PRIVACY_DELETE_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
