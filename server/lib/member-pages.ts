@@ -27,6 +27,7 @@ export const MEMBER_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = 
   '/referrals': [LAYOUT, route('referrals')],
   '/rewards': [LAYOUT, route('rewards')],
   '/profile': [LAYOUT, route('profile')],
+  '/privacy-centre': [LAYOUT, route('privacy-centre')],
 };
 
 /** Route modules: each member page is a chunk of its own, loaded by the pages that need it. */

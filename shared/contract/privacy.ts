@@ -2,11 +2,12 @@
 // their name corrected, their account deleted. The member's own data only: every call takes the
 // member from the session, never from the request.
 import { z } from 'zod';
+import { MEMBER_NAME_MAX } from '../constants';
 import { API_BASE, PRIVACY_DELETE_PATH, PRIVACY_EXPORT_PATH, PRIVACY_NAME_PATH } from './paths';
 import { endpoint, okResponses, type RequestOf, type ResponseOf } from './common';
 
 /** The longest first or last name a member may give (the sign-in keeps 100 characters of each). */
-export const NAME_MAX = 100;
+export const NAME_MAX = MEMBER_NAME_MAX;
 
 const when = z.string();
 const maybeWhen = z.string().nullable();

@@ -40,6 +40,7 @@ const DashboardRoute = routeComponent(pages.dashboard, (m) => m.DashboardRoute);
 const ReferralsRoute = routeComponent(pages.referrals, (m) => m.ReferralsRoute);
 const RewardsRoute = routeComponent(pages.rewards, (m) => m.RewardsRoute);
 const ProfileRoute = routeComponent(pages.profile, (m) => m.ProfileRoute);
+const PrivacyCentreRoute = routeComponent(pages['privacy-centre'], (m) => m.PrivacyCentreRoute);
 const NotFoundRoute = routeComponent(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
@@ -50,6 +51,7 @@ const MEMBER_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
   [paths.referrals.path]: ReferralsRoute,
   [paths.rewards.path]: RewardsRoute,
   [paths.profile.path]: ProfileRoute,
+  [paths.privacyCentre.path]: PrivacyCentreRoute,
 };
 
 /** Loads the code `pathname` renders first (the member shell and the page), so it renders in one pass. */
@@ -69,6 +71,7 @@ export function AppRoutes() {
           <Route path={paths.referrals.path} element={<ReferralsRoute.Component />} />
           <Route path={paths.rewards.path} element={<RewardsRoute.Component />} />
           <Route path={paths.profile.path} element={<ProfileRoute.Component />} />
+          <Route path={paths.privacyCentre.path} element={<PrivacyCentreRoute.Component />} />
         </Route>
         <Route path="*" element={<NotFoundRoute.Component />} />
       </Routes>

@@ -10,6 +10,8 @@ export const paths = {
   referrals: { path: '/referrals', getHref: () => '/referrals' },
   rewards: { path: '/rewards', getHref: () => '/rewards' },
   profile: { path: '/profile', getHref: () => '/profile' },
+  /** The privacy centre (issue 37): linked from the profile; a public address that asks to sign in. */
+  privacyCentre: { path: '/privacy-centre', getHref: () => '/privacy-centre' },
 } as const;
 
 /** A 401 redirects to /login unless already on a login path. */
