@@ -231,10 +231,18 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, first_name: 'Ada', last_name: 'Lovelace' });
-    const stats = await app.inject({ method: 'GET', url: '/api/user-stats.php', headers: { cookie: m.cookie } });
+    const stats = await app.inject({
+      method: 'GET',
+      url: '/api/user-stats.php',
+      headers: { cookie: m.cookie },
+    });
     expect(stats.json().user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
 
-    for (const bad of [{ first_name: '   ' }, { first_name: '<b>Ada</b>' }, { first_name: 'x'.repeat(101) }]) {
+    for (const bad of [
+      { first_name: '   ' },
+      { first_name: '<b>Ada</b>' },
+      { first_name: 'x'.repeat(101) },
+    ]) {
       const refused = await app.inject({
         method: 'POST',
         url: '/api/privacy-name.php',
@@ -270,7 +278,11 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
     expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
 
     // Signed out everywhere: the session no longer opens anything.
-    const after = await app.inject({ method: 'GET', url: '/api/user-stats.php', headers: { cookie: member.cookie } });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/user-stats.php',
+      headers: { cookie: member.cookie },
+    });
     expect(after.statusCode).toBe(401);
     expect((await exportOf(member)).statusCode).toBe(401);
     expect(await emulatorHasAccount(uid)).toBe(false);
@@ -280,7 +292,7 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
       await findAnywhere(db, [memberPerson.email, memberPerson.lastName, memberPerson.fingerprint, uid]),
     ).toEqual([]);
     // The rows money and partners need, under the anonymous id; the referrer keeps the spin earned.
-    const moneyAfter = await query<typeof moneyBefore[number]>(
+    const moneyAfter = await query<(typeof moneyBefore)[number]>(
       db,
       sql`select (select count(*)::int from spins where user_id = ${member.userId}) as spins,
                  (select count(*)::int from completions where user_id = ${member.userId}) as completions,
@@ -301,14 +313,24 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
       db,
       sql`select first_name, email, deleted_at is not null as deleted from users where id = ${member.userId}`,
     );
-    expect(row).toEqual({ first_name: 'Deleted', email: `deleted-${member.userId}@deleted.invalid`, deleted: true });
+    expect(row).toEqual({
+      first_name: 'Deleted',
+      email: `deleted-${member.userId}@deleted.invalid`,
+      deleted: true,
+    });
 
     // Irreversible and final: the same Google account starts a new member.
     const again = await signInAs(memberPerson);
     expect(again.userId).not.toBe(member.userId);
     expect(again.body.isNewUser).toBe(true);
     const fresh = await exportOf(again);
-    expect(fresh.json()).toMatchObject({ clicks: [], conversions: [], spins: [], claims: [], referred_by: null });
+    expect(fresh.json()).toMatchObject({
+      clicks: [],
+      conversions: [],
+      spins: [],
+      claims: [],
+      referred_by: null,
+    });
   });
 
   it('answers and records a postback for a deleted member’s click without bringing back personal data', async () => {
@@ -336,9 +358,9 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
       sql`select count(*)::int as n from postback_log where click_id = ${openClick}`,
     );
     expect(logged[0]!.n).toBe(1);
-    expect(await findAnywhere(db, [memberPerson.email, memberPerson.lastName, memberPerson.fingerprint])).toEqual(
-      [],
-    );
+    expect(
+      await findAnywhere(db, [memberPerson.email, memberPerson.lastName, memberPerson.fingerprint]),
+    ).toEqual([]);
     expect(await brokenInvariants(db)).toEqual([]);
   });
 
@@ -388,7 +410,11 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
     } finally {
       app.tokenVerifier.deleteAccount = real;
     }
-    const stats = await app.inject({ method: 'GET', url: '/api/user-stats.php', headers: { cookie: m.cookie } });
+    const stats = await app.inject({
+      method: 'GET',
+      url: '/api/user-stats.php',
+      headers: { cookie: m.cookie },
+    });
     expect(stats.json().user.email).toBe(p.email);
     expect((await deleteAccount(m)).statusCode).toBe(200);
   });

@@ -207,10 +207,7 @@ export async function eraseMember(db: Queryable, userId: number): Promise<void> 
   await query(db, sql`update claims set note = '' where user_id = ${userId} and note <> ''`);
   await query(db, sql`update referrals set referral_code = ${code} where referrer_user_id = ${userId}`);
   await query(db, sql`update users set referred_by_code = ${code} where referred_by_user_id = ${userId}`);
-  await query(
-    db,
-    sql`update reward_holds set reasons = '[]'::jsonb, note = null where user_id = ${userId}`,
-  );
+  await query(db, sql`update reward_holds set reasons = '[]'::jsonb, note = null where user_id = ${userId}`);
 }
 
 /**

@@ -191,7 +191,10 @@ const namePart = (what: string, min: number) =>
     .trim()
     .min(min, `${what} is required`)
     .max(NAME_MAX, `${what} is at most ${NAME_MAX} characters`)
-    .refine((v) => !/[\u0000-\u001f\u007f<>]/.test(v), `${what} may not contain < > or control characters`);
+    .refine(
+      (v) => !/[<>]/.test(v) && ![...v].some((c) => c < ' ' || c === '\u007f'),
+      `${what} may not contain < > or control characters`,
+    );
 
 /** POST: the member corrects their name (first name required, last name may be blank). */
 export const privacyName = endpoint('POST', `${API_BASE}${PRIVACY_NAME_PATH}`, {

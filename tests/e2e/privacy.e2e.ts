@@ -64,7 +64,11 @@ describe('the privacy centre', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: `docs/screenshots/privacy-centre-${width}.png`, fullPage: true });
+      // Phones: the first screen (a full-page shot would paint the fixed tab bar mid-page).
+      await page.screenshot({
+        path: `docs/screenshots/privacy-centre-${width}.png`,
+        fullPage: width >= 1024,
+      });
     }
 
     // Download my data: a JSON file of the member's record.
@@ -85,7 +89,12 @@ describe('the privacy centre', () => {
     await page.getByText('Your name has been saved').waitFor();
 
     // Delete my account: what is kept and why, a confirmation, then signed out.
-    await page.getByRole('button', { name: 'Delete my account' }).click();
+    for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all())
+      await dismiss.click();
+    const deleteButton = page.getByRole('button', { name: 'Delete my account' });
+    await deleteButton.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'docs/screenshots/privacy-centre-delete-section-390.png' });
+    await deleteButton.click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByText(/Kept without your name or email/).waitFor();
     const confirm = dialog.getByRole('button', { name: 'Delete permanently' });

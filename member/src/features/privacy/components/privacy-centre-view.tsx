@@ -197,11 +197,7 @@ function DeleteSection() {
           <p className="privacy-text">{DELETION_ERASES}</p>
           <p className="privacy-text">{DELETION_KEEPS}</p>
           <label className="privacy-check">
-            <input
-              type="checkbox"
-              checked={understood}
-              onChange={(e) => setUnderstood(e.target.checked)}
-            />
+            <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
             <span>I understand that my account is deleted permanently.</span>
           </label>
           {remove.isError ? (
