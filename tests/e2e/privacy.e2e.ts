@@ -89,8 +89,8 @@ describe('the privacy centre', () => {
     await page.getByText('Your name has been saved').waitFor();
 
     // Delete my account: what is kept and why, a confirmation, then signed out.
-    for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all())
-      await dismiss.click();
+    // The toasts above (5 s each) gone first, so the screenshots show the section and the dialog.
+    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 15_000 });
     const deleteButton = page.getByRole('button', { name: 'Delete my account' });
     await deleteButton.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'docs/screenshots/privacy-centre-delete-section-390.png' });
