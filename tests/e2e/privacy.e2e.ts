@@ -63,6 +63,7 @@ describe('the privacy centre', () => {
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, 0));
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       // Phones: the first screen (a full-page shot would paint the fixed tab bar mid-page).
       await page.screenshot({
