@@ -64,6 +64,9 @@ export const PROFILE_BADGES = {
 
 /** Missing-conversion claims (docs/product-rules.md#claims): the longest note a member may add. */
 export const CLAIM_NOTE_MAX = 500;
+
+/** The longest first or last name a member may give in the privacy centre (sign-in keeps 100 of each). */
+export const MEMBER_NAME_MAX = 100;
 /** The longest reason an administrator may give when rejecting a claim (the member reads it). */
 export const CLAIM_REASON_MAX = 500;
 /** The longest reason an administrator gives for a block, an unblock or an (de)activation (issue 36). */

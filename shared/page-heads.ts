@@ -28,6 +28,11 @@ export const MEMBER_PAGE_HEADS = {
     subtitle: "Every voucher you've won, ready to copy and redeem.",
     loading: 'Loading your rewards...',
   },
+  '/privacy-centre': {
+    title: 'Privacy centre',
+    subtitle: 'Download your data, correct your name or delete your account.',
+    loading: 'Loading your privacy centre...',
+  },
 } as const satisfies Record<string, PageHead>;
 
 /**

@@ -59,6 +59,8 @@ export const users = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Set when the reversal rule blocked the member pending review (migration 0008). */
     heldAt: ts('held_at'),
+    /** Set when the member deleted their account: the row is erased, kept as an anonymous id (migration 0030). */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),

@@ -32,6 +32,7 @@ export const MEMBER_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = 
   '/terms': [route('legal')],
   '/privacy': [route('legal')],
   '/help': [route('legal')],
+  '/privacy-centre': [LAYOUT, route('privacy-centre')],
 };
 
 /** Route modules: each member page is a chunk of its own, loaded by the pages that need it. */

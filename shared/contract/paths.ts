@@ -44,6 +44,10 @@ export const PUSH_SUBSCRIBE_PATH = '/push-subscribe.php';
 export const PUSH_UNSUBSCRIBE_PATH = '/push-unsubscribe.php';
 /** Web Push: an app window says whether it is visible (no notification while it is). */
 export const PUSH_PRESENCE_PATH = '/push-presence.php';
+/** The privacy centre (issue 37): the member's data as a JSON file, their name corrected, their account deleted. */
+export const PRIVACY_EXPORT_PATH = '/privacy-export.php';
+export const PRIVACY_NAME_PATH = '/privacy-name.php';
+export const PRIVACY_DELETE_PATH = '/privacy-delete.php';
 
 /** The paths the member app calls: its API client takes nothing else. */
 export type MemberApiPath =
@@ -66,7 +70,11 @@ export type MemberApiPath =
   | typeof OPERATOR_PATH
   | typeof ELIGIBILITY_PATH
   | typeof TERMS_ACCEPTANCE_PATH
-  | typeof DAILY_SPIN_PATH;
+  | typeof DAILY_SPIN_PATH
+  | typeof PRIVACY_EXPORT_PATH
+  | typeof PRIVACY_NAME_PATH
+  | typeof PRIVACY_DELETE_PATH
+  | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
 export const ADMIN_LOGIN_PATH = '/login.php';

@@ -57,6 +57,7 @@ const HelpRoute = routeComponent(
   () => import('./routes/legal'),
   (m) => m.HelpRoute,
 );
+const PrivacyCentreRoute = routeComponent(pages['privacy-centre'], (m) => m.PrivacyCentreRoute);
 const NotFoundRoute = routeComponent(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
@@ -67,6 +68,7 @@ const MEMBER_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
   [paths.referrals.path]: ReferralsRoute,
   [paths.rewards.path]: RewardsRoute,
   [paths.profile.path]: ProfileRoute,
+  [paths.privacyCentre.path]: PrivacyCentreRoute,
 };
 
 const PUBLIC_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
@@ -97,6 +99,7 @@ export function AppRoutes() {
           <Route path={paths.referrals.path} element={<ReferralsRoute.Component />} />
           <Route path={paths.rewards.path} element={<RewardsRoute.Component />} />
           <Route path={paths.profile.path} element={<ProfileRoute.Component />} />
+          <Route path={paths.privacyCentre.path} element={<PrivacyCentreRoute.Component />} />
         </Route>
         <Route path={paths.rules.path} element={<RulesRoute.Component />} />
         <Route path={paths.terms.path} element={<TermsRoute.Component />} />

@@ -10,6 +10,7 @@ export const pages = {
   referrals: () => import('./routes/referrals'),
   rewards: () => import('./routes/rewards'),
   profile: () => import('./routes/profile'),
+  'privacy-centre': () => import('./routes/privacy-centre'),
 };
 
 /**
@@ -23,7 +24,9 @@ export function warmUp(pathname: string): void {
   // A page the server rendered is on screen with its answers (member/src/app/prepare.ts): nothing
   // to ask, and its code loads after the first paint (the boot), not in competition with it.
   if (document.getElementById(SERVER_ANSWERS_ID)) return;
-  if (navigator.onLine) startEarly(MEMBER_PAGE_CALLS[`/${page}`]);
+  // The privacy centre has no first calls of its own (not server-rendered): the guard's session check only.
+  const calls = (MEMBER_PAGE_CALLS as Partial<Record<string, readonly string[]>>)[`/${page}`];
+  if (navigator.onLine && calls) startEarly(calls);
   void pages.layout();
   void pages[page]();
 }

@@ -15,6 +15,8 @@ export const paths = {
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   help: { path: '/help', getHref: () => '/help' },
+  /** The privacy centre (issue 37): linked from the profile; a public address that asks to sign in. */
+  privacyCentre: { path: '/privacy-centre', getHref: () => '/privacy-centre' },
 } as const;
 
 /** A 401 redirects to /login unless already on a login path. */

@@ -83,14 +83,25 @@ export async function logout(queryClient: QueryClient): Promise<void> {
     failed = true;
   }
   // Cleared whatever the server said, and the offline copy with it.
+  await forgetLocalSession(queryClient, user);
+  if (failed) toast.error('Logout failed');
+  else toast.success('Logged out successfully');
+}
+
+/**
+ * Forgets the member on this device: the session user, the queries, the offline copy and Firebase's
+ * sign-in. Logout's local half; also what follows an account deletion (the server ended the sessions).
+ */
+export async function forgetLocalSession(
+  queryClient: QueryClient,
+  user: SessionUser | null = getSessionUser(),
+): Promise<void> {
   loggedOutLocally = true;
   clearEarly();
   setSessionUser(null);
   queryClient.clear();
   await wipePersistedCache(user?.id);
   void signOutOfFirebase();
-  if (failed) toast.error('Logout failed');
-  else toast.success('Logged out successfully');
 }
 
 /** Where a guard sends a member who is not (or no longer) signed in. */

@@ -23,6 +23,8 @@ export {
   ClockIcon,
   WalletIcon,
   ChartIcon,
+  DownloadIcon,
+  TrashIcon,
 } from './member-icons';
 
 export const UsersIcon = make(

@@ -96,3 +96,5 @@ export const WalletIcon = make(
   </>,
 );
 export const ChartIcon = make(<path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />);
+export const DownloadIcon = make(<path d="M12 4v11M7 10l5 5 5-5M5 20h14" />);
+export const TrashIcon = make(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);

@@ -8,6 +8,7 @@ import {
   CheckIcon,
   GiftIcon,
   LogoutIcon,
+  ShieldIcon,
   SparkleIcon,
   TrophyIcon,
   UsersIcon,
@@ -235,6 +236,19 @@ function ProfileDetails({
             );
           })}
         </ul>
+      </section>
+
+      <section className="card privacy-link" aria-labelledby="privacy-link-title">
+        <div>
+          <h2 id="privacy-link-title" className="card-title">
+            Privacy centre
+          </h2>
+          <p className="muted">Download your data, correct your name or delete your account.</p>
+        </div>
+        <Link to={paths.privacyCentre.getHref()} className="btn btn--secondary btn--md">
+          <ShieldIcon size={18} />
+          Open privacy centre
+        </Link>
       </section>
 
       <section className="card" aria-labelledby="actions-title">
