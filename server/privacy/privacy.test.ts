@@ -170,6 +170,33 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
       payload: { clickId: openClick, note: `Please check, ${memberPerson.name} here` },
     });
     expect(claim.statusCode, claim.body).toBe(200);
+    // Eligibility and the terms accepted (consent records), and a browser subscribed to notifications.
+    const eligibility = await app.inject({
+      method: 'POST',
+      url: '/api/eligibility.php',
+      headers: { cookie: member.cookie },
+      payload: {
+        adult: true,
+        state: 'KA',
+        acceptTerms: true,
+        termsVersion: app.config.fairPlay.termsVersion,
+      },
+    });
+    expect(eligibility.statusCode, eligibility.body).toBe(200);
+    const subscribed = await app.inject({
+      method: 'POST',
+      url: '/api/push-subscribe.php',
+      headers: { cookie: member.cookie },
+      payload: {
+        endpoint: `https://fcm.googleapis.com/fcm/send/privacy-${member.userId}`,
+        expirationTime: null,
+        keys: {
+          p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
     return { referrer, referrerPerson, member, memberPerson, openClick };
   }
 
@@ -205,6 +232,16 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
       memberPerson.fingerprint,
     );
     for (const key of ['holds', 'clawbacks', 'referrals_made']) expect(Array.isArray(data[key])).toBe(true);
+    expect(data.member).toMatchObject({ residence_state: 'KA', adult_confirmed_at: expect.any(String) });
+    expect(data.terms_acceptances).toEqual([
+      { terms_version: app.config.fairPlay.termsVersion, accepted_at: expect.any(String) },
+    ]);
+    expect(data.daily_spins).toEqual([]);
+    // The browser's push service by its host only, never the endpoint's token.
+    expect(data.notifications.devices).toEqual([
+      { push_service: 'fcm.googleapis.com', created_at: expect.any(String), last_sent_at: null },
+    ]);
+    expect(res.body).not.toContain(`privacy-${member.userId}`);
 
     // Nothing of the referrer: not their id, email, name, fingerprint or sightings.
     const text = res.body.toLowerCase();
@@ -286,6 +323,13 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
     expect(after.statusCode).toBe(401);
     expect((await exportOf(member)).statusCode).toBe(401);
     expect(await emulatorHasAccount(uid)).toBe(false);
+    // Their browsers are told nothing more, and their state of residence is gone.
+    const [left] = await query<{ subscriptions: number; state: string | null }>(
+      db,
+      sql`select (select count(*)::int from push_subscriptions where user_id = ${member.userId}) as subscriptions,
+                 (select residence_state from users where id = ${member.userId}) as state`,
+    );
+    expect(left).toEqual({ subscriptions: 0, state: null });
 
     // Nothing of the member readable anywhere: every table's text and JSON columns scanned.
     expect(

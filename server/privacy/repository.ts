@@ -20,7 +20,8 @@ export async function exportMember(db: Queryable, userId: number): Promise<Expor
                registration_fingerprint, registration_address, registration_asn as registration_network,
                is_suspicious as blocked, free_spins_remaining, total_free_spins_earned, total_completions,
                total_vouchers_won, total_voucher_value::float8 as total_voucher_value, spins_used,
-               total_referrals, successful_referrals
+               total_referrals, successful_referrals,
+               ${iso(sql`adult_confirmed_at`)} as adult_confirmed_at, residence_state
           from users where id = ${userId} and deleted_at is null`,
   );
   return row;
@@ -131,6 +132,42 @@ export const exportClawbacks = (db: Queryable, userId: number) =>
           from clawbacks where user_id = ${userId} order by id`,
   );
 
+export const exportTermsAcceptances = (db: Queryable, userId: number) =>
+  query<Export['terms_acceptances'][number]>(
+    db,
+    sql`select terms_version, ${iso(sql`accepted_at`)} as accepted_at
+          from terms_acceptances where user_id = ${userId} order by accepted_at, terms_version`,
+  );
+
+export const exportDailySpins = (db: Queryable, userId: number) =>
+  query<Export['daily_spins'][number]>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, claimed
+          from daily_spin_claims where user_id = ${userId} order by day`,
+  );
+
+/** Notification switches and subscribed browsers: the push service's host, never the endpoint's token. */
+export async function exportNotifications(db: Queryable, userId: number): Promise<Export['notifications']> {
+  const [prefs] = await query<Record<string, boolean>>(
+    db,
+    sql`select spin_ready, voucher_expiring, claim_answered, referral_reward, account_messages
+          from push_preferences where user_id = ${userId}`,
+  );
+  const devices = await query<{ endpoint: string; created_at: string; last_sent_at: string | null }>(
+    db,
+    sql`select endpoint, ${iso(sql`created_at`)} as created_at, ${iso(sql`last_sent_at`)} as last_sent_at
+          from push_subscriptions where user_id = ${userId} order by id`,
+  );
+  return {
+    kinds: prefs ?? null,
+    devices: devices.map((d) => ({
+      push_service: URL.canParse(d.endpoint) ? new URL(d.endpoint).host : 'unknown',
+      created_at: d.created_at,
+      last_sent_at: d.last_sent_at,
+    })),
+  };
+}
+
 /** Corrects the member's name; false for no such member (or a deleted one). */
 export async function updateMemberName(
   db: Queryable,
@@ -198,11 +235,16 @@ export async function eraseMember(db: Queryable, userId: number): Promise<void> 
                          first_name = ${DELETED_FIRST_NAME}, last_name = ${DELETED_LAST_NAME},
                          referral_code = ${code}, device_fingerprint = null, registration_fingerprint = null,
                          registration_address = null, registration_prefix = null, registration_asn = null,
-                         registration_hosting = false, is_suspicious = true, deleted_at = now()
+                         registration_hosting = false, residence_state = null, adult_confirmed_at = null,
+                         is_suspicious = true, deleted_at = now()
          where id = ${userId}`,
   );
   await query(db, sql`delete from sessions where kind = 'member' and user_id = ${userId}`);
   await query(db, sql`delete from member_sightings where user_id = ${userId}`);
+  // Their browsers are told nothing more (Web Push): subscriptions, switches, open windows.
+  await query(db, sql`delete from push_subscriptions where user_id = ${userId}`);
+  await query(db, sql`delete from push_preferences where user_id = ${userId}`);
+  await query(db, sql`delete from push_presence where user_id = ${userId}`);
   await query(db, sql`update clicks set ip = null, user_agent = null where user_id = ${userId}`);
   await query(db, sql`update claims set note = '' where user_id = ${userId} and note <> ''`);
   await query(db, sql`update referrals set referral_code = ${code} where referrer_user_id = ${userId}`);

@@ -32,6 +32,9 @@ export async function exportMemberData(db: Db, userId: number): Promise<PrivacyE
         sightings: await repo.exportSightings(tx, userId),
         holds: await repo.exportHolds(tx, userId),
         clawbacks: await repo.exportClawbacks(tx, userId),
+        terms_acceptances: await repo.exportTermsAcceptances(tx, userId),
+        daily_spins: await repo.exportDailySpins(tx, userId),
+        notifications: await repo.exportNotifications(tx, userId),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

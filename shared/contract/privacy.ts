@@ -40,6 +40,19 @@ const exportedMember = z.object({
   spins_used: z.number(),
   total_referrals: z.number(),
   successful_referrals: z.number(),
+  /** Eligibility (issue 37): when the member confirmed being 18 or older, and their state of residence. */
+  adult_confirmed_at: maybeWhen,
+  residence_state: z.string().nullable(),
+});
+
+/** A version of the terms the member accepted, and when (consent records). */
+const exportedTermsAcceptance = z.object({ terms_version: z.string(), accepted_at: when });
+/** Daily free spins claimed, per day (India time). */
+const exportedDailySpins = z.object({ day: z.string(), claimed: z.number() });
+/** The member's notification settings and the browsers subscribed (Web Push). */
+const exportedNotifications = z.object({
+  kinds: z.record(z.string(), z.boolean()).nullable(),
+  devices: z.array(z.object({ push_service: z.string(), created_at: when, last_sent_at: maybeWhen })),
 });
 
 const exportedClick = z.object({
@@ -181,6 +194,9 @@ export const privacyExport = endpoint('GET', `${API_BASE}${PRIVACY_EXPORT_PATH}`
     sightings: z.array(exportedSighting),
     holds: z.array(exportedHold),
     clawbacks: z.array(exportedClawback),
+    terms_acceptances: z.array(exportedTermsAcceptance),
+    daily_spins: z.array(exportedDailySpins),
+    notifications: exportedNotifications,
   }),
 });
 export type PrivacyExportResponse = ResponseOf<typeof privacyExport>;
