@@ -8,6 +8,7 @@ import { query, type Db } from '../db/client';
 import {
   DATABASE_KINDS,
   createTestApp,
+  emulatorHasAccount,
   insertOffer,
   insertVouchers,
   newAccount,
@@ -143,6 +144,11 @@ describe.each(DATABASE_KINDS)('fair play on %s', (kind) => {
       const referrer = await signIn(app);
       const account = newAccount('minor');
       const m = await signIn(app, account, { referralCode: referrer.referralCode });
+      const [{ uid }] = (await query<{ uid: string }>(
+        db,
+        sql`select firebase_uid as uid from users where id = ${m.userId}`,
+      )) as [{ uid: string }];
+      expect(await emulatorHasAccount(uid)).toBe(true);
       const res = await post('/api/eligibility.php', m, { adult: false });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ kept: false, message: UNDER_AGE_MESSAGE });
@@ -160,6 +166,8 @@ describe.each(DATABASE_KINDS)('fair play on %s', (kind) => {
       );
       expect(referrals[0]!.total_referrals).toBe(0);
       expect((await get('/api/user-stats.php', m)).statusCode).toBe(401);
+      // The Firebase account of that sign-in is deleted too (Admin SDK, against the emulator).
+      expect(await emulatorHasAccount(uid)).toBe(false);
       const again = await signIn(app, account);
       expect(again.body.isNewUser).toBe(true);
       expect(again.userId).not.toBe(m.userId);

@@ -133,13 +133,14 @@ export async function recordTermsAcceptance(db: Queryable, userId: number, versi
 export interface ActivityRow {
   has_activity: boolean;
   adult_confirmed: boolean;
+  firebase_uid: string | null;
 }
 
 /** Whether anything but the sign-in itself refers to the member (then the row cannot simply go). */
 export async function memberActivity(db: Queryable, userId: number): Promise<ActivityRow | null> {
   const rows = await query<ActivityRow>(
     db,
-    sql`select u.adult_confirmed_at is not null as adult_confirmed,
+    sql`select u.adult_confirmed_at is not null as adult_confirmed, u.firebase_uid,
                (exists (select 1 from clicks where user_id = u.id)
                 or exists (select 1 from completions where user_id = u.id)
                 or exists (select 1 from spins where user_id = u.id)

@@ -61,6 +61,17 @@ const fairPlayRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await answerEligibility(app.db, fp, userId, request.body);
       app.memberAnswers.changed(userId);
       if (!outcome.kept) {
+        // No account is kept: the Firebase record of the sign-in goes too (Admin SDK). A failure leaves
+        // only that record, which a later sign-in reuses; the member is answered either way.
+        if (outcome.firebaseUid)
+          await app.tokenVerifier
+            .deleteAccount(outcome.firebaseUid)
+            .catch((err: unknown) =>
+              request.log.warn(
+                { err: (err as Error).message },
+                'under-18 sign-up: Firebase account not deleted',
+              ),
+            );
         app.clearSessionCookie(reply, MEMBER_COOKIE);
         return { success: true as const, kept: false, message: outcome.message, eligibility: null };
       }

@@ -166,7 +166,9 @@ export async function eligibilityOf(db: Queryable, fp: FairPlay, userId: number)
 }
 
 export type EligibilityOutcome =
-  { kept: true; eligibility: EligibilityState } | { kept: false; message: string };
+  | { kept: true; eligibility: EligibilityState }
+  /** `firebaseUid`: the Google account's Firebase record to delete too, when no row of it is kept. */
+  | { kept: false; message: string; firebaseUid: string | null };
 
 /**
  * The first sign-in's questions. 18 or older: the state and the terms' version are recorded. Under 18:
@@ -181,17 +183,18 @@ export async function answerEligibility(
   body: { adult: boolean; state?: string; acceptTerms?: boolean; termsVersion?: string },
 ): Promise<EligibilityOutcome> {
   if (!body.adult) {
-    await db.transaction(async (tx) => {
+    const firebaseUid = await db.transaction(async (tx) => {
       const activity = await memberActivity(tx, userId);
-      if (!activity) return;
+      if (!activity) return null;
       if (activity.adult_confirmed) throw conflict('You have already confirmed that you are 18 or older.');
       if (activity.has_activity) {
         await blockAndSignOut(tx, userId);
-        return;
+        return null;
       }
       await deleteNewMember(tx, userId);
+      return activity.firebase_uid;
     });
-    return { kept: false, message: UNDER_AGE_MESSAGE };
+    return { kept: false, message: UNDER_AGE_MESSAGE, firebaseUid };
   }
   if (body.termsVersion !== fp.termsVersion)
     throw conflict('The terms have changed since this page was opened. Please read them again.');

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { query, type Db } from '../db/client';
 import {
   DATABASE_KINDS,
-  TEST_EMULATOR_HOST,
+  emulatorHasAccount,
   clickOffer,
   completeOffer,
   insertOffer,
@@ -104,18 +104,6 @@ async function brokenInvariants(db: Db): Promise<string[]> {
 }
 
 /** Whether the Auth Emulator still has the account (the Admin SDK deleted it, or not). */
-async function emulatorHasAccount(uid: string): Promise<boolean> {
-  const res = await fetch(
-    `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/demo-spinrewards/accounts:lookup`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: [uid] }),
-    },
-  );
-  const body = (await res.json()) as { users?: unknown[] };
-  return (body.users ?? []).length > 0;
-}
 
 describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
   let app: FastifyInstance;

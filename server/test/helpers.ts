@@ -120,6 +120,20 @@ export function cookieFrom(res: LightMyRequestResponse, name: string): string {
 }
 
 let accountCounter = 0;
+/** Whether the Auth Emulator still has the Firebase account `uid` (an Admin SDK deletion removes it). */
+export async function emulatorHasAccount(uid: string): Promise<boolean> {
+  const res = await fetch(
+    `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/demo-spinrewards/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: [uid] }),
+    },
+  );
+  const body = (await res.json()) as { users?: unknown[] };
+  return (body.users ?? []).length > 0;
+}
+
 export function newAccount(label = 'member') {
   const id = `${label}-${Date.now().toString(36)}-${(accountCounter++).toString(36)}-${randomBytes(3).toString('hex')}`;
   return {
