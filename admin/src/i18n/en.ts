@@ -909,6 +909,7 @@ export const en = {
       },
     },
     postbacks: {
+      reversal: 'Reversal recorded',
       title: 'Postback log',
       subtitle: 'Every postback received, credited or refused, with its reason. Click a row for the request.',
       loading: 'Loading postbacks...',
