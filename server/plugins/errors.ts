@@ -31,7 +31,9 @@ export default fp(
     });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof HttpError) {
-        return reply.status(err.statusCode).send({ success: false, error: err.message });
+        return reply
+          .status(err.statusCode)
+          .send({ success: false, error: err.message, ...(err.codes ? { codes: err.codes } : {}) });
       }
       if (err.validation) {
         return reply.status(400).send({ success: false, error: describeValidation(err) });

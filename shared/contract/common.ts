@@ -32,8 +32,15 @@ export type ResponseOf<E extends AnyEndpoint> = z.output<E['schema']['response']
 /** The request body a client sends to an endpoint. */
 export type RequestOf<E extends { schema: { body?: z.ZodType } }> = z.input<NonNullable<E['schema']['body']>>;
 
-/** Every refusal leaves as `{ success: false, error }` (server/plugins/errors.ts). */
-export const errorBody = z.object({ success: z.literal(false), error: z.string() });
+/**
+ * Every refusal leaves as `{ success: false, error }` (server/plugins/errors.ts); `codes` names the
+ * values the error is about where it has some (issue 36: the voucher codes repeated in a batch).
+ */
+export const errorBody = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  codes: z.array(z.string()).optional(),
+});
 export type ApiError = z.infer<typeof errorBody>;
 
 /** The error answers every call may give. */

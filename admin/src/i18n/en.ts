@@ -522,6 +522,8 @@ export const en = {
       add: {
         title: 'Add New Vouchers',
         brand: 'Brand',
+        brand_help: 'Pick a brand in stock, or type a new one',
+        repeated_codes: 'Repeated: %{codes} |||| Repeated: %{codes}',
         type: 'Type',
         amount: 'Amount (₹)',
         expiry: 'Expiry date',

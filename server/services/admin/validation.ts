@@ -1,7 +1,7 @@
 // Server-side validation of the admin forms (docs/product-rules.md#admin-rules), with messages a
 // person can act on. The console validates too; the server never trusts it.
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors';
+import { HttpError, badRequest } from '../../lib/errors';
 import { idParam } from '../../../shared/contract/common';
 import { OFFER_FORM_MESSAGES, VOUCHER_FORM_MESSAGES } from '../../../shared/contract/form-messages';
 import {
@@ -149,7 +149,9 @@ export function parseVoucherBatch(body: Record<string, unknown>): VoucherBatchIn
   const codes = list.map((c) => (typeof c === 'string' ? c.trim() : String(c ?? '').trim())).filter((c) => c);
   if (codes.length === 0) throw badRequest(MESSAGES.voucherNoCodes);
   if (codes.length > MAX_VOUCHER_CODES_PER_BATCH) throw badRequest(MESSAGES.voucherTooMany);
-  if (new Set(codes).size !== codes.length) throw badRequest(MESSAGES.voucherDuplicates);
+  // The specification's message, and the codes it is about (issue 36), each once, in input order.
+  const repeated = [...new Set(codes.filter((c, i) => codes.indexOf(c) !== i))];
+  if (repeated.length > 0) throw new HttpError(400, MESSAGES.voucherDuplicates, repeated);
   if (codes.some((c) => c.length > 100)) throw badRequest('Voucher codes must be at most 100 characters');
 
   const brand = text(body.voucher_brand, 'Brand', 100);
