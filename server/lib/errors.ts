@@ -1,8 +1,12 @@
-/** An error whose message is safe to show: the handler answers `{ success: false, error }` with its status. */
+/**
+ * An error whose message is safe to show: the handler answers `{ success: false, error }` with its
+ * status, and `codes` when given (the values the message is about, e.g. the repeated voucher codes).
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    public readonly codes?: string[],
   ) {
     super(message);
     this.name = 'HttpError';

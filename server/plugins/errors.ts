@@ -26,6 +26,14 @@ function describeValidation(err: FastifyError, formBody: boolean): string {
   return 'Invalid request';
 }
 
+/** The values a form's first issue is about, when its schema names them (`params.codes`). */
+function issueCodes(err: FastifyError): string[] | undefined {
+  if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
+  const params = err.validation[0]?.params as { issue?: { params?: { codes?: unknown } } } | undefined;
+  const codes = params?.issue?.params?.codes;
+  return Array.isArray(codes) && codes.every((c) => typeof c === 'string') ? codes : undefined;
+}
+
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     // Every route, the postback receiver's too (its onError hook logs the refusal as malformed).
@@ -38,11 +46,16 @@ export default fp(
     });
     app.setErrorHandler((err: FastifyError, request, reply) => {
       if (err instanceof HttpError) {
-        return reply.status(err.statusCode).send({ success: false, error: err.message });
+        return reply
+          .status(err.statusCode)
+          .send({ success: false, error: err.message, ...(err.codes ? { codes: err.codes } : {}) });
       }
       if (err.validation) {
         const formBody = err.validationContext === 'body' && isFormSchema(request.routeOptions.schema?.body);
-        return reply.status(400).send({ success: false, error: describeValidation(err, formBody) });
+        const codes = formBody ? issueCodes(err) : undefined;
+        return reply
+          .status(400)
+          .send({ success: false, error: describeValidation(err, formBody), ...(codes ? { codes } : {}) });
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err }, 'response did not match its schema');

@@ -35,8 +35,15 @@ export type RequestOf<E extends { schema: { body?: z.core.$ZodType } }> = z.inpu
   NonNullable<E['schema']['body']>
 >;
 
-/** Every refusal leaves as `{ success: false, error }` (server/plugins/errors.ts). */
-export const errorBody = z.object({ success: z.literal(false), error: z.string() });
+/**
+ * Every refusal leaves as `{ success: false, error }` (server/plugins/errors.ts); `codes` names the
+ * values the error is about where it has some (issue 36: the voucher codes repeated in a batch).
+ */
+export const errorBody = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  codes: z.array(z.string()).optional(),
+});
 export type ApiError = z.infer<typeof errorBody>;
 
 /** The error answers every call may give. */

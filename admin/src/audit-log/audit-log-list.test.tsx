@@ -102,4 +102,68 @@ describe('/admin/audit-log', () => {
     expect(describeChange({ a: 1, b: 2 }, { a: 1, b: 3, c: 'x' })).toBe('b: 2 → 3; c: — → x');
     expect(describeChange(null, { is_active: true })).toBe('is_active: — → true');
   });
+
+  it("reads a network's changes field by field, nested settings by name and secrets masked", () => {
+    expect(
+      describeChange(
+        {
+          name: 'CPX',
+          secret: 'old-secret-value',
+          secret_hint: '…alue',
+          params: { payout: 'amount_usd', status: 'status' },
+          statuses: { approved: ['1'] },
+          ip_allowlist: ['1.2.3.4'],
+        },
+        {
+          name: 'CPX Research',
+          secret: 'new-secret-value',
+          secret_hint: '…lue2',
+          params: { payout: 'amount_local', status: 'status' },
+          statuses: { approved: ['1', '3'] },
+          ip_allowlist: ['1.2.3.4', '5.6.7.8'],
+        },
+      ),
+    ).toBe(
+      'name: CPX → CPX Research; secret: ••• → •••; secret_hint: …alue → …lue2; ' +
+        'params.payout: amount_usd → amount_local; statuses.approved: 1 → 1, 3; ' +
+        'ip_allowlist: 1.2.3.4 → 1.2.3.4, 5.6.7.8',
+    );
+  });
+
+  it('names the member and offer of a claim, and says every kind of entry in a sentence', async () => {
+    db.audit = [
+      auditEntry(1, {
+        action: 'claim.reject',
+        target_type: 'claim',
+        target_id: '41',
+        target_label: 'Priya Sharma on Survey Sprint',
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason: 'No completion on record' },
+      }),
+      auditEntry(2, {
+        action: 'reward.release',
+        target_type: 'reward_hold',
+        target_id: '5',
+        target_label: null,
+        before: { status: 'held' },
+        after: { status: 'released' },
+      }),
+      auditEntry(3, {
+        action: 'risk_policy.edit',
+        target_type: 'risk_policy',
+        target_id: '1',
+        target_label: null,
+        before: { hold_hours: 24 },
+        after: { hold_hours: 48 },
+      }),
+    ];
+    renderAdmin('/admin/audit-log');
+    expect(
+      await screen.findByText(/rejected the claim of/, undefined, { timeout: 10_000 }),
+    ).toHaveTextContent(
+      'admin rejected the claim of Priya Sharma on Survey Sprint (id 41). Reason: No completion on record',
+    );
+    expect(screen.getByText('admin released held reward id 5')).toBeInTheDocument();
+    expect(screen.getByText('admin edited the risk policy')).toBeInTheDocument();
+  });
 });

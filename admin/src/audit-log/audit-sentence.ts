@@ -14,15 +14,53 @@ export interface FieldChange {
 const show = (v: unknown) =>
   v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-/** The fields whose value differs between before and after, in the order they first appear. */
+/**
+ * A key whose value is a secret (a network's secret, a token, a password, a signing key): shown as
+ * '•••' whatever was stored. Hints (secret_hint: the last characters) and the word 'rotated' stay.
+ */
+const SECRET_KEY = /(^|[._])(secret|token|password|api_?key|signing_?key)$/i;
+export const MASK = '•••';
+function masked(field: string, value: unknown): unknown {
+  return SECRET_KEY.test(field) && value !== undefined && value !== null && value !== 'rotated'
+    ? MASK
+    : value;
+}
+
+/**
+ * An object's fields one by one, nested objects opened into dotted names ('params.payout',
+ * 'statuses.approved'): a network's settings read field by field instead of a screen of JSON (issue
+ * 36). Arrays stay whole values ('ip_allowlist: 1.2.3.4, 5.6.7.8').
+ */
+function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    if (prefix) out[prefix] = value;
+    return out;
+  }
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const name = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0) flatten(v, name, out);
+    else out[name] = v;
+  }
+  return out;
+}
+
+const showValue = (field: string, v: unknown) => {
+  const m = masked(field, v);
+  return Array.isArray(m) ? (m.length ? m.map((x) => show(x)).join(', ') : '—') : show(m);
+};
+
+/**
+ * The fields whose value differs between before and after, in the order they first appear; nested
+ * settings by their dotted names, secrets masked.
+ */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
-  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
+  const b = flatten(before && typeof before === 'object' ? before : {});
+  const a = flatten(after && typeof after === 'object' ? after : {});
   return (
     [...new Set([...Object.keys(b), ...Object.keys(a)])]
       // The administrator's reason is said in the sentence (auditSentence), not as a changed field.
       .filter((k) => k !== 'reason' && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-      .map((field) => ({ field, before: show(b[field]), after: show(a[field]) }))
+      .map((field) => ({ field, before: showValue(field, b[field]), after: showValue(field, a[field]) }))
   );
 }
 

@@ -29,7 +29,6 @@ import { ErrorState, PageLoading } from '../components/page-states';
 import { useAttention } from './use-attention';
 import { prizeText } from '../i18n/en-prizes';
 import { ageOf } from '../claims/claim-list';
-import { useReviewsWaiting } from '../reviews/reviews-menu-item';
 
 /** A list page of the console with react-admin's filter in the URL. */
 export function listLink(basename: string, resource: string, filter: Record<string, unknown>): string {
@@ -52,28 +51,54 @@ interface Item {
   severity: 'error' | 'warning';
 }
 
-/** The flagged items, by section, in the order the panel lists them; their total is the menu's count. */
+/**
+ * The flagged items, by section, in the order of their impact on members (issue 36): prizes owed and
+ * stock-outs, claims waiting (oldest first, with their age), held rewards, reversals, refused postbacks,
+ * win-rate drift, then codes expiring (one line per brand). Their total is the menu's count.
+ */
 export function attentionItems(
   data: AdminAttentionResponse,
   basename: string,
   t: (key: string, options?: Record<string, unknown>) => string,
-  /** Held rewards waiting for review and the oldest's hold time (issue 33; the queue's own figures). */
-  reviews: { waiting: number; oldest: string | null } = { waiting: 0, oldest: null },
+  now = Date.now(),
 ): { section: string; items: Item[] }[] {
+  // Held rewards waiting for review (issue 33's queue; its count comes with this call).
   const held: Item[] =
-    reviews.waiting > 0
+    data.reviews.waiting > 0
       ? [
           {
             key: 'reviews',
             severity: 'warning',
             to: listLink(basename, 'reviews', { status: 'held' }),
-            text: t(reviews.waiting === 1 ? 'app.reviews.attention_item_one' : 'app.reviews.attention_item', {
-              n: reviews.waiting,
-              age: reviews.oldest ? ageOf(reviews.oldest) : '—',
-            }),
+            text: t(
+              data.reviews.waiting === 1 ? 'app.reviews.attention_item_one' : 'app.reviews.attention_item',
+              {
+                n: data.reviews.waiting,
+                age: data.reviews.oldest_at ? ageOf(data.reviews.oldest_at, now) : '—',
+              },
+            ),
           },
         ]
       : [];
+  // Members who did an offer and were not credited: each of the oldest, then the whole list.
+  const claims: Item[] = data.claims.oldest.map((c) => ({
+    key: `claim-${c.claim_id}`,
+    severity: 'warning',
+    to: `${basename}/claims/${c.claim_id}/show`,
+    text: t('app.attention.claim_item', {
+      id: c.claim_id,
+      name: c.user_name,
+      offer: c.offer_title,
+      age: ageOf(c.created_at, now),
+    }),
+  }));
+  if (data.claims.waiting > data.claims.oldest.length)
+    claims.push({
+      key: 'claims-all',
+      severity: 'warning',
+      to: listLink(basename, 'claims', { status: 'pending' }),
+      text: t('app.attention.claims_all', { smart_count: data.claims.waiting }),
+    });
   const winRates: Item[] = [];
   for (const w of data.winRates) {
     const to =
@@ -146,18 +171,18 @@ export function attentionItems(
         .filter(Boolean)
         .join(' · '),
     }));
+  // One line per brand, whatever its amounts (the list opens on the brand's expiring codes).
   const expiring: Item[] = data.expiring.map((e) => ({
-    key: `expiring-${e.brand}-${e.amount}`,
+    key: `expiring-${e.brand}`,
     severity: 'warning',
     to: listLink(basename, 'vouchers', {
       status: 'available',
       brand: e.brand,
       expiry_filter: 'expiring_soon',
-      amount_range: amountRange(e.amount),
     }),
     text: t('app.attention.expiring_item', {
       brand: e.brand,
-      amount: formatRupees(e.amount),
+      amounts: e.amounts.map((a) => formatRupees(a)).join(', '),
       codes: e.codes,
       smart_count: e.codes,
       date: formatDate(e.first_expiry),
@@ -195,13 +220,13 @@ export function attentionItems(
         ]
       : [];
   return [
-    { section: t('app.reviews.attention_section'), items: held },
-    { section: t('app.attention.win_rates'), items: winRates },
     { section: t('app.attention.stock'), items: [...owed, ...stockItems] },
-    { section: t('app.attention.expiring'), items: expiring },
+    { section: t('app.attention.claims'), items: claims },
+    { section: t('app.reviews.attention_section'), items: [...held, ...referrals] },
     { section: t('app.attention.reversals'), items: reversals },
     { section: t('app.attention.refused'), items: refused },
-    { section: t('app.attention.referrals'), items: referrals },
+    { section: t('app.attention.win_rates'), items: winRates },
+    { section: t('app.attention.expiring'), items: expiring },
   ].filter((s) => s.items.length > 0);
 }
 
@@ -341,12 +366,11 @@ export function AttentionPanel() {
   const t = useTranslate();
   const basename = useBasename();
   const { data, isPending, error, refetch } = useAttention();
-  const reviews = useReviewsWaiting();
   let body: ReactNode;
   if (isPending) body = <PageLoading message={t('app.attention.loading')} />;
   else if (error || !data) body = <ErrorState error={error} onRetry={() => refetch()} />;
   else {
-    const sections = attentionItems(data, basename, t, reviews);
+    const sections = attentionItems(data, basename, t);
     body = (
       <>
         {sections.length === 0 ? (
@@ -374,8 +398,13 @@ export function AttentionPanel() {
           <Typography id="needs-attention" variant="h6" component="h2">
             {t('app.attention.title')}
           </Typography>
-          {data && data.count + (reviews.waiting > 0 ? 1 : 0) > 0 && (
-            <Chip size="small" color="warning" label={data.count + (reviews.waiting > 0 ? 1 : 0)} />
+          {data && data.count > 0 && (
+            <Chip
+              size="small"
+              color="warning"
+              label={data.count}
+              title={t('app.attention.menu_count', { smart_count: data.count })}
+            />
           )}
         </Box>
         {body}

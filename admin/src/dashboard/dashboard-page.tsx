@@ -37,7 +37,6 @@ import { formatCount, formatPayout } from '../lib/format';
 import { DashboardChart, useChartRange } from './dashboard-chart';
 import { useDashboard } from './use-dashboard';
 import { AttentionPanel } from './attention-panel';
-import { ClaimsWaiting } from '../claims/claims-waiting';
 import { GettingStarted } from './getting-started';
 import { NotificationsPanel } from '../notifications/notifications-panel';
 
@@ -240,7 +239,6 @@ export function DashboardPage() {
       <PageHeader title={t('app.dashboard.title')} subtitle={t('app.dashboard.subtitle')} />
       <GettingStarted data={data.gettingStarted} />
       {/* Claims waiting come first: members who did the offer and were not credited (issue 36). */}
-      <ClaimsWaiting />
       <AttentionPanel />
       <StatGrid columns={4}>
         <StatCard

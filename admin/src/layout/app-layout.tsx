@@ -18,14 +18,14 @@ import { BRAND_NAME } from '../../../shared/constants';
 import { LogoutItem } from './logout-item';
 import { useAttention } from '../dashboard/use-attention';
 import { ClaimsMenuItem } from '../claims/claims-menu-item';
-import { ReviewsMenuItem, useReviewsWaiting } from '../reviews/reviews-menu-item';
+import { ReviewsMenuItem } from '../reviews/reviews-menu-item';
 
 /** The dashboard's menu entry, with the count of items that need attention (its panel lists them). */
 function DashboardMenuItem() {
   const t = useTranslate();
   const basename = useBasename();
-  // Held rewards waiting count as one item, as the panel lists them (issue 33).
-  const count = (useAttention().data?.count ?? 0) + (useReviewsWaiting().waiting > 0 ? 1 : 0);
+  // Held rewards and claims waiting count as one item each, in the server's count (issue 36).
+  const count = useAttention().data?.count ?? 0;
   const label = t('app.attention.menu_count', { smart_count: count });
   return (
     <Menu.Item

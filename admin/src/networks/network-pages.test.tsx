@@ -144,6 +144,23 @@ describe('/admin/networks', () => {
     expect(screen.getByLabelText('Slug')).toHaveAttribute('readonly');
   });
 
+  it("the postback URL's help names this network's own macro syntax (BitLabs: [%…%])", async () => {
+    db.networks = [
+      network(5, {
+        name: 'BitLabs',
+        slug: 'bitlabs',
+        preset: 'bitlabs',
+        macros: { tx: '[%TX%]', uid: '[%USER:ID%]', val: '[%VALUE:CURRENCY%]' },
+      }),
+    ];
+    renderAdmin('/admin/networks/5');
+    await screen.findByRole('heading', { level: 1, name: 'BitLabs' });
+    const card = screen.getByRole('region', { name: 'Postback URL' });
+    expect(card).toHaveTextContent(
+      "Its placeholders are this network's own macros, in its own syntax: [%TX%], [%USER:ID%], [%VALUE:CURRENCY%].",
+    );
+  });
+
   it('edit: a new secret is sent with its rotation window; a blank one is not sent', async () => {
     db.networks = [network(4)];
     renderAdmin('/admin/networks/4');

@@ -105,7 +105,7 @@ export function NetworkEdit() {
         subtitle={t('app.networks.edit_subtitle', { slug: row.slug, preset: row.preset })}
         actions={<BackToList />}
       />
-      <PostbackUrlCard url={row.postback_url} slug={row.slug} />
+      <PostbackUrlCard url={row.postback_url} slug={row.slug} macros={row.macros} />
       <TestPostbackCard networkId={row.network_id} />
       <Box sx={{ mb: 2 }}>
         <NetworkForm

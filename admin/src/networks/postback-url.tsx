@@ -12,8 +12,20 @@ export function absoluteUrl(url: string, origin = window.location.origin): strin
   }
 }
 
-/** The postback URL to paste into the network's dashboard, with a Copy button. */
-export function PostbackUrlCard({ url, slug }: { url: string; slug: string }) {
+/**
+ * The postback URL to paste into the network's dashboard, with a Copy button. The help names this
+ * network's own macros in its own syntax (issue 36: BitLabs writes [%TX%], CPX {trans_id}), or says
+ * that the network appends its parameters itself when it has none.
+ */
+export function PostbackUrlCard({
+  url,
+  slug,
+  macros = {},
+}: {
+  url: string;
+  slug: string;
+  macros?: Record<string, string>;
+}) {
   const t = useTranslate();
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
   const full = absoluteUrl(url);
@@ -37,7 +49,10 @@ export function PostbackUrlCard({ url, slug }: { url: string; slug: string }) {
           {t('app.networks.url.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {t('app.networks.url.help', { slug })}
+          {t('app.networks.url.help', { slug })}{' '}
+          {Object.keys(macros).length > 0
+            ? t('app.networks.url.macros', { macros: Object.values(macros).join(', ') })
+            : t('app.networks.url.no_macros')}
         </Typography>
         <Box
           component="code"

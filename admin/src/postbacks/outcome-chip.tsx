@@ -18,12 +18,21 @@ export function useOutcomeLabel() {
       : outcome;
 }
 
+/** An accepted attempt that reversed a conversion (issue 36): its own badge, never "Credited". */
+export function isReversal(outcome: string, status: string | null | undefined): boolean {
+  return outcome === 'accepted' && status === 'reversed';
+}
+
 /**
- * An outcome as a chip: green for a credit, outlined grey for an answer that granted nothing, red for a
- * refusal; the text always says which (colour is never the only cue).
+ * An outcome as a chip: green for a credit, amber for a reversal, outlined grey for an answer that
+ * granted nothing, red for a refusal; the text always says which (colour is never the only cue).
+ * `status` is the attempt's mapped status (an accepted reversal is not a credit).
  */
-export function OutcomeChip({ outcome }: { outcome: string }) {
+export function OutcomeChip({ outcome, status }: { outcome: string; status?: string | null }) {
   const label = useOutcomeLabel();
+  const t = useTranslate();
+  if (isReversal(outcome, status))
+    return <Chip size="small" color="warning" label={t('app.postbacks.reversal')} />;
   const credited = CREDITED.includes(outcome);
   const accepted = isAcceptedOutcome(outcome);
   return (

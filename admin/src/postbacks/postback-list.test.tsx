@@ -40,6 +40,18 @@ describe('/admin/postbacks', () => {
     expect(within(detail).getByText('user-agent')).toBeInTheDocument();
   });
 
+  it('labels an accepted reversal as a reversal, never with the green Credited badge', async () => {
+    db.postbacks = [
+      postback(1, { outcome: 'accepted', status: 'approved' }),
+      postback(2, { outcome: 'accepted', status: 'reversed' }),
+    ];
+    renderAdmin('/admin/postbacks');
+    const reversal = await screen.findByText('Reversal recorded');
+    expect(reversal.closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    // The approval alone is credited.
+    expect(screen.getAllByText('Credited')).toHaveLength(1);
+  });
+
   it('filters by network, result and outcome under the API names', async () => {
     db.networks = [network(2, { name: 'CPX Research' })];
     db.postbacks = [postback(1)];

@@ -230,7 +230,7 @@ function PostbacksView() {
           disableSort
           render={(p: Row) => (
             <Box>
-              <OutcomeChip outcome={p.outcome} />
+              <OutcomeChip outcome={p.outcome} status={p.status} />
               <Typography
                 variant="caption"
                 color="text.secondary"

@@ -25,7 +25,7 @@ export function PostbackShow() {
     <Box sx={{ pb: 2 }}>
       <PageHeader
         title={`${t('app.records.kinds.postback')} #${p.postback_id}`}
-        badge={<OutcomeChip outcome={p.outcome} />}
+        badge={<OutcomeChip outcome={p.outcome} status={p.status} />}
         actions={p.replayable ? <ReplayButton postback={p} /> : undefined}
       />
       <Card component="section" aria-label={t('app.records.kinds.postback')} sx={{ mb: 2 }}>

@@ -271,10 +271,13 @@ export const dashboard = (): AdminDashboardResponse => ({
   },
 });
 
-/** Needs attention with one item in every section (count 8), as the dashboard's panel lists them. */
+/**
+ * Needs attention with one item in every section (count 10: the claims waiting and the held rewards
+ * count one each), as the dashboard's panel lists them.
+ */
 export const attention = (): AdminAttentionResponse => ({
   success: true,
-  count: 8,
+  count: 10,
   window: 500,
   winRates: [
     {
@@ -320,13 +323,27 @@ export const attention = (): AdminAttentionResponse => ({
       flagged: false,
     },
   ],
-  expiring: [{ brand: 'Amazon', amount: 50, codes: 2, first_expiry: '2025-02-10' }],
+  expiring: [{ brand: 'Amazon', codes: 3, amounts: [50, 100], first_expiry: '2025-02-10' }],
   reversals: {
     days: 30,
     members: [{ user_id: 4, name: 'Ravi Kumar', email: 'ravi@example.com', reversals: 3, held_at: null }],
   },
   refusedPostbacks: [{ network_id: 2, network: 'Acme Ads', refused: 6 }],
   heldReferrals: 2,
+  claims: {
+    waiting: 7,
+    oldest: [
+      {
+        claim_id: 31,
+        user_id: 4,
+        user_name: 'Ravi Kumar',
+        offer_id: 7,
+        offer_title: 'Dragon Quest',
+        created_at: new Date(Date.now() - 50 * 3_600_000).toISOString(),
+      },
+    ],
+  },
+  reviews: { waiting: 2, oldest_at: new Date(Date.now() - 30 * 3_600_000).toISOString() },
 });
 
 const cpxSettings = (): NetworkSettings => ({

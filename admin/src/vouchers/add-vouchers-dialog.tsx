@@ -1,5 +1,6 @@
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Dialog,
@@ -27,17 +28,30 @@ import {
  * Add New Vouchers dialog (docs/product-rules.md#admin-rules). Problems show in a red box at the top
  * of the form and the dialog stays open; on success the form resets and the page shows the alert.
  */
+/** The codes a batch repeats, each once, in input order (named under the duplicates error). */
+export function repeatedCodes(codes: string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const c of codes) (seen.has(c) ? repeated : seen).add(c);
+  return [...repeated];
+}
+
 export function AddVouchersDialog({
   onClose,
   onCreated,
+  brands = [],
 }: {
   onClose: () => void;
   onCreated: (created: number, duplicates: number) => void;
+  /** Brands already in stock, suggested as the brand is typed (a new brand is still allowed). */
+  brands?: string[];
 }) {
   const t = useTranslate();
   const [create] = useCreate();
   const [values, setValues] = useState<VoucherFormValues>(emptyVoucherForm);
   const [error, setError] = useState<string | null>(null);
+  // The values the error is about (issue 36): the repeated codes, from the form or the server.
+  const [errorCodes, setErrorCodes] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const today = localDay();
   const count = parseCodes(values.codes).length;
@@ -51,9 +65,13 @@ export function AddVouchersDialog({
     const problem = validateVoucherForm(values, today);
     if (problem) {
       setError(t(problem));
+      setErrorCodes(
+        problem === 'app.vouchers.add.errors.duplicates' ? repeatedCodes(parseCodes(values.codes)) : [],
+      );
       return;
     }
     setError(null);
+    setErrorCodes([]);
     setSubmitting(true);
     create(
       'vouchers',
@@ -68,6 +86,8 @@ export function AddVouchersDialog({
         },
         onError: (e) => {
           const status = (e as { status?: number })?.status;
+          const codes = (e as { body?: { codes?: unknown } } | null)?.body?.codes;
+          setErrorCodes(Array.isArray(codes) ? codes.map(String) : []);
           setError(
             serverErrorText(e) ??
               (typeof status === 'number' && status > 0
@@ -94,17 +114,35 @@ export function AddVouchersDialog({
           {error && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}
+              {errorCodes.length > 0 && (
+                <Box component="span" sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere' }}>
+                  {t('app.vouchers.add.repeated_codes', {
+                    smart_count: errorCodes.length,
+                    codes: errorCodes.join(', '),
+                  })}
+                </Box>
+              )}
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label={t('app.vouchers.add.brand')}
-              value={values.voucher_brand}
-              onChange={set('voucher_brand')}
-              required
+            {/* The brand suggests the brands in stock as it is typed (a typo no longer starts a new brand
+                unnoticed); any other text is still a new brand (MUI Autocomplete, freeSolo). */}
+            <Autocomplete
+              freeSolo
+              options={brands}
+              inputValue={values.voucher_brand}
+              onInputChange={(_, value) => setValues((v) => ({ ...v, voucher_brand: value }))}
               size="small"
-              autoFocus
-              name="voucher_brand"
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('app.vouchers.add.brand')}
+                  required
+                  autoFocus
+                  name="voucher_brand"
+                  helperText={brands.length > 0 ? t('app.vouchers.add.brand_help') : undefined}
+                />
+              )}
             />
             <TextField
               select

@@ -151,6 +151,47 @@ describe('/admin/vouchers', () => {
       expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
     });
 
+    it('names the repeated codes under the duplicates message (issue 36)', async () => {
+      const dialog = await openAdd();
+      await fillForm(dialog, {
+        brand: 'Amazon',
+        amount: '50',
+        expiry: inDays(30),
+        codes: 'A1\nB2\nA1\nC3\nB2',
+      });
+      await submit(dialog);
+      const alert = within(dialog).getByRole('alert');
+      expect(alert).toHaveTextContent('Duplicate voucher codes found in your input');
+      expect(alert).toHaveTextContent('Repeated: A1, B2');
+    });
+
+    it("shows the codes the server's refusal names", async () => {
+      db.voucherCreate = {
+        status: 400,
+        body: { success: false, error: 'Duplicate voucher codes found in your input', codes: ['X9'] },
+      };
+      const dialog = await openAdd();
+      await fillForm(dialog, { brand: 'Amazon', amount: '50', expiry: inDays(30), codes: 'X9' });
+      await submit(dialog);
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Repeated: X9');
+    });
+
+    it('suggests the brands in stock as the brand is typed, and still takes a new one', async () => {
+      db.vouchers = [
+        voucher(1, { voucher_brand: 'Amazon' }),
+        voucher(2, { voucher_brand: 'Flipkart' }),
+        voucher(3, { voucher_brand: 'Myntra' }),
+      ];
+      const dialog = await openAdd();
+      const brand = within(dialog).getByRole('combobox', { name: /^Brand/ });
+      await userEvent.type(brand, 'fl');
+      await userEvent.click(await screen.findByRole('option', { name: 'Flipkart' }));
+      expect(brand).toHaveValue('Flipkart');
+      await userEvent.clear(brand);
+      await userEvent.type(brand, 'Nykaa');
+      expect(brand).toHaveValue('Nykaa');
+    });
+
     it('disables past days in the expiry picker and defaults the type to Gift Card', async () => {
       const dialog = await openAdd();
       expect(within(dialog).getByLabelText(/^Expiry date/)).toHaveAttribute('min', inDays(0));

@@ -346,6 +346,7 @@ function VouchersView() {
       {viewing && <VoucherDetailsDialog voucher={viewing} onClose={() => setViewing(null)} />}
       {adding && (
         <AddVouchersDialog
+          brands={[...new Set(stats.map((s) => s.voucher_brand))].sort((a, b) => a.localeCompare(b))}
           onClose={() => setAdding(false)}
           onCreated={(created, duplicates) => {
             setAdding(false);

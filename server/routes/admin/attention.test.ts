@@ -273,7 +273,9 @@ describe.each(DATABASE_KINDS)('needs attention on a fixed dataset, on %s', (kind
       },
     ]);
 
-    expect(body.expiring).toEqual([{ brand: 'Amazon', amount: 50, codes: 2, first_expiry: daysFromNow(3) }]);
+    expect(body.expiring).toEqual([
+      { brand: 'Amazon', codes: 2, amounts: [50], first_expiry: daysFromNow(3) },
+    ]);
     expect(body.reversals).toEqual({
       days: 30,
       members: [{ user_id: u1, name: 'Member M1', email: 'm1@example.com', reversals: 3, held_at: null }],
@@ -474,5 +476,75 @@ describe.each(DATABASE_KINDS)('the win-rate window, on %s', (kind) => {
     const row = winRates.find((w) => w.offer_id === offerId)!;
     expect(row.spins).toBe(WIN_RATE_WINDOW);
     expect(row.amounts[0]).toMatchObject({ amount: 10, draws: 0, observed: 0, flagged: true });
+  });
+});
+
+describe.each(DATABASE_KINDS)('what waits, first (issue 36), on %s', (kind) => {
+  let admin: Client;
+  let m: number[];
+  let offerId: number;
+
+  adminTestApp(kind, async ({ app, db }) => {
+    admin = await adminClient(app);
+    m = await insertMembers(db, 8);
+    offerId = await insertOffer(db, { title: 'Survey Sprint' });
+    // Seven claims waiting, one per member (a member has one pending claim per offer): the first
+    // member's the oldest (9 days), then 8 days ... 3 days; an older one decided.
+    const claim = async (userId: number, ago: string, n: number, status = 'pending') => {
+      await query(
+        db,
+        sql`insert into clicks (id, user_id, offer_id, created_at)
+            values (${`click-${n}`}, ${userId}, ${offerId}, now() - ${ago}::interval)`,
+      );
+      await query(
+        db,
+        sql`insert into claims (user_id, click_id, offer_id, status, created_at)
+            values (${userId}, ${`click-${n}`}, ${offerId}, ${status}, now() - ${ago}::interval)`,
+      );
+    };
+    for (let n = 1; n <= 7; n++) await claim(m[n - 1]!, `${10 - n} days`, n);
+    await claim(m[7]!, '20 days', 8, 'approved');
+    // Two rewards held for review (the oldest 30 hours ago) and one already released.
+    const hold = (status: string, ago: string) =>
+      query(
+        db,
+        sql`insert into reward_holds (user_id, kind, score, level, reasons, status, created_at)
+            values (${m[0]!}, 'conversion', 70, 'high', '[]'::jsonb, ${status}, now() - ${ago}::interval)`,
+      );
+    await hold('held', '30 hours');
+    await hold('held', '2 hours');
+    await hold('released', '90 hours');
+    // Codes expiring within 7 days: Amazon ₹10 and ₹50, Flipkart ₹100: two brands, two lines.
+    await insertVouchers(db, 50, 2, { voucherBrand: 'Amazon', expiryDate: daysFromNow(5) });
+    await insertVouchers(db, 10, 1, { voucherBrand: 'Amazon', expiryDate: daysFromNow(2) });
+    await insertVouchers(db, 100, 4, { voucherBrand: 'Flipkart', expiryDate: daysFromNow(6) });
+  });
+
+  it('lists the oldest claims waiting, the held rewards and one expiring line per brand', async () => {
+    const res = await admin.get('/api/admin/attention.php');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as AdminAttentionResponse;
+    expect(body.claims.waiting).toBe(7);
+    // The oldest five, oldest first, naming the member and the offer.
+    expect(body.claims.oldest.map((c) => [c.claim_id, c.user_id, c.user_name, c.offer_title])).toEqual([
+      [1, m[0], 'Member M1', 'Survey Sprint'],
+      [2, m[1], 'Member M2', 'Survey Sprint'],
+      [3, m[2], 'Member M3', 'Survey Sprint'],
+      [4, m[3], 'Member M4', 'Survey Sprint'],
+      [5, m[4], 'Member M5', 'Survey Sprint'],
+    ]);
+    expect(Date.now() - Date.parse(body.claims.oldest[0]!.created_at)).toBeGreaterThan(8.9 * 86_400_000);
+    expect(body.reviews.waiting).toBe(2);
+    const heldFor = Date.now() - Date.parse(body.reviews.oldest_at!);
+    expect(heldFor).toBeGreaterThan(29.9 * 3_600_000);
+    expect(heldFor).toBeLessThan(31 * 3_600_000);
+    expect(body.expiring).toEqual([
+      { brand: 'Amazon', codes: 3, amounts: [10, 50], first_expiry: daysFromNow(2) },
+      { brand: 'Flipkart', codes: 4, amounts: [100], first_expiry: daysFromNow(6) },
+    ]);
+    // Two expiring brands, the claims waiting (1) and the held rewards (1); stock: ₹10, ₹50 and ₹100
+    // are not payable and have no demand, but the default table's amounts have no codes at all.
+    const stockFlags = body.stock.filter((s) => s.flagged).length;
+    expect(body.count).toBe(2 + 1 + 1 + stockFlags);
   });
 });

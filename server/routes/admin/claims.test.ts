@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { query, type Db } from '../../db/client';
-import { adminAuditLog, claims, completions, users } from '../../db/schema';
+import { adminAuditLog, claims, completions, offers, users } from '../../db/schema';
 import {
   DATABASE_KINDS,
   clickOffer,
@@ -232,6 +232,14 @@ describe.each(DATABASE_KINDS)('claims in the console (/api/admin/claims.php) on 
     expect(entry!.after).toEqual({
       status: 'rejected',
       reason: 'The partner has no record of this sign-up.',
+    });
+    // The audit log names the claim's member and offer (issue 36).
+    const [who] = await db.select().from(users).where(eq(users.id, member.userId));
+    const [offer] = await db.select().from(offers).where(eq(offers.id, offerId));
+    const logged = await admin.get(`/api/admin/audit-log.php?target_type=claim&target_id=${claimId}`);
+    expect(logged.json().entries[0]).toMatchObject({
+      action: 'claim.reject',
+      target_label: `${`${who!.firstName} ${who!.lastName}`.trim() || who!.email} on ${offer!.title}`,
     });
 
     expect((await decide(claimId, 'approve')).statusCode).toBe(409);

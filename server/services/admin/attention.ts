@@ -1,7 +1,7 @@
 // What needs the operator's attention (GET /api/admin/attention.php,
-// docs/decisions/voucher-stock-per-amount.md): the win-rate monitor, voucher stock, codes expiring
-// unassigned, reversals piling up,
-// refused postbacks and held referrals. The rows come from server/db/repositories/admin/attention.ts;
+// docs/decisions/attention-ordered-by-impact.md): the win-rate monitor, voucher stock, codes expiring
+// unassigned (one row per brand), reversals piling up, refused postbacks, held referrals, claims
+// waiting and held rewards (issue 36). The rows come from server/db/repositories/admin/attention.ts;
 // the rules that flag them are here, pure where they can be (wilson, stockRows, winRateRows).
 import type { Db } from '../../db/client';
 import { cached } from '../../db/admin/cache';
@@ -9,6 +9,7 @@ import * as reads from '../../db/repositories/admin/attention';
 import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../../config';
 import { DEFAULT_SLOT_CONFIG, offerTable, type SlotConfig } from '../../../shared/slot';
 import {
+  CLAIMS_SHOWN,
   EXPIRING_DAYS,
   REFUSED_HOURS,
   STOCK_ALERT_DAYS,
@@ -195,7 +196,7 @@ export async function computeAttention(
   settings: AttentionSettings,
 ): Promise<Omit<AdminAttentionResponse, 'success'>> {
   const watch = reversalWatch(settings.reversalHold);
-  const [offers, draws, available, demand, expiring, reversalMembers, refused, held, owed] =
+  const [offers, draws, available, demand, expiring, reversalMembers, refused, held, owed, claims, reviews] =
     await Promise.all([
       reads.activeOffers(db),
       reads.recentDraws(db, WIN_RATE_WINDOW),
@@ -206,6 +207,8 @@ export async function computeAttention(
       reads.refusedPostbacks(db, REFUSED_HOURS),
       reads.heldReferrals(db),
       reads.owedByAmount(db),
+      reads.claimsWaiting(db, CLAIMS_SHOWN),
+      reads.reviewsWaiting(db),
     ]);
   const tables: MonitoredTable[] = [
     ...offers.map((o) => ({
@@ -225,7 +228,9 @@ export async function computeAttention(
     expiring.length +
     reversalMembers.length +
     refusedPostbacks.length +
-    (held > 0 ? 1 : 0);
+    (held > 0 ? 1 : 0) +
+    (claims.waiting > 0 ? 1 : 0) +
+    (reviews.waiting > 0 ? 1 : 0);
   return {
     count,
     window: WIN_RATE_WINDOW,
@@ -235,5 +240,7 @@ export async function computeAttention(
     reversals: { days: watch.days, members: reversalMembers },
     refusedPostbacks,
     heldReferrals: held,
+    claims,
+    reviews,
   };
 }

@@ -17,6 +17,8 @@ export const STOCK_ALERT_DAYS = 3;
 export const EXPIRING_DAYS = 7;
 /** Refused postbacks per network over the last REFUSED_HOURS hours. */
 export const REFUSED_HOURS = 24;
+/** The oldest CLAIMS_SHOWN claims waiting are listed by name (the rest are counted). */
+export const CLAIMS_SHOWN = 5;
 
 const amountRate = z.object({
   /** The prize (₹). */
@@ -77,15 +79,46 @@ const stockRow = z.object({
 
 export const attention = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_ATTENTION_PATH}`, {
   response: okResponses({
-    /** Items flagged across the sections: the menu's count. */
+    /**
+     * Items flagged across the sections: the menu's count (claims waiting and held rewards count as one
+     * item each, as held referrals do).
+     */
     count: z.number(),
     /** The win-rate monitor's window: each table's last `window` spins (WIN_RATE_WINDOW). */
     window: z.number(),
     winRates: z.array(winRate),
     stock: z.array(stockRow),
+    /**
+     * Available codes expiring within EXPIRING_DAYS days, one row per brand (issue 36: one line each):
+     * its codes, the amounts they are of (ascending) and the first expiry date. Soonest first.
+     */
     expiring: z.array(
-      z.object({ brand: z.string(), amount: z.number(), codes: z.number(), first_expiry: z.string() }),
+      z.object({
+        brand: z.string(),
+        codes: z.number(),
+        amounts: z.array(z.number()),
+        first_expiry: z.string(),
+      }),
     ),
+    /**
+     * Members' claims waiting for a decision (issue 36, "what waits, first"): how many, and the oldest
+     * CLAIMS_SHOWN of them, oldest first.
+     */
+    claims: z.object({
+      waiting: z.number(),
+      oldest: z.array(
+        z.object({
+          claim_id: z.number(),
+          user_id: z.number(),
+          user_name: z.string(),
+          offer_id: z.number(),
+          offer_title: z.string(),
+          created_at: z.string(),
+        }),
+      ),
+    }),
+    /** Held rewards in the review queue (server/trust/review-queue.ts) and since when the oldest waits. */
+    reviews: z.object({ waiting: z.number(), oldest_at: z.string().nullable() }),
     /** Members with reversals piling up in the reversal hold's window, most first. */
     reversals: z.object({
       days: z.number(),

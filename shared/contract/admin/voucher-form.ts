@@ -22,7 +22,18 @@ const codes = z.pipe(
   z.array(z.string()).check(
     z.minLength(1, M.voucherNoCodes),
     z.maxLength(MAX_VOUCHER_CODES_PER_BATCH, M.voucherTooMany),
-    z.refine((list) => new Set(list).size === list.length, { error: M.voucherDuplicates }),
+    // The specification's message, and the codes it is about (each once, in input order) as the
+    // issue's `codes`, which the API answers beside it (issue 36).
+    z.superRefine((list, ctx) => {
+      const repeated = [...new Set(list.filter((c, i) => list.indexOf(c) !== i))];
+      if (repeated.length > 0)
+        ctx.issues.push({
+          code: 'custom',
+          message: M.voucherDuplicates,
+          input: list,
+          params: { codes: repeated },
+        });
+    }),
     z.refine((list) => list.every((c) => c.length <= 100), {
       error: 'Voucher codes must be at most 100 characters',
     }),

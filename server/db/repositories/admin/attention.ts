@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { query, type Queryable } from '../../client';
 import { POSTBACK_SUCCESS_OUTCOMES } from '../../../../shared/contract/admin/postbacks';
-import { num, numOrNull, str, strOrNull, isoOrNull, dateOnly, bool, money } from '../../row-mappers';
+import { num, numOrNull, str, strOrNull, iso, isoOrNull, dateOnly, bool, money } from '../../row-mappers';
 
 /** Active offers with what the monitor needs: the table, and the counters for the average payout (USD). */
 export async function activeOffers(db: Queryable) {
@@ -121,23 +121,87 @@ export async function owedByAmount(db: Queryable) {
   }));
 }
 
-/** Available codes whose expiry date is today or within `days` days, by brand and amount. */
+/**
+ * Available codes whose expiry date is today or within `days` days, one row per brand (issue 36): the
+ * codes, their amounts and the first expiry, soonest first (vouchers_available_stock_idx's rows).
+ */
 export async function expiringUnassigned(db: Queryable, days: number) {
-  const rows = await query(
+  const rows = await query<{
+    voucher_brand: string;
+    codes: number;
+    amounts: (string | number)[] | string;
+    first_expiry: unknown;
+  }>(
     db,
-    sql`select voucher_brand, voucher_amount, count(*)::int as codes, min(expiry_date) as first_expiry
+    sql`select voucher_brand, count(*)::int as codes,
+               json_agg(distinct voucher_amount order by voucher_amount) as amounts,
+               min(expiry_date) as first_expiry
           from vouchers
          where status = 'available' and expiry_date >= current_date
            and expiry_date <= current_date + ${days}::int
-         group by voucher_brand, voucher_amount
-         order by min(expiry_date), voucher_brand, voucher_amount`,
+         group by voucher_brand
+         order by min(expiry_date), voucher_brand`,
   );
   return rows.map((r) => ({
     brand: str(r.voucher_brand),
-    amount: num(r.voucher_amount),
     codes: num(r.codes),
+    // json: parsed by the driver; a string where a driver leaves it as text.
+    amounts: (typeof r.amounts === 'string' ? (JSON.parse(r.amounts) as number[]) : r.amounts).map(num),
     first_expiry: dateOnly(r.first_expiry) ?? '',
   }));
+}
+
+interface ClaimWaitingRow {
+  claim_id: number;
+  user_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  offer_id: number;
+  offer_title: string;
+  created_at: unknown;
+}
+
+/**
+ * Claims waiting for a decision: how many, and the oldest `shown`, oldest first (both read through
+ * claims_status_created_idx).
+ */
+export async function claimsWaiting(db: Queryable, shown: number) {
+  const [rows, [count]] = await Promise.all([
+    query<ClaimWaitingRow>(
+      db,
+      sql`select c.id as claim_id, c.user_id, u.first_name, u.last_name, u.email, c.offer_id,
+                 o.title as offer_title, c.created_at
+            from (select * from claims where status = 'pending' order by created_at, id limit ${shown}) c
+            join users u on u.id = c.user_id
+            join offers o on o.id = c.offer_id
+           order by c.created_at, c.id`,
+    ),
+    query<{ n: number }>(db, sql`select count(*)::int as n from claims where status = 'pending'`),
+  ]);
+  return {
+    waiting: num(count?.n),
+    oldest: rows.map((r) => ({
+      claim_id: num(r.claim_id),
+      user_id: num(r.user_id),
+      user_name: `${str(r.first_name)} ${str(r.last_name)}`.trim() || str(r.email),
+      offer_id: num(r.offer_id),
+      offer_title: str(r.offer_title),
+      created_at: iso(r.created_at),
+    })),
+  };
+}
+
+/**
+ * Held rewards waiting in the review queue (issue 33's reward_holds, read only: the same count the
+ * queue's own list answers) and since when the oldest waits.
+ */
+export async function reviewsWaiting(db: Queryable) {
+  const [row] = await query<{ n: number; oldest: unknown }>(
+    db,
+    sql`select count(*)::int as n, min(created_at) as oldest from reward_holds where status = 'held'`,
+  );
+  return { waiting: num(row?.n), oldest_at: isoOrNull(row?.oldest) };
 }
 
 export const REVERSAL_MEMBERS = 20;

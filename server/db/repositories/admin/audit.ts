@@ -47,6 +47,12 @@ export async function listAudit(
                    when 'offer' then (select o.title from offers o where o.id = a.target_num)
                    when 'voucher' then (select v.voucher_code from vouchers v where v.id = a.target_num)
                    when 'network' then (select n.name from networks n where n.id = a.target_num)
+                   -- A claim names its member and offer (issue 36): 'Priya Sharma on Survey Sprint'.
+                   when 'claim' then (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+                                             || ' on ' || o.title
+                                      from claims c join users u on u.id = c.user_id
+                                      join offers o on o.id = c.offer_id
+                                     where c.id = a.target_num)
                  end as target_label
           from (select *, case when target_id ~ '^[0-9]{1,9}$' then target_id::int end as target_num
                 from admin_audit_log ${where}

@@ -98,7 +98,8 @@ const SOURCES: Record<TimelineKind, (k: Key, n: number) => SQL | undefined> = {
     const cols: Columns = {
       at: sql`p.received_at`,
       ref: sql`p.id`,
-      status: sql`p.outcome`,
+      // An accepted reversal reads "reversed", never as a credit (issue 36).
+      status: sql`case when p.outcome = 'accepted' and p.status = 'reversed' then 'reversed' else p.outcome end`,
       detail: sql`p.reason`,
       user_id: sql`k.user_id`,
       offer_id: sql`k.offer_id`,
