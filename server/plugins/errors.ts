@@ -29,8 +29,9 @@ function describeValidation(err: FastifyError, formBody: boolean): string {
 /** The values a form's first issue is about, when its schema names them (`params.codes`). */
 function issueCodes(err: FastifyError): string[] | undefined {
   if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
-  const params = err.validation[0]?.params as { issue?: { params?: { codes?: unknown } } } | undefined;
-  const codes = params?.issue?.params?.codes;
+  // fastify-type-provider-zod keeps the issue's own fields, its `params` among them, as `params`.
+  const params = err.validation[0]?.params as { params?: { codes?: unknown } } | undefined;
+  const codes = params?.params?.codes;
   return Array.isArray(codes) && codes.every((c) => typeof c === 'string') ? codes : undefined;
 }
 
