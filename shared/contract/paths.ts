@@ -24,6 +24,8 @@ export const EVENTS_PATH = '/events.php';
 export const VOUCHER_USED_PATH = '/voucher-used.php';
 /** The member reports a completed offer that was not credited (a missing-conversion claim). */
 export const CLAIM_PATH = '/claim.php';
+/** The member's started offers with no conversion yet (the In progress cards). */
+export const STARTED_OFFERS_PATH = '/started-offers.php';
 /** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
 export const REFERRAL_CODE_PATH = '/referral-code.php';
 
@@ -39,6 +41,7 @@ export type MemberApiPath =
   | typeof VOUCHER_USED_PATH
   | typeof CLAIM_PATH
   | typeof REFERRAL_CODE_PATH
+  | typeof STARTED_OFFERS_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
