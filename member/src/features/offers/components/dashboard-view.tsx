@@ -33,7 +33,10 @@ import { useOnline } from '../../../lib/use-online';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useClickOffer } from '../api/click-offer';
 import { getOffersQueryOptions, useOffers } from '../api/get-offers';
+import { getStartedOffersQueryOptions, useStartedOffers } from '../api/get-started-offers';
 import { groupOffers } from '../offer-state';
+import { categoriesOf, filterAndSort, OFFER_SORT_LABELS, type OfferSort } from '../offer-sort';
+import { HowItWorks } from './how-it-works';
 import { useReturnMoment } from '../return-moment';
 import type { SpinRequestState } from './return-banner';
 import { OfferCard, type OfferCardProps } from './offer-card';
@@ -49,11 +52,14 @@ function Section({
   count,
   children,
   hint,
+  tools,
 }: {
   title: string;
   count: number;
   children: ReactNode;
   hint?: string;
+  /** Controls under the heading (the available offers' filter and sort). */
+  tools?: ReactNode;
 }) {
   if (count === 0) return null;
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -65,6 +71,7 @@ function Section({
         </h2>
         {hint ? <p className="section-hint">{hint}</p> : null}
       </div>
+      {tools}
       <div className="offer-grid">{children}</div>
     </section>
   );
@@ -107,6 +114,9 @@ export function DashboardView() {
   const location = useLocation();
   const navigate = useNavigate();
   const moment = useReturnMoment();
+  const startedQuery = useStartedOffers(online);
+  const [category, setCategory] = useState<string | null>(null);
+  const [sort, setSort] = useState<OfferSort>('newest');
 
   const offerCount = offersData?.offers.length ?? 0;
   // The cards arrive a few per task (the first screen's in the first commit): see useProgressiveCount.
@@ -124,6 +134,8 @@ export function DashboardView() {
       onSuccess: (data) => {
         if (tab && !tab.closed) tab.location.href = data.redirectUrl;
         else window.open(data.redirectUrl, '_blank', 'noopener,noreferrer');
+        // The card now reads In progress, with Continue through this click's link.
+        void queryClient.invalidateQueries({ queryKey: getStartedOffersQueryOptions().queryKey });
         toast.success(
           `${data.offerTitle || offer.title || 'Untitled Offer'} opened successfully!`,
           'Complete the offer to earn rewards',
@@ -174,12 +186,17 @@ export function DashboardView() {
     const offers = data.offers;
     const freeSpins = Number(data.freeSpinsRemaining ?? 0);
     const groups = groupOffers(offers);
+    const startedById = new Map((startedQuery.data?.started ?? []).map((s) => [s.offer_id, s]));
+    const categories = categoriesOf(groups.available);
+    const shownCategory = category !== null && categories.includes(category) ? category : null;
+    const available = filterAndSort(groups.available, shownCategory, sort);
     // One section per group, in this order; only an available offer can be started.
     const sections: {
       title: string;
       hint?: string;
       offers: MemberOffer[];
-      cardProps?: (offer: MemberOffer) => Pick<OfferCardProps, 'starting' | 'startDisabled'>;
+      tools?: ReactNode;
+      cardProps?: (offer: MemberOffer) => Pick<OfferCardProps, 'starting' | 'startDisabled' | 'started'>;
     }[] = [
       { title: 'Ready to Spin', hint: 'Completed offers with a spin waiting', offers: groups.readyToSpin },
       // Offers in progress come before new ones: what the member already started stays in view.
@@ -187,10 +204,40 @@ export function DashboardView() {
       {
         title: 'Available Offers',
         hint: 'Complete one to earn a spin',
-        offers: groups.available,
+        offers: available,
+        tools:
+          groups.available.length > 1 ? (
+            <div className="offer-tools" role="group" aria-label="Filter and sort offers">
+              <label className="offer-tools__field">
+                <span>Category</span>
+                <select
+                  value={shownCategory ?? ''}
+                  onChange={(e) => setCategory(e.target.value === '' ? null : e.target.value)}
+                >
+                  <option value="">All categories</option>
+                  {categories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="offer-tools__field">
+                <span>Sort by</span>
+                <select value={sort} onChange={(e) => setSort(e.target.value as OfferSort)}>
+                  {(Object.keys(OFFER_SORT_LABELS) as OfferSort[]).map((k) => (
+                    <option key={k} value={k}>
+                      {OFFER_SORT_LABELS[k]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          ) : undefined,
         cardProps: (o) => ({
           starting: startingId === o.offer_id,
           startDisabled: !online || (click.isPending && startingId !== o.offer_id),
+          started: startedById.get(o.offer_id) ?? null,
         }),
       },
       { title: 'Completed & Rewarded', offers: groups.completed },
@@ -236,6 +283,7 @@ export function DashboardView() {
               title={section.title}
               count={section.offers.length}
               hint={section.hint}
+              tools={section.tools}
             >
               {shown[i]!.map((o) => (
                 <OfferCard
@@ -268,38 +316,45 @@ export function DashboardView() {
           variant="ghost"
           size="sm"
           icon={<RefreshIcon size={18} className={offersQuery.isFetching ? 'spin-icon' : undefined} />}
-          onClick={() => void offersQuery.refetch()}
+          onClick={() => {
+            void offersQuery.refetch();
+            if (online) void startedQuery.refetch();
+          }}
           disabled={!online || offersQuery.isFetching}
         >
           Refresh
         </Button>
       </PageHead>
-      <div className="stat-grid" aria-label="Your statistics" role="group">
-        <StatCard
-          tone="violet"
-          icon={<CheckIcon />}
-          label="Offers Completed"
-          value={stats ? stats.total_completions : '—'}
-        />
-        <StatCard
-          tone="green"
-          icon={<TrophyIcon />}
-          label="Vouchers Won"
-          value={stats ? stats.total_vouchers_won : '—'}
-        />
-        <StatCard
-          tone="blue"
-          icon={<UsersIcon />}
-          label="Referrals"
-          value={stats ? stats.successful_referrals : '—'}
-        />
-        <StatCard
-          tone="amber"
-          icon={<WalletIcon />}
-          label="Total Earned"
-          value={stats ? formatRupees(stats.total_voucher_value) : '—'}
-        />
-      </div>
+      {stats && stats.total_completions === 0 && stats.total_vouchers_won === 0 ? (
+        <HowItWorks />
+      ) : (
+        <div className="stat-grid" aria-label="Your statistics" role="group">
+          <StatCard
+            tone="violet"
+            icon={<CheckIcon />}
+            label="Offers Completed"
+            value={stats ? stats.total_completions : '—'}
+          />
+          <StatCard
+            tone="green"
+            icon={<TrophyIcon />}
+            label="Vouchers Won"
+            value={stats ? stats.total_vouchers_won : '—'}
+          />
+          <StatCard
+            tone="blue"
+            icon={<UsersIcon />}
+            label="Referrals"
+            value={stats ? stats.successful_referrals : '—'}
+          />
+          <StatCard
+            tone="amber"
+            icon={<WalletIcon />}
+            label="Total Earned"
+            value={stats ? formatRupees(stats.total_voucher_value) : '—'}
+          />
+        </div>
+      )}
       <QueryState
         query={offersQuery}
         data={offersData}
