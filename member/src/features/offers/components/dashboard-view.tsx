@@ -10,7 +10,8 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MemberOffer } from '../../../../../shared/contract/member';
-import { formatRupees } from '../../../../../shared/format';
+import { formatRupees, percentText } from '../../../../../shared/format';
+import { DEFAULT_SLOT_CONFIG, tableOdds, type SlotConfig } from '../../../../../shared/slot';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { Button } from '../../../components/ui/button';
 import {
@@ -41,6 +42,13 @@ import { useReturnMoment } from '../return-moment';
 import type { SpinRequestState } from './return-banner';
 import { OfferCard, type OfferCardProps } from './offer-card';
 import { SlotMachineModal } from './slot-machine-modal';
+
+/** The free spin's odds before the member spins: its chance of a voucher and the amounts it pays now. */
+export function freeChanceText(odds: SlotConfig | undefined): string {
+  const table = tableOdds(odds ?? DEFAULT_SLOT_CONFIG);
+  const prizes = table.prizes.map((p) => `${formatRupees(p.amount)} ${percentText(p.percent)}`).join(' · ');
+  return `${percentText(Math.max(0, 100 - table.tryAgain))} chance of a voucher${prizes ? ` (${prizes})` : ''}`;
+}
 
 export const START_FAILED_TOAST = 'Failed to start offer';
 /** How long the return moment's cards stay lit. */
@@ -261,6 +269,7 @@ export function DashboardView() {
                 You have {freeSpins} free {freeSpins === 1 ? 'spin' : 'spins'}!
               </h2>
               <p>Earned by referring friends — free spins never expire.</p>
+              <p className="free-spin-banner__odds">{freeChanceText(data.freeSpinOdds)}</p>
             </div>
             <Button
               variant="gold"
@@ -303,6 +312,7 @@ export function DashboardView() {
           open={spinOpen}
           offer={spinOffer}
           freeSpinsRemaining={freeSpins}
+          freeSpinOdds={data.freeSpinOdds}
           onClose={closeSpin}
         />
       </>

@@ -39,14 +39,23 @@ export function reelStopMs(index: number): number {
  * table, an offer spin its own slot_config (the default one when it has none).
  */
 export function playedTable(offer: MemberOffer | null, freeSpinsRemaining: number): SlotConfig {
-  const free = spinRequestFor(offer?.offer_id ?? 0, freeSpinsRemaining).spinType === 'free';
-  return free ? DEFAULT_SLOT_CONFIG : offerTable(offer?.slot_config ?? null);
+  return isFreeSpin(offer, freeSpinsRemaining) ? DEFAULT_SLOT_CONFIG : offerTable(offer?.slot_config ?? null);
 }
 
-/** The reel strip: the table's paying amounts and 0; the default display set for the default table. */
-function reelItems(table: SlotConfig): number[] {
+/** Whether this spin is a free one (the free-spin bonus, or any spin while free spins remain). */
+export function isFreeSpin(offer: MemberOffer | null, freeSpinsRemaining: number): boolean {
+  return spinRequestFor(offer?.offer_id ?? 0, freeSpinsRemaining).spinType === 'free';
+}
+
+/**
+ * The reel strip: the table's paying amounts and 0. A free spin shows the free-spin table's own amounts
+ * (issue 35: its reels showed ₹100 and ₹50 under 'Win ₹5 - ₹10'); an offer without a slot_config keeps
+ * the specification's default display set (100, 50, 20, 10, 5, 0).
+ */
+export function reelItems(table: SlotConfig, free = false): number[] {
   const amounts = table.reels.map((r) => r.amount).filter((a) => a > 0);
-  if (table === DEFAULT_SLOT_CONFIG || amounts.length === 0) return [...DEFAULT_REEL_AMOUNTS];
+  if (!free && (table === DEFAULT_SLOT_CONFIG || amounts.length === 0)) return [...DEFAULT_REEL_AMOUNTS];
+  if (amounts.length === 0) return reelItems(DEFAULT_SLOT_CONFIG, true);
   return [...new Set([...amounts.sort((a, b) => b - a), 0])];
 }
 
@@ -72,11 +81,14 @@ export function SlotMachineModal({
   open,
   offer,
   freeSpinsRemaining,
+  freeSpinOdds,
   onClose,
 }: {
   open: boolean;
   offer: MemberOffer | null;
   freeSpinsRemaining: number;
+  /** The free spin's odds now (offers.php's freeSpinOdds: the free table's amounts in stock). */
+  freeSpinOdds?: SlotConfig | undefined;
   onClose: (spun: boolean) => void;
 }) {
   const online = useOnline();
@@ -91,8 +103,12 @@ export function SlotMachineModal({
   // Fixed at the spin (a free spin spent lowers the count the table depends on).
   const [spunTable, setSpunTable] = useState<SlotConfig | null>(null);
   const table = spunTable ?? playedTable(offer, freeSpinsRemaining);
-  const items = reelItems(table);
-  const range = winRange(table);
+  const [spunFree, setSpunFree] = useState<boolean | null>(null);
+  const free = spunFree ?? isFreeSpin(offer, freeSpinsRemaining);
+  // A free spin's reels and header are the free-spin table's: what can be won on it now.
+  const shownTable = free && freeSpinOdds && freeSpinOdds.reels.length > 0 ? freeSpinOdds : table;
+  const items = reelItems(shownTable, free);
+  const range = winRange(shownTable);
 
   useEffect(() => {
     const pending = timers.current;
@@ -105,6 +121,7 @@ export function SlotMachineModal({
     setPhase('idle');
     setResult(null);
     setSpunTable(null);
+    setSpunFree(null);
     setStopped([false, false, false]);
     setAnimating(false);
     spin.reset();
@@ -112,6 +129,7 @@ export function SlotMachineModal({
 
   function startSpin() {
     setSpunTable(playedTable(offer, freeSpinsRemaining));
+    setSpunFree(isFreeSpin(offer, freeSpinsRemaining));
     setPhase('spinning');
     setStopped([false, false, false]);
     spin.mutate(spinRequestFor(offerId, freeSpinsRemaining), {
