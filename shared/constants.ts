@@ -89,6 +89,7 @@ export const AUDIT_ACTIONS = [
   'voucher.unexpire',
   /** A member marked their own voucher as used (admin_id null; admin_username names the member). */
   'voucher.use',
+  'voucher.unuse',
   'network.create',
   'network.edit',
   'network.activate',
