@@ -26,6 +26,8 @@ export const VOUCHER_USED_PATH = '/voucher-used.php';
 export const CLAIM_PATH = '/claim.php';
 /** The member's started offers with no conversion yet (the In progress cards). */
 export const STARTED_OFFERS_PATH = '/started-offers.php';
+/** Each voucher brand's redeem link and steps, as the console set them (the wallet's Redeem action). */
+export const BRANDS_PATH = '/brands.php';
 /** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
 export const REFERRAL_CODE_PATH = '/referral-code.php';
 
@@ -42,6 +44,7 @@ export type MemberApiPath =
   | typeof CLAIM_PATH
   | typeof REFERRAL_CODE_PATH
   | typeof STARTED_OFFERS_PATH
+  | typeof BRANDS_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
@@ -61,6 +64,8 @@ export const ADMIN_NETWORK_PRESETS_PATH = '/network-presets.php';
 export const ADMIN_NETWORK_TEST_PATH = '/network-test.php';
 export const ADMIN_POSTBACKS_PATH = '/postbacks.php';
 export const ADMIN_CLAIMS_PATH = '/claims.php';
+/** The voucher brands' settings (redeem link and steps), issue 35 item 7. */
+export const ADMIN_BRANDS_PATH = '/brand-settings.php';
 
 /** A partner network's postback receiver, relative to API_BASE: `/postback/{slug}`. */
 export const NETWORK_POSTBACK_PATH_PREFIX = '/postback/';
