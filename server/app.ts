@@ -171,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/member-vouchers'));
   await app.register(import('./routes/member-claims'));
   await app.register(import('./started/route'));
+  await app.register(import('./brands/route'));
   await app.register(import('./routes/network-postback'));
   if (opts.config.mode === 'demo') await app.register(demoPartnerRoutes);
   const { default: adminRoutes } = await import('./routes/admin/index');

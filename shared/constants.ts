@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS = [
   /** A member marked their own voucher as used (admin_id null; admin_username names the member). */
   'voucher.use',
   'voucher.unuse',
+  /** A voucher brand's redeem link and steps were saved (issue 35). */
+  'brand.edit',
   'network.create',
   'network.edit',
   'network.activate',
@@ -133,4 +135,5 @@ export const AUDIT_TARGET_TYPES = [
   'admin',
   'reward_hold',
   'risk_policy',
+  'brand',
 ] as const;

@@ -1262,6 +1262,7 @@ export const en = {
         'voucher.unexpire': '%{admin} un-expired voucher %{target}',
         'voucher.use': 'Member %{admin} marked voucher %{target} as used',
         'voucher.unuse': 'Member %{admin} took back the used mark on voucher %{target}',
+        'brand.edit': '%{admin} set the redeem link and steps of brand %{target}',
         'network.create': '%{admin} added network %{target}',
         'network.edit': '%{admin} edited network %{target}',
         'network.activate': '%{admin} activated network %{target}',
@@ -1291,6 +1292,7 @@ export const en = {
         'voucher.unexpire': 'Voucher un-expired',
         'voucher.use': 'Voucher used (member)',
         'voucher.unuse': 'Voucher used mark taken back (member)',
+        'brand.edit': 'Brand redeem settings saved',
         'network.create': 'Network added',
         'network.edit': 'Network edited',
         'network.activate': 'Network activated',
@@ -1321,6 +1323,7 @@ export const en = {
         referral: 'Referrals',
         claim: 'Claims',
         admin: 'Administrators',
+        brand: 'Brands',
       },
     },
     // Issue 36: records linked to each other, their pages and timelines, confirmed actions.
