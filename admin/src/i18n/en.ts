@@ -25,7 +25,26 @@ export const en = {
     user_menu: '%{name}, account menu',
     yes: 'Yes',
     no: 'No',
-    menu: { dashboard: 'Dashboard', risk_policy: 'Risk policy' },
+    menu: { dashboard: 'Dashboard', risk_policy: 'Risk policy', brands: 'Brands' },
+    // Issue 35: the voucher brands' redeem link and steps (the member's Redeem action).
+    brands: {
+      title: 'Brands',
+      subtitle:
+        "Where each brand's voucher codes are redeemed: members see a Redeem button and the steps in their wallet.",
+      brand: 'Brand',
+      redeem_url: 'Redeem link',
+      redeem_url_help: 'A full https:// address; empty: no Redeem button',
+      redeem_steps: 'How to redeem',
+      url_invalid: 'Use a full https:// address',
+      url_too_long: 'At most 500 characters',
+      vouchers: '%{smart_count} voucher |||| %{smart_count} vouchers',
+      updated: 'Saved %{when}',
+      saved: 'Brand %{brand} saved',
+      save_failed: 'Could not save the brand',
+      save_brand: 'Save %{brand}',
+      loading: 'Loading brands...',
+      empty: 'No brands yet: they appear here once vouchers are added.',
+    },
     actions: { cancel: 'Cancel', close: 'Close', retry: 'Retry', more: 'More actions' },
     errors: { generic: 'Something went wrong. Please try again.' },
     auth: {
