@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router';
 import type { MemberOffer, SpinResponse } from '../../../../../shared/contract/member';
 import { formatDate, formatRupees, percentText } from '../../../../../shared/format';
 import {
@@ -8,6 +9,7 @@ import {
   SLOT_TIMINGS,
   winRange,
   owedVoucherText,
+  amountTier,
   tableOdds,
   winRangeText,
   type SlotConfig,
@@ -15,8 +17,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
-import { SparkleIcon } from '../../../components/ui/icons';
+import { CheckIcon, SparkleIcon } from '../../../components/ui/icons';
 import { messageOf } from '../../../lib/api-client';
+import { useBrand } from '../../../lib/brands';
 import { toast } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { SPIN_FAILED_MESSAGE, spinRequestFor, useSlotSpin } from '../api/slot-spin';
@@ -71,6 +74,51 @@ export function oddsText(table: SlotConfig): string {
 }
 
 type Phase = 'idle' | 'spinning' | 'animating' | 'result';
+
+/** The celebration's size by the prize (issue 35, item 7): more confetti and a longer buzz for more. */
+export type CelebrationSize = 'small' | 'medium' | 'large' | 'huge';
+
+export function celebrationOf(amount: number): { size: CelebrationSize; pieces: number; vibrate: number[] } {
+  const tier = amountTier(amount);
+  if (tier === 'top') return { size: 'huge', pieces: 36, vibrate: [80, 40, 80, 40, 160] };
+  if (tier === 'high') return { size: 'large', pieces: 24, vibrate: [60, 40, 120] };
+  if (tier === 'mid') return { size: 'medium', pieces: 14, vibrate: [80] };
+  return { size: 'small', pieces: 8, vibrate: [40] };
+}
+
+/** A short vibration where the device has one (the Vibration API; ignored elsewhere). */
+function buzz(pattern: number[]) {
+  try {
+    if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function')
+      navigator.vibrate(pattern);
+  } catch {
+    /* not allowed here: nothing to do */
+  }
+}
+
+const CONFETTI_COLOURS = ['#f59e0b', '#ec4899', '#7c3aed', '#10b981', '#3b82f6'];
+
+/** Confetti over the result: its amount of pieces grows with the prize; none when motion is reduced (CSS). */
+function Celebration({ size, pieces }: { size: CelebrationSize; pieces: number }) {
+  return (
+    <div className={`slot-celebration slot-celebration--${size}`} aria-hidden="true">
+      {Array.from({ length: pieces }, (_, i) => (
+        <span
+          key={i}
+          className="slot-celebration__piece"
+          style={
+            {
+              '--x': `${(i * 37) % 100}%`,
+              '--delay': `${(i % 7) * 60}ms`,
+              '--drift': `${((i * 53) % 60) - 30}px`,
+              '--colour': CONFETTI_COLOURS[i % CONFETTI_COLOURS.length],
+            } as CSSProperties
+          }
+        />
+      ))}
+    </div>
+  );
+}
 
 /**
  * Slot-machine modal (docs/product-rules.md#spins). `offer` null means the free spin bonus
@@ -145,7 +193,10 @@ export function SlotMachineModal({
         timers.current.push(
           setTimeout(() => {
             setPhase('result');
-            if (data.isWinningCombination && data.voucher) toast.success(JACKPOT_MESSAGE);
+            if (data.isWinningCombination && data.voucher) {
+              toast.success(JACKPOT_MESSAGE);
+              buzz(celebrationOf(data.voucher.amount).vibrate);
+            }
           }, SLOT_TIMINGS.resultDelayMs),
         );
         timers.current.push(setTimeout(() => setAnimating(false), SLOT_TIMINGS.animationClearMs));
@@ -168,6 +219,12 @@ export function SlotMachineModal({
   // A win whose code went to another member at the same moment: owed, assigned at the next restock.
   const owed = result?.isWinningCombination && !result.voucher ? result.owedVoucher : null;
   const title = offer ? offer.title?.trim() || 'Untitled Offer' : 'Free Spin Bonus';
+  const brandOf = useBrand();
+  const redeem = won && result?.voucher ? brandOf(result.voucher.brand)?.redeem_url : null;
+  const celebration = won && result?.voucher ? celebrationOf(result.voucher.amount) : null;
+  // The result panel is laid out (hidden) as soon as the response is known, in the same place as the
+  // controls: the dialog does not change size, nor show an empty panel, when it is revealed.
+  const showResult = phase === 'result' || phase === 'animating';
 
   return (
     <Dialog open={open} onClose={close} dismissible={!busy} title="Slot Machine" className="slot-dialog">
@@ -202,69 +259,95 @@ export function SlotMachineModal({
           : ''}
       </p>
 
-      {phase === 'result' && result ? (
-        <div
-          className={`slot-result ${won || owed ? 'slot-result--win' : 'slot-result--miss'}`}
-          data-testid="spin-result"
-        >
-          {won && result.voucher ? (
-            <>
-              <p className="slot-result__eyebrow">Jackpot!</p>
-              <h3 className="slot-result__title">You won a {formatRupees(result.voucher.amount)} voucher</h3>
-              <p className="slot-result__text">
-                {result.voucher.brand}
-                {result.voucher.type ? ` · ${result.voucher.type}` : ''}
-                {result.voucher.expiryDate ? ` · valid until ${formatDate(result.voucher.expiryDate)}` : ''}
-              </p>
-              <CodeBox code={result.voucher.code} />
-              {result.voucher.description ? (
-                <p className="slot-result__fine">{result.voucher.description}</p>
-              ) : null}
-            </>
-          ) : owed ? (
-            <>
-              <p className="slot-result__eyebrow">Jackpot!</p>
-              <h3 className="slot-result__title">{owedVoucherText(owed.amount)}</h3>
-              <p className="slot-result__text">{OWED_VOUCHER_DETAIL}</p>
-            </>
-          ) : (
-            <>
-              <h3 className="slot-result__title">Better Luck Next Time</h3>
-              <p className="slot-result__text">
-                No match this time. Complete another offer for another spin.
-              </p>
-            </>
-          )}
-          <p className="slot-result__fine slot-result__odds">
-            Odds of this spin:{' '}
-            {oddsText(result.odds ?? (result.spinType === 'free' ? DEFAULT_SLOT_CONFIG : table))}
-          </p>
-          {result.spinType === 'free' ? (
-            <p className="slot-result__fine">Free spins left: {result.freeSpinsRemaining}</p>
-          ) : null}
-          <Button block size="lg" onClick={close}>
-            Continue
-          </Button>
-        </div>
-      ) : (
-        <div className="slot__controls">
-          <Button
-            block
-            size="lg"
-            variant="gold"
-            icon={<SparkleIcon size={20} />}
-            onClick={startSpin}
-            loading={phase === 'spinning'}
-            disabled={busy || !online}
+      <div className="slot__stage">
+        {showResult && result ? (
+          <div
+            className={`slot-result ${won || owed ? 'slot-result--win' : 'slot-result--miss'}${celebration ? ` slot-result--${celebration.size}` : ''}${phase === 'result' ? '' : ' slot-result--pending'}`}
+            data-testid="spin-result"
+            aria-hidden={phase === 'result' ? undefined : true}
           >
-            {phase === 'idle' ? 'Spin Now' : 'Spinning...'}
-          </Button>
-          {!online ? <p className="slot__hint">You're offline. Connect to spin.</p> : null}
-          {phase === 'idle' ? (
-            <p className="slot__hint">Match three amounts to win a voucher of that value.</p>
-          ) : null}
-        </div>
-      )}
+            {celebration && phase === 'result' ? (
+              <Celebration size={celebration.size} pieces={celebration.pieces} />
+            ) : null}
+            {won && result.voucher ? (
+              <>
+                <p className="slot-result__eyebrow">Jackpot!</p>
+                <h3 className="slot-result__title">
+                  You won a {formatRupees(result.voucher.amount)} voucher
+                </h3>
+                <p className="slot-result__text">
+                  {result.voucher.brand}
+                  {result.voucher.type ? ` · ${result.voucher.type}` : ''}
+                  {result.voucher.expiryDate ? ` · valid until ${formatDate(result.voucher.expiryDate)}` : ''}
+                </p>
+                <CodeBox code={result.voucher.code} />
+                <p className="slot-result__saved">
+                  <CheckIcon size={16} /> Saved to{' '}
+                  <Link to="/rewards" onClick={close}>
+                    My Rewards
+                  </Link>
+                </p>
+                {redeem ? (
+                  <a
+                    className="btn btn--secondary btn--md"
+                    href={redeem}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Redeem at {result.voucher.brand}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
+                {result.voucher.description ? (
+                  <p className="slot-result__fine">{result.voucher.description}</p>
+                ) : null}
+              </>
+            ) : owed ? (
+              <>
+                <p className="slot-result__eyebrow">Jackpot!</p>
+                <h3 className="slot-result__title">{owedVoucherText(owed.amount)}</h3>
+                <p className="slot-result__text">{OWED_VOUCHER_DETAIL}</p>
+              </>
+            ) : (
+              <>
+                <h3 className="slot-result__title">Better Luck Next Time</h3>
+                <p className="slot-result__text">
+                  No match this time. Complete another offer for another spin.
+                </p>
+              </>
+            )}
+            <p className="slot-result__fine slot-result__odds">
+              Odds of this spin:{' '}
+              {oddsText(result.odds ?? (result.spinType === 'free' ? DEFAULT_SLOT_CONFIG : table))}
+            </p>
+            {result.spinType === 'free' ? (
+              <p className="slot-result__fine">Free spins left: {result.freeSpinsRemaining}</p>
+            ) : null}
+            <Button block size="lg" onClick={close} tabIndex={phase === 'result' ? undefined : -1}>
+              Continue
+            </Button>
+          </div>
+        ) : null}
+        {phase === 'result' ? null : (
+          <div className="slot__controls">
+            <Button
+              block
+              size="lg"
+              variant="gold"
+              icon={<SparkleIcon size={20} />}
+              onClick={startSpin}
+              loading={phase === 'spinning'}
+              disabled={busy || !online}
+            >
+              {phase === 'idle' ? 'Spin Now' : 'Spinning...'}
+            </Button>
+            {!online ? <p className="slot__hint">You're offline. Connect to spin.</p> : null}
+            {phase === 'idle' ? (
+              <p className="slot__hint">Match three amounts to win a voucher of that value.</p>
+            ) : null}
+          </div>
+        )}
+      </div>
     </Dialog>
   );
 }
