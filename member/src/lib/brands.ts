@@ -11,9 +11,12 @@ export const getBrandsQueryOptions = () =>
     staleTime: 30 * 60 * 1000,
   });
 
-/** The brand's settings by name (case-insensitive), or null while loading or when it has none. */
-export function useBrand(): (brand: string | null | undefined) => MemberBrand | null {
-  const { data } = useQuery(getBrandsQueryOptions());
+/**
+ * The brand's settings by name (case-insensitive), or null while loading or when it has none. Fetched
+ * only once `enabled` (a won voucher shown, a wallet row opened): never part of a page's first render.
+ */
+export function useBrand(enabled = true): (brand: string | null | undefined) => MemberBrand | null {
+  const { data } = useQuery({ ...getBrandsQueryOptions(), enabled });
   return (brand) => {
     const key = brand?.trim().toLowerCase();
     if (!key) return null;

@@ -122,7 +122,14 @@ export function DashboardView() {
   const location = useLocation();
   const navigate = useNavigate();
   const moment = useReturnMoment();
-  const startedQuery = useStartedOffers(online);
+  // The started offers are asked for after the first render (which comes from the page's own answers,
+  // with no call): the cards read In progress a moment later.
+  const [afterFirstPaint, setAfterFirstPaint] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAfterFirstPaint(true), 250);
+    return () => clearTimeout(timer);
+  }, []);
+  const startedQuery = useStartedOffers(online && afterFirstPaint);
   const [category, setCategory] = useState<string | null>(null);
   const [sort, setSort] = useState<OfferSort>('newest');
 

@@ -219,7 +219,7 @@ export function SlotMachineModal({
   // A win whose code went to another member at the same moment: owed, assigned at the next restock.
   const owed = result?.isWinningCombination && !result.voucher ? result.owedVoucher : null;
   const title = offer ? offer.title?.trim() || 'Untitled Offer' : 'Free Spin Bonus';
-  const brandOf = useBrand();
+  const brandOf = useBrand(Boolean(won));
   const redeem = won && result?.voucher ? brandOf(result.voucher.brand)?.redeem_url : null;
   const celebration = won && result?.voucher ? celebrationOf(result.voucher.amount) : null;
   // The result panel is laid out (hidden) as soon as the response is known, in the same place as the

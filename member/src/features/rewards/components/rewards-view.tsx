@@ -272,9 +272,9 @@ function WalletVoucher({
   onSetUsed: (v: UserVoucher, used: boolean) => void;
 }) {
   const online = useOnline();
-  const brandOf = useBrand();
-  const brand = brandOf(v.voucher_brand);
   const [open, setOpen] = useState(false);
+  const brandOf = useBrand(open);
+  const brand = brandOf(v.voucher_brand);
   const used = v.status === 'used';
   const chip = used ? null : expiryChip(daysLeft(v.expiry_date, now));
   const expiry = v.expiry_date ? localDay(v.expiry_date) : null;
