@@ -312,8 +312,9 @@ function WalletVoucher({
         </span>
         <span className="sr-only">{open ? ' Hide details' : ' Show code and details'}</span>
       </button>
+      {/* Always in the page (hidden until opened): a code stays findable in the saved offline copy. */}
       <div id={panelId} className="voucher__details" hidden={!open}>
-        {open ? (
+        {
           <>
             {v.voucher_description ? <p className="voucher__desc">{v.voucher_description}</p> : null}
             <CodeBox code={v.voucher_code} />
@@ -375,7 +376,7 @@ function WalletVoucher({
               )}
             </div>
           </>
-        ) : null}
+        }
       </div>
     </li>
   );
