@@ -179,8 +179,7 @@ describe.each(SIZES)('the win and the wallet at $name px', ({ name, viewport }) 
   });
 
   it('the wallet: groups, compact rows that open to code, steps and Redeem, mark as used with Undo', async () => {
-    await page.getByRole('link', { name: 'Rewards' }).first().click();
-    await page.waitForURL(/\/rewards$/);
+    await page.goto(`${baseUrl}/rewards`);
     const active = page.getByRole('region', { name: /^Active/ });
     await active.waitFor();
     const rows = active.locator('li.voucher--row');
@@ -242,5 +241,41 @@ describe.each(SIZES)('the win and the wallet at $name px', ({ name, viewport }) 
     expect(await history.getByText('Free Spin Bonus').count()).toBe(freeWins);
     await page.screenshot({ path: path.join(SHOTS, `member-loop-history-${name}.png`) });
     await expectAccessible(page, 'history');
+  });
+});
+
+describe('the changed screens at 1280 px', () => {
+  it('dashboard, wallet and the console Brands page', async () => {
+    const context = await newContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await signInWithChooser(page, { account: 'Asha' });
+    await page
+      .getByRole('region', { name: /Available Offers/ })
+      .locator('article')
+      .first()
+      .waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'member-loop-dashboard-1280.png') });
+    await expectAccessible(page, 'dashboard 1280');
+    await page.goto(`${baseUrl}/rewards`);
+    const active = page.getByRole('region', { name: /^Active/ });
+    await active.locator('li.voucher--row').first().getByRole('button', { expanded: false }).click();
+    await page.screenshot({ path: path.join(SHOTS, 'member-loop-wallet-1280.png') });
+    await expectAccessible(page, 'wallet 1280');
+    await context.close();
+
+    const desk = await newContext(browser, { viewport: { width: 1280, height: 900 } });
+    const admin = await desk.newPage();
+    await desk.addCookies(
+      (await adminApiCookie(baseUrl)).split('; ').map((c) => {
+        const [n, ...v] = c.split('=');
+        return { name: n!, value: v.join('='), url: baseUrl };
+      }),
+    );
+    await admin.goto(`${baseUrl}/admin/brands`);
+    await admin.getByRole('table', { name: 'Brands' }).waitFor({ timeout: 30_000 });
+    expect(await admin.getByRole('textbox', { name: 'Redeem link' }).first().inputValue()).toBe(REDEEM_URL);
+    await admin.screenshot({ path: path.join(SHOTS, 'admin-brands-1280.png') });
+    await desk.close();
   });
 });
