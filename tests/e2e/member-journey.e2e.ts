@@ -88,9 +88,11 @@ describe('member journey', () => {
 
       // Offline: the service worker serves the shell and IndexedDB the saved vouchers.
       await waitForServiceWorkerControl(page);
-      await page.getByText(voucher!, { exact: true }).waitFor();
       await context.setOffline(true);
       await page.reload();
+      const savedRow = page.locator('li.voucher--row', { hasText: voucher! });
+      await savedRow.waitFor({ timeout: 20_000 });
+      await savedRow.getByRole('button', { expanded: false }).click();
       await page.getByText(voucher!, { exact: true }).waitFor({ timeout: 20_000 });
       expect(await page.getByText("You're offline.", { exact: true }).count()).toBe(1);
       await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
