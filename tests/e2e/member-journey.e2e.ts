@@ -65,11 +65,11 @@ describe('member journey', () => {
       // The voucher is on the Rewards page and its code copies.
       await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Rewards' }).click();
       await page.waitForURL(/\/rewards$/);
-      await page.getByText(voucher!, { exact: true }).waitFor();
       // The wallet's compact row opens to its code (issue 35, item 8).
       const row = page.locator('li.voucher--row', { hasText: voucher! });
-      if ((await row.getByRole('button', { expanded: false }).count()) > 0)
-        await row.getByRole('button', { expanded: false }).click();
+      await row.waitFor();
+      await row.getByRole('button', { expanded: false }).click();
+      await page.getByText(voucher!, { exact: true }).waitFor();
       await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
       await expect.poll(() => page.getByText('Voucher code copied to clipboard!').count()).toBeGreaterThan(0);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(voucher);
