@@ -174,6 +174,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('./routes/member-claims'));
   await app.register(import('./fair-play/routes'));
   await app.register(import('./privacy/route'));
+  await app.register(import('./started/route'));
+  await app.register(import('./brands/route'));
   await app.register(import('./routes/network-postback'));
   if (opts.config.mode === 'demo') await app.register(demoPartnerRoutes);
   const { default: adminRoutes } = await import('./routes/admin/index');

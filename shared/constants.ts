@@ -92,6 +92,9 @@ export const AUDIT_ACTIONS = [
   'voucher.unexpire',
   /** A member marked their own voucher as used (admin_id null; admin_username names the member). */
   'voucher.use',
+  'voucher.unuse',
+  /** A voucher brand's redeem link and steps were saved (issue 35). */
+  'brand.edit',
   'network.create',
   'network.edit',
   'network.activate',
@@ -135,4 +138,5 @@ export const AUDIT_TARGET_TYPES = [
   'admin',
   'reward_hold',
   'risk_policy',
+  'brand',
 ] as const;

@@ -43,6 +43,9 @@ const RiskPolicyPage = lazy(() =>
   import('./risk-policy/risk-policy-page').then((m) => ({ default: m.RiskPolicyPage })),
 );
 
+// The brands' redeem settings (issue 35): a page of its own chunk.
+const BrandsPage = lazy(() => import('./brands/brands-page').then((m) => ({ default: m.BrandsPage })));
+
 /** Data fresh for 5 minutes, no refetch on focus, at most 2 retries, none on 401/403. */
 export function createQueryClient(retry = true) {
   return new QueryClient({
@@ -107,6 +110,14 @@ export function App(props: AppProps) {
           element={
             <Suspense fallback={<LoadingScreen />}>
               <DashboardPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/brands"
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <BrandsPage />
             </Suspense>
           }
         />

@@ -9,6 +9,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/constants';
 import {
   ADMIN_API_BASE,
   ADMIN_AUDIT_LOG_PATH,
+  ADMIN_BRANDS_PATH,
   ADMIN_CLAIMS_PATH,
   ADMIN_CLICK_PATH,
   ADMIN_CLICKS_PATH,
@@ -29,6 +30,7 @@ import {
   ADMIN_USERS_PATH,
   ADMIN_VOUCHERS_PATH,
 } from '../../shared/contract/paths';
+import type { AdminBrand, SaveBrandRequest } from '../../shared/contract/brands';
 import type { AdminDashboardResponse, DashboardRange } from '../../shared/contract/admin/dashboard';
 import type { AdminAttentionResponse } from '../../shared/contract/admin/attention';
 import type { PushSummaryResponse } from '../../shared/contract/admin/push';
@@ -349,6 +351,9 @@ export interface AdminDataProvider extends DataProvider {
   getRisk(userId: Identifier): Promise<AdminRiskResponse>;
   getRiskPolicy(): Promise<AdminRiskPolicyResponse>;
   putRiskPolicy(policy: RiskPolicy): Promise<AdminRiskPolicyResponse>;
+  /** The voucher brands' redeem link and steps (issue 35): GET / PUT {apiUrl}/brand-settings.php. */
+  getBrands(): Promise<AdminBrand[]>;
+  saveBrand(body: SaveBrandRequest): Promise<AdminBrand>;
 }
 
 export interface TimelineQuery {
@@ -531,6 +536,19 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
       if (q.kinds?.length) query.set('kinds', q.kinds.join(','));
       const { json } = await httpClient<AdminTimelineResponse>(`${apiUrl}${ADMIN_TIMELINE_PATH}?${query}`);
       return { items: json.items ?? [], pagination: json.pagination };
+    },
+
+    async getBrands() {
+      const { json } = await httpClient<{ brands: AdminBrand[] }>(`${apiUrl}${ADMIN_BRANDS_PATH}`);
+      return json.brands ?? [];
+    },
+
+    async saveBrand(body: SaveBrandRequest) {
+      const { json } = await httpClient<{ brand: AdminBrand }>(`${apiUrl}${ADMIN_BRANDS_PATH}`, {
+        method: 'PUT',
+        body,
+      });
+      return json.brand;
     },
 
     async getClick(clickId: Identifier) {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { DATABASE_KINDS, signIn, testAppPerSuite, type SignedInMember } from '../test/helpers';
 import type { Db } from '../db/client';
 import { adminAuditLog, vouchers } from '../db/schema';
-import { VOUCHER_ALREADY_USED, VOUCHER_NOT_FOUND } from '../services/member-vouchers';
+import { VOUCHER_ALREADY_USED, VOUCHER_NOT_FOUND, VOUCHER_NOT_USED } from '../services/member-vouchers';
 
 describe.each(DATABASE_KINDS)('the member wallet (POST /api/voucher-used.php) on %s', (kind) => {
   let app: FastifyInstance;
@@ -141,5 +141,47 @@ describe.each(DATABASE_KINDS)('the member wallet (POST /api/voucher-used.php) on
     });
     expect(form.statusCode).toBe(415);
     expect(await statusOf(id)).toBe('assigned');
+  });
+
+  const unmark = (voucherId: number, cookie: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/voucher-used.php',
+      headers: { cookie },
+      payload: { voucher_id: voucherId, used: false },
+    });
+
+  it('takes back the used mark (Undo): the voucher is usable again, audited, and only once', async () => {
+    const m = await signIn(app);
+    const id = await giveVoucher(m);
+    expect((await markUsed(id, m.cookie)).statusCode).toBe(200);
+    const res = await unmark(id, m.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, voucher_id: id, status: 'assigned' });
+    expect(await statusOf(id)).toBe('assigned');
+    const stats = await app.inject({
+      method: 'GET',
+      url: '/api/user-stats.php',
+      headers: { cookie: m.cookie },
+    });
+    expect(stats.json().userVouchers[0]).toMatchObject({ voucher_id: id, status: 'assigned' });
+    const again = await unmark(id, m.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, error: VOUCHER_NOT_USED });
+    const audit = await database
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'voucher.unuse'), eq(adminAuditLog.targetId, String(id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      adminId: null,
+      before: { status: 'used' },
+      after: { status: 'assigned' },
+    });
+    // Another member cannot take back this member's mark.
+    expect((await markUsed(id, m.cookie)).statusCode).toBe(200);
+    const other = await signIn(app);
+    expect((await unmark(id, other.cookie)).statusCode).toBe(404);
+    expect(await statusOf(id)).toBe('used');
   });
 });

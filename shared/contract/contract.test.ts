@@ -7,6 +7,8 @@ import * as member from './member';
 import * as fairPlay from './fair-play';
 import * as privacy from './privacy';
 import * as push from './push';
+import * as startedOffers from './started-offers';
+import * as brands from './brands';
 import * as system from './system';
 import * as postback from './postback';
 import * as adminAuth from './admin/auth';
@@ -56,6 +58,8 @@ const areas = [
   fairPlay,
   privacy,
   push,
+  startedOffers,
+  brands,
   system,
   postback,
   adminAuth,
@@ -119,8 +123,9 @@ describe('the API contract', () => {
     // and the console's record timeline and click detail; 36 with the review queue, a member's risk
     // and the hold policy (issue 33); 44 with the rules, the operator, eligibility, terms acceptance
     // and the daily free spin, and the privacy centre's export, name and deletion (issue 37); 49 with
-    // Web Push's settings, subscribe, unsubscribe and presence, and the console's push summary (issue 38).
-    expect(expected).toHaveLength(49);
+    // Web Push's settings, subscribe, unsubscribe and presence, and the console's push summary (issue 38);
+    // 52 with the started offers, the brands and their settings (issue 35).
+    expect(expected).toHaveLength(52);
     expect([...urls].sort()).toEqual(expected.sort());
   });
 });

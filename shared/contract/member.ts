@@ -400,10 +400,15 @@ export const events = endpoint('GET', `${API_BASE}${EVENTS_PATH}`, {
 export const voucherUsed = endpoint('POST', `${API_BASE}${VOUCHER_USED_PATH}`, {
   body: z.object({
     voucher_id: positiveId('voucher_id', { strings: false }),
+    /**
+     * false: the member takes back their own 'used' mark (the wallet's Undo, or Mark as not used): the
+     * voucher is theirs to use again. Absent: true.
+     */
+    used: z.boolean().optional(),
   }),
   response: okResponses({
     voucher_id: z.number(),
-    status: z.literal('used'),
+    status: z.enum(['used', 'assigned']),
   }),
 });
 export type VoucherUsedRequest = RequestOf<typeof voucherUsed>;

@@ -24,6 +24,10 @@ export const EVENTS_PATH = '/events.php';
 export const VOUCHER_USED_PATH = '/voucher-used.php';
 /** The member reports a completed offer that was not credited (a missing-conversion claim). */
 export const CLAIM_PATH = '/claim.php';
+/** The member's started offers with no conversion yet (the In progress cards). */
+export const STARTED_OFFERS_PATH = '/started-offers.php';
+/** Each voucher brand's redeem link and steps, as the console set them (the wallet's Redeem action). */
+export const BRANDS_PATH = '/brands.php';
 /** Whether a referral code exists (the sign-in page checks ?ref= before saying it applies); no session. */
 export const REFERRAL_CODE_PATH = '/referral-code.php';
 /** Fair play (issue 37): the official rules (public), the operator's identity and contact (public). */
@@ -74,6 +78,8 @@ export type MemberApiPath =
   | typeof PRIVACY_EXPORT_PATH
   | typeof PRIVACY_NAME_PATH
   | typeof PRIVACY_DELETE_PATH
+  | typeof STARTED_OFFERS_PATH
+  | typeof BRANDS_PATH
   | typeof CLIENT_CONFIG_PATH;
 
 // Administrators' calls, relative to ADMIN_API_BASE.
@@ -93,6 +99,8 @@ export const ADMIN_NETWORK_PRESETS_PATH = '/network-presets.php';
 export const ADMIN_NETWORK_TEST_PATH = '/network-test.php';
 export const ADMIN_POSTBACKS_PATH = '/postbacks.php';
 export const ADMIN_CLAIMS_PATH = '/claims.php';
+/** The voucher brands' settings (redeem link and steps), issue 35 item 7. */
+export const ADMIN_BRANDS_PATH = '/brand-settings.php';
 
 /** Web Push per kind: members opted in, notifications sent and failed in the last 7 days (issue 38). */
 export const ADMIN_PUSH_SUMMARY_PATH = '/push-summary.php';

@@ -169,3 +169,41 @@ export async function signInMemberByApi(
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
   return { status: res.status, sid: cookie ? cookie.split(';')[0]!.slice(4) : null, body: await res.json() };
 }
+
+/** axe-core's serious and critical violations on the page (none expected). */
+export async function axeViolations(p: Page, axeSource: string): Promise<string[]> {
+  if (!(await p.evaluate('typeof window.axe === "object"'))) await p.evaluate(axeSource);
+  return p.evaluate(async () => {
+    type Result = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (
+      window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Result[] }> } }
+    ).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} (${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')})`,
+      );
+  });
+}
+
+/** An administrator's cookie, signed in through the API (the e2e server's administrator). */
+export async function adminApiCookie(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/admin/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: process.env.E2E_ADMIN_USERNAME ?? inject('adminUsername'),
+      password: process.env.E2E_ADMIN_PASSWORD ?? inject('adminPassword'),
+    }),
+  });
+  expect(login.status).toBe(200);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

@@ -65,6 +65,10 @@ describe('member journey', () => {
       // The voucher is on the Rewards page and its code copies.
       await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Rewards' }).click();
       await page.waitForURL(/\/rewards$/);
+      // The wallet's compact row opens to its code (issue 35, item 8).
+      const row = page.locator('li.voucher--row', { hasText: voucher! });
+      await row.waitFor();
+      await row.getByRole('button', { expanded: false }).click();
       await page.getByText(voucher!, { exact: true }).waitFor();
       await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();
       await expect.poll(() => page.getByText('Voucher code copied to clipboard!').count()).toBeGreaterThan(0);
@@ -84,9 +88,11 @@ describe('member journey', () => {
 
       // Offline: the service worker serves the shell and IndexedDB the saved vouchers.
       await waitForServiceWorkerControl(page);
-      await page.getByText(voucher!, { exact: true }).waitFor();
       await context.setOffline(true);
       await page.reload();
+      const savedRow = page.locator('li.voucher--row', { hasText: voucher! });
+      await savedRow.waitFor({ timeout: 20_000 });
+      await savedRow.getByRole('button', { expanded: false }).click();
       await page.getByText(voucher!, { exact: true }).waitFor({ timeout: 20_000 });
       expect(await page.getByText("You're offline.", { exact: true }).count()).toBe(1);
       await page.getByRole('button', { name: `Copy Code ${voucher}` }).click();

@@ -1,6 +1,7 @@
 import { Badge, Box, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PolicyIcon from '@mui/icons-material/Tune';
+import BrandsIcon from '@mui/icons-material/Storefront';
 import type { ReactNode } from 'react';
 import {
   AppBar,
@@ -57,6 +58,13 @@ function RiskPolicyMenuItem() {
   );
 }
 
+/** The voucher brands' redeem settings (issue 35). */
+function BrandsMenuItem() {
+  const t = useTranslate();
+  const basename = useBasename();
+  return <Menu.Item to={`${basename}/brands`} primaryText={t('app.menu.brands')} leftIcon={<BrandsIcon />} />;
+}
+
 function AppMenu() {
   return (
     <Menu>
@@ -64,6 +72,7 @@ function AppMenu() {
       <Menu.ResourceItem name="users" />
       <Menu.ResourceItem name="offers" />
       <Menu.ResourceItem name="vouchers" />
+      <BrandsMenuItem />
       <Menu.ResourceItem name="referrals" />
       <Menu.ResourceItem name="conversions" />
       <Menu.ResourceItem name="networks" />

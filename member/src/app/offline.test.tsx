@@ -49,6 +49,7 @@ describe('offline', () => {
     const { user } = renderApp('/rewards');
     expect(await screen.findByText('AMZ-50-XYZ')).toBeInTheDocument();
     expect(screen.getByText("You're offline.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Show code and details/ }));
     await user.click(screen.getByRole('button', { name: 'Copy Code AMZ-50-XYZ' }));
     expect(await screen.findByText('Voucher code copied to clipboard!')).toBeInTheDocument();
   });

@@ -38,3 +38,18 @@ export async function markMemberVoucherUsed(
   );
   return rows.length === 1;
 }
+
+/** Takes back the member's own 'used' mark; false when it was not theirs or not marked used. */
+export async function unmarkMemberVoucherUsed(
+  db: Queryable,
+  userId: number,
+  voucherId: number,
+): Promise<boolean> {
+  const rows = await query(
+    db,
+    sql`update vouchers set status = 'assigned'
+        where id = ${voucherId} and assigned_to_user_id = ${userId} and status = 'used'
+        returning id`,
+  );
+  return rows.length === 1;
+}

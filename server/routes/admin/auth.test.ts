@@ -36,6 +36,12 @@ const ADMIN_CALLS: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown
   { method: 'GET', url: '/api/admin/offer-clicks.php' },
   { method: 'GET', url: '/api/admin/audit-log.php' },
   { method: 'GET', url: '/api/admin/push-summary.php' },
+  { method: 'GET', url: '/api/admin/brand-settings.php' },
+  {
+    method: 'PUT',
+    url: '/api/admin/brand-settings.php',
+    body: { brand: 'X', redeem_url: null, redeem_steps: null },
+  },
 ];
 
 describe.each(DATABASE_KINDS)('admin sign-in and authorisation on %s', (kind) => {

@@ -46,3 +46,21 @@ export function previewHost(url: string | null): string | null {
     return 'Invalid URL';
   }
 }
+
+/** "about 20 minutes", "about 2 hours", "about 3 days": an observed time, rounded as a person says it. */
+export function aboutDuration(minutes: number): string {
+  if (minutes < 60) return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `about ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  return `about ${Math.round(hours / 24)} days`;
+}
+
+/** "just now", "12 min ago", "3 h ago", "2 days ago": how long ago the member started the offer. */
+export function agoText(iso: string, now: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}

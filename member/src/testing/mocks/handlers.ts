@@ -40,6 +40,13 @@ export const handlers = [
   http.get('*/api/offers.php', () =>
     state.current.signedIn ? HttpResponse.json(state.current.offers) : unauthorized(),
   ),
+  // Issue 35: no started offers and no brand settings unless a test says otherwise.
+  http.get('*/api/started-offers.php', () =>
+    state.current.signedIn ? HttpResponse.json({ success: true, started: [] }) : unauthorized(),
+  ),
+  http.get('*/api/brands.php', () =>
+    state.current.signedIn ? HttpResponse.json({ success: true, brands: [] }) : unauthorized(),
+  ),
   http.post('*/api/click-offer.php', async ({ request }) => {
     if (!state.current.signedIn) return unauthorized();
     const { offerId } = (await request.json()) as { offerId: number };

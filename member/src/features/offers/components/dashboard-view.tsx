@@ -10,7 +10,8 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MemberOffer } from '../../../../../shared/contract/member';
-import { formatRupees } from '../../../../../shared/format';
+import { formatRupees, percentText } from '../../../../../shared/format';
+import { DEFAULT_SLOT_CONFIG, tableOdds, type SlotConfig } from '../../../../../shared/slot';
 import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
 import { Button } from '../../../components/ui/button';
 import {
@@ -33,11 +34,21 @@ import { useOnline } from '../../../lib/use-online';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useClickOffer } from '../api/click-offer';
 import { getOffersQueryOptions, useOffers } from '../api/get-offers';
+import { getStartedOffersQueryOptions, useStartedOffers } from '../api/get-started-offers';
 import { groupOffers } from '../offer-state';
+import { categoriesOf, filterAndSort, OFFER_SORT_LABELS, type OfferSort } from '../offer-sort';
+import { HowItWorks } from './how-it-works';
 import { useReturnMoment } from '../return-moment';
 import type { SpinRequestState } from './return-banner';
 import { OfferCard, type OfferCardProps } from './offer-card';
 import { SlotMachineModal } from './slot-machine-modal';
+
+/** The free spin's odds before the member spins: its chance of a voucher and the amounts it pays now. */
+export function freeChanceText(odds: SlotConfig | undefined): string {
+  const table = tableOdds(odds ?? DEFAULT_SLOT_CONFIG);
+  const prizes = table.prizes.map((p) => `${formatRupees(p.amount)} ${percentText(p.percent)}`).join(' · ');
+  return `${percentText(Math.max(0, 100 - table.tryAgain))} chance of a voucher${prizes ? ` (${prizes})` : ''}`;
+}
 
 export const START_FAILED_TOAST = 'Failed to start offer';
 /** How long the return moment's cards stay lit. */
@@ -49,11 +60,14 @@ function Section({
   count,
   children,
   hint,
+  tools,
 }: {
   title: string;
   count: number;
   children: ReactNode;
   hint?: string;
+  /** Controls under the heading (the available offers' filter and sort). */
+  tools?: ReactNode;
 }) {
   if (count === 0) return null;
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -65,6 +79,7 @@ function Section({
         </h2>
         {hint ? <p className="section-hint">{hint}</p> : null}
       </div>
+      {tools}
       <div className="offer-grid">{children}</div>
     </section>
   );
@@ -107,6 +122,16 @@ export function DashboardView() {
   const location = useLocation();
   const navigate = useNavigate();
   const moment = useReturnMoment();
+  // The started offers are asked for after the first render (which comes from the page's own answers,
+  // with no call): the cards read In progress a moment later.
+  const [afterFirstPaint, setAfterFirstPaint] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAfterFirstPaint(true), 250);
+    return () => clearTimeout(timer);
+  }, []);
+  const startedQuery = useStartedOffers(online && afterFirstPaint);
+  const [category, setCategory] = useState<string | null>(null);
+  const [sort, setSort] = useState<OfferSort>('newest');
 
   const offerCount = offersData?.offers.length ?? 0;
   // The cards arrive a few per task (the first screen's in the first commit): see useProgressiveCount.
@@ -124,6 +149,8 @@ export function DashboardView() {
       onSuccess: (data) => {
         if (tab && !tab.closed) tab.location.href = data.redirectUrl;
         else window.open(data.redirectUrl, '_blank', 'noopener,noreferrer');
+        // The card now reads In progress, with Continue through this click's link.
+        void queryClient.invalidateQueries({ queryKey: getStartedOffersQueryOptions().queryKey });
         toast.success(
           `${data.offerTitle || offer.title || 'Untitled Offer'} opened successfully!`,
           'Complete the offer to earn rewards',
@@ -174,12 +201,17 @@ export function DashboardView() {
     const offers = data.offers;
     const freeSpins = Number(data.freeSpinsRemaining ?? 0);
     const groups = groupOffers(offers);
+    const startedById = new Map((startedQuery.data?.started ?? []).map((s) => [s.offer_id, s]));
+    const categories = categoriesOf(groups.available);
+    const shownCategory = category !== null && categories.includes(category) ? category : null;
+    const available = filterAndSort(groups.available, shownCategory, sort);
     // One section per group, in this order; only an available offer can be started.
     const sections: {
       title: string;
       hint?: string;
       offers: MemberOffer[];
-      cardProps?: (offer: MemberOffer) => Pick<OfferCardProps, 'starting' | 'startDisabled'>;
+      tools?: ReactNode;
+      cardProps?: (offer: MemberOffer) => Pick<OfferCardProps, 'starting' | 'startDisabled' | 'started'>;
     }[] = [
       { title: 'Ready to Spin', hint: 'Completed offers with a spin waiting', offers: groups.readyToSpin },
       // Offers in progress come before new ones: what the member already started stays in view.
@@ -187,10 +219,40 @@ export function DashboardView() {
       {
         title: 'Available Offers',
         hint: 'Complete one to earn a spin',
-        offers: groups.available,
+        offers: available,
+        tools:
+          groups.available.length > 1 ? (
+            <div className="offer-tools" role="group" aria-label="Filter and sort offers">
+              <label className="offer-tools__field">
+                <span>Category</span>
+                <select
+                  value={shownCategory ?? ''}
+                  onChange={(e) => setCategory(e.target.value === '' ? null : e.target.value)}
+                >
+                  <option value="">All categories</option>
+                  {categories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="offer-tools__field">
+                <span>Sort by</span>
+                <select value={sort} onChange={(e) => setSort(e.target.value as OfferSort)}>
+                  {(Object.keys(OFFER_SORT_LABELS) as OfferSort[]).map((k) => (
+                    <option key={k} value={k}>
+                      {OFFER_SORT_LABELS[k]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          ) : undefined,
         cardProps: (o) => ({
           starting: startingId === o.offer_id,
           startDisabled: !online || (click.isPending && startingId !== o.offer_id),
+          started: startedById.get(o.offer_id) ?? null,
         }),
       },
       { title: 'Completed & Rewarded', offers: groups.completed },
@@ -214,6 +276,7 @@ export function DashboardView() {
                 You have {freeSpins} free {freeSpins === 1 ? 'spin' : 'spins'}!
               </h2>
               <p>Earned by referring friends — free spins never expire.</p>
+              <p className="free-spin-banner__odds">{freeChanceText(data.freeSpinOdds)}</p>
             </div>
             <Button
               variant="gold"
@@ -236,6 +299,7 @@ export function DashboardView() {
               title={section.title}
               count={section.offers.length}
               hint={section.hint}
+              tools={section.tools}
             >
               {shown[i]!.map((o) => (
                 <OfferCard
@@ -255,6 +319,7 @@ export function DashboardView() {
           open={spinOpen}
           offer={spinOffer}
           freeSpinsRemaining={freeSpins}
+          freeSpinOdds={data.freeSpinOdds}
           onClose={closeSpin}
         />
       </>
@@ -268,38 +333,45 @@ export function DashboardView() {
           variant="ghost"
           size="sm"
           icon={<RefreshIcon size={18} className={offersQuery.isFetching ? 'spin-icon' : undefined} />}
-          onClick={() => void offersQuery.refetch()}
+          onClick={() => {
+            void offersQuery.refetch();
+            if (online) void startedQuery.refetch();
+          }}
           disabled={!online || offersQuery.isFetching}
         >
           Refresh
         </Button>
       </PageHead>
-      <div className="stat-grid" aria-label="Your statistics" role="group">
-        <StatCard
-          tone="violet"
-          icon={<CheckIcon />}
-          label="Offers Completed"
-          value={stats ? stats.total_completions : '—'}
-        />
-        <StatCard
-          tone="green"
-          icon={<TrophyIcon />}
-          label="Vouchers Won"
-          value={stats ? stats.total_vouchers_won : '—'}
-        />
-        <StatCard
-          tone="blue"
-          icon={<UsersIcon />}
-          label="Referrals"
-          value={stats ? stats.successful_referrals : '—'}
-        />
-        <StatCard
-          tone="amber"
-          icon={<WalletIcon />}
-          label="Total Earned"
-          value={stats ? formatRupees(stats.total_voucher_value) : '—'}
-        />
-      </div>
+      {stats && stats.total_completions === 0 && stats.total_vouchers_won === 0 ? (
+        <HowItWorks />
+      ) : (
+        <div className="stat-grid" aria-label="Your statistics" role="group">
+          <StatCard
+            tone="violet"
+            icon={<CheckIcon />}
+            label="Offers Completed"
+            value={stats ? stats.total_completions : '—'}
+          />
+          <StatCard
+            tone="green"
+            icon={<TrophyIcon />}
+            label="Vouchers Won"
+            value={stats ? stats.total_vouchers_won : '—'}
+          />
+          <StatCard
+            tone="blue"
+            icon={<UsersIcon />}
+            label="Referrals"
+            value={stats ? stats.successful_referrals : '—'}
+          />
+          <StatCard
+            tone="amber"
+            icon={<WalletIcon />}
+            label="Total Earned"
+            value={stats ? formatRupees(stats.total_voucher_value) : '—'}
+          />
+        </div>
+      )}
       <QueryState
         query={offersQuery}
         data={offersData}

@@ -58,7 +58,7 @@ describe('offer card', () => {
     expect(within(table).getByText('Try again').nextSibling?.textContent).toBe('80\u00a0%');
     expect(within(table).queryByText('₹50')).not.toBeInTheDocument();
     // Before leaving for the partner's page: only Start Offer earns.
-    expect(screen.getByText(/Preview only: start with Start Offer/)).toBeInTheDocument();
+    expect(screen.getByText(/Preview only: Start Offer tracks it/)).toBeInTheDocument();
   });
 
   it("Available while the click is handled: 'Processing...'", () => {

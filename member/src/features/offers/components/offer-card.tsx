@@ -1,7 +1,8 @@
 import { memo, useState } from 'react';
 import type { MemberOffer } from '../../../../../shared/contract/member';
+import type { StartedOffer } from '../../../../../shared/contract/started-offers';
 import { CATEGORY_LABELS } from '../../../../../shared/constants';
-import { formatRupees, percentText } from '../../../../../shared/format';
+import { formatDateTime, formatRupees, percentText } from '../../../../../shared/format';
 import {
   amountFromRewardType,
   offerTable,
@@ -13,7 +14,14 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CodeBox } from '../../../components/ui/copy-button';
 import { CheckIcon, ClockIcon, ExternalIcon, SparkleIcon, TrophyIcon } from '../../../components/ui/icons';
-import { OFFER_STATE_LABELS, offerState, previewHost, type OfferState } from '../offer-state';
+import {
+  aboutDuration,
+  agoText,
+  OFFER_STATE_LABELS,
+  offerState,
+  previewHost,
+  type OfferState,
+} from '../offer-state';
 import { ClaimDialog } from './claim-dialog';
 import { NotApprovedNotice, PendingTimeline } from './pending-timeline';
 
@@ -37,6 +45,46 @@ export interface OfferCardProps {
   canSpin?: boolean;
   /** Named by the return moment: drawn to the member's eye for a few seconds. */
   highlighted?: boolean;
+  /**
+   * The member started this offer and it has no conversion yet (GET /api/started-offers.php): an
+   * available offer then reads In progress, with Continue through the same tracked link.
+   */
+  started?: StartedOffer | null;
+}
+
+/** When a missing-conversion claim on the started offer becomes possible, or why it is not. */
+export function claimWhenText(
+  started: StartedOffer,
+  canClaim: boolean,
+  now: number = Date.now(),
+): string | null {
+  if (canClaim) return null;
+  // After it: the card's 'Not credited?' action (can_claim), or a claim already filed (its status).
+  if (now < Date.parse(started.claim_from))
+    return `Not credited by then? You can report it from ${formatDateTime(started.claim_from)}.`;
+  return null;
+}
+
+/** What an In progress card says: when it was started, how long the partner usually takes, and claims. */
+function InProgress({ offer, started }: { offer: MemberOffer; started: StartedOffer }) {
+  const claimWhen = claimWhenText(started, offer.can_claim);
+  return (
+    <div className="offer-card__progress">
+      <p>
+        <ClockIcon size={14} />
+        Started{' '}
+        <time dateTime={started.started_at} title={formatDateTime(started.started_at)}>
+          {agoText(started.started_at)}
+        </time>
+        {started.typical_minutes !== null ? (
+          <> · usually confirms in {aboutDuration(started.typical_minutes)}</>
+        ) : (
+          <> · confirmed when the partner reports your completion</>
+        )}
+      </p>
+      {claimWhen ? <p className="offer-card__progress-claim">{claimWhen}</p> : null}
+    </div>
+  );
 }
 
 /**
@@ -81,8 +129,11 @@ export const OfferCard = memo(function OfferCard({
   startDisabled = false,
   canSpin = true,
   highlighted = false,
+  started = null,
 }: OfferCardProps) {
   const state = offerState(offer);
+  // A state of its own beside the specification's (which stay as they are for the states it names).
+  const inProgress = state === 'available' && started !== null;
   const title = offer.title?.trim() || 'Untitled Offer';
   const description = offer.description?.trim() || 'No description available';
   const category = offer.category?.trim() ? (CATEGORY_LABELS[offer.category] ?? offer.category) : 'General';
@@ -95,42 +146,49 @@ export const OfferCard = memo(function OfferCard({
   return (
     <article
       id={`offer-${offer.offer_id}`}
-      className={`offer-card offer-card--${state}${highlighted ? ' offer-card--highlight' : ''}`}
+      className={`offer-card offer-card--${inProgress ? 'in-progress' : state}${highlighted ? ' offer-card--highlight' : ''}`}
       aria-labelledby={`offer-${offer.offer_id}-title`}
     >
       <div className="offer-card__top">
         <Badge tone="neutral" className="offer-card__category">
           {category}
         </Badge>
-        <Badge tone={STATE_TONES[state]}>{OFFER_STATE_LABELS[state]}</Badge>
+        {host ? (
+          <p className="offer-card__host">
+            {previewHref ? (
+              <a href={previewHref} target="_blank" rel="noopener noreferrer">
+                <span className="offer-card__host-name">{host}</span>
+                <ExternalIcon size={14} />
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <span>{host}</span>
+            )}
+          </p>
+        ) : null}
+        {inProgress ? (
+          <Badge tone="amber">In progress</Badge>
+        ) : (
+          <Badge tone={STATE_TONES[state]}>{OFFER_STATE_LABELS[state]}</Badge>
+        )}
       </div>
       <h3 className="offer-card__title" id={`offer-${offer.offer_id}-title`}>
         {title}
       </h3>
       <p className="offer-card__description">{description}</p>
-      {host ? (
-        <p className="offer-card__host">
-          {previewHref ? (
-            <a href={previewHref} target="_blank" rel="noopener noreferrer">
-              {host}
-              <ExternalIcon size={14} />
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : (
-            <span>{host}</span>
-          )}
-        </p>
-      ) : null}
-      {range ? (
-        <p className="offer-card__range">
-          <TrophyIcon size={16} />
-          {winRangeText(range)}
-        </p>
-      ) : null}
-      {state === 'available' || state === 'verifying' || state === 'ready' ? (
-        <OfferOdds offer={offer} />
-      ) : null}
-      {state === 'available' ? (
+      <div className="offer-card__prize">
+        {range ? (
+          <p className="offer-card__range">
+            <TrophyIcon size={16} />
+            {winRangeText(range)}
+          </p>
+        ) : null}
+        {state === 'available' || state === 'verifying' || state === 'ready' ? (
+          <OfferOdds offer={offer} />
+        ) : null}
+      </div>
+      {inProgress && started ? <InProgress offer={offer} started={started} /> : null}
+      {state === 'available' && !inProgress ? (
         <div className="offer-card__strip">
           <span>Complete &amp; Earn Rewards</span>
           {previewHref ? (
@@ -146,9 +204,9 @@ export const OfferCard = memo(function OfferCard({
           ) : null}
         </div>
       ) : null}
-      {state === 'available' && (previewHref || host) ? (
+      {state === 'available' && !inProgress && (previewHref || host) ? (
         <p className="offer-card__earns" id={`offer-${offer.offer_id}-earns`}>
-          Preview only: start with Start Offer so your completion is tracked and earns a spin.
+          Preview only: Start Offer tracks it and earns the spin.
         </p>
       ) : null}
       {state === 'verifying' ? (
@@ -168,7 +226,19 @@ export const OfferCard = memo(function OfferCard({
         </p>
       ) : null}
       <div className="offer-card__action">
-        {state === 'available' ? (
+        {inProgress && started ? (
+          <a
+            className="btn btn--primary btn--md btn--block"
+            href={started.continue_url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <ExternalIcon size={18} />
+            Continue
+            <span className="sr-only"> {title} (opens the partner in a new tab)</span>
+          </a>
+        ) : null}
+        {state === 'available' && !inProgress ? (
           <Button block onClick={() => onStart(offer)} loading={starting} disabled={startDisabled}>
             {starting ? 'Processing...' : 'Start Offer'}
           </Button>

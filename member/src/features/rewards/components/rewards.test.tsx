@@ -56,7 +56,9 @@ describe('rewards page', () => {
     expect(within(summary).getByText('Good Performance')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Vouchers' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('AMZ-50-XYZ')).toBeInTheDocument();
-    expect(screen.getByText('Offer Completion')).toBeInTheDocument();
+    expect(screen.getByText(/^Offer Completion/)).toBeInTheDocument();
+    // A compact row: the code is a tap away (issue 35).
+    await user.click(screen.getByRole('button', { name: /Show code and details/ }));
     await user.click(screen.getByRole('button', { name: 'Copy Code AMZ-50-XYZ' }));
     expect(await screen.findByText('Voucher code copied to clipboard!')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('AMZ-50-XYZ');
@@ -132,14 +134,18 @@ describe('rewards page', () => {
     renderApp('/rewards');
     await screen.findByText('LATER');
     const cards = screen.getAllByRole('listitem').filter((li) => li.classList.contains('voucher'));
+    // Active by urgency, then Used, then Expired (issue 35: the wallet's groups).
     expect(cards.map((c) => within(c).getByRole('code', { hidden: true }).textContent)).toEqual([
       'TODAY',
       'SOON',
       'LATER',
-      'GONE',
       'USED',
+      'GONE',
     ]);
-    const [today, soon, later, gone, used] = cards as [
+    expect(screen.getByRole('region', { name: /^Active/ })).toHaveTextContent('LATER');
+    expect(screen.getByRole('region', { name: /^Used/ })).toHaveTextContent('USED');
+    expect(screen.getByRole('region', { name: /^Expired/ })).toHaveTextContent('GONE');
+    const [today, soon, later, used, gone] = cards as [
       HTMLElement,
       HTMLElement,
       HTMLElement,
@@ -172,20 +178,21 @@ describe('rewards page', () => {
       }),
     );
     const { user } = renderApp('/rewards');
-    // A tap asks first: the change cannot be undone, and Cancel sends nothing.
-    await user.click(await screen.findByRole('button', { name: 'Mark as used' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(sent).toEqual([]);
+    await user.click(await screen.findByRole('button', { name: /Show code and details/ }));
     await user.click(screen.getByRole('button', { name: 'Mark as used' }));
-    expect(screen.getByRole('button', { name: 'Yes, mark as used' })).toHaveAccessibleDescription(
-      "Mark this code as used? This can't be undone.",
+    // No question first: Undo is offered for 5 seconds instead (issue 35).
+    expect(await screen.findByText(/marked as used\./)).toBeInTheDocument();
+    expect(sent).toEqual([{ voucher_id: 100, used: true }]);
+    const used = await screen.findByRole('region', { name: /^Used/ });
+    expect(within(used).getByText('FRESH')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Active/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { voucher_id: 100, used: true },
+        { voucher_id: 100, used: false },
+      ]),
     );
-    await user.click(screen.getByRole('button', { name: 'Yes, mark as used' }));
-    expect(await screen.findByText('Voucher marked as used')).toBeInTheDocument();
-    expect(sent).toEqual([{ voucher_id: 100 }]);
-    const card = (await screen.findByText('Used')).closest('li')!;
-    expect(within(card).getByText('FRESH')).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: 'Mark as used' })).toBeNull();
   });
 
   it("shows the server's refusal when marking fails", async () => {
@@ -199,19 +206,20 @@ describe('rewards page', () => {
       ),
     );
     const { user } = renderApp('/rewards');
-    await user.click(await screen.findByRole('button', { name: 'Mark as used' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, mark as used' }));
+    await user.click(await screen.findByRole('button', { name: /Show code and details/ }));
+    await user.click(screen.getByRole('button', { name: 'Mark as used' }));
     expect(await screen.findByText('This voucher is already marked as used.')).toBeInTheDocument();
   });
 
   it('offline, the saved vouchers stay readable and marking one used is disabled with the reason', async () => {
     walletOf({ voucher_code: 'SAVED', expiry_date: inDays(20) });
-    renderApp('/rewards');
+    const { user } = renderApp('/rewards');
     await screen.findByText('SAVED');
     setOnline(false);
+    await user.click(await screen.findByRole('button', { name: /Show code and details/ }));
     const button = await screen.findByRole('button', { name: 'Mark as used' });
     await waitFor(() => expect(button).toBeDisabled());
-    expect(button).toHaveAccessibleDescription("You're offline. Connect to mark it as used.");
+    expect(screen.getByText("You're offline. Connect to change it.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy Code SAVED' })).toBeEnabled();
   });
 });
