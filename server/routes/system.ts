@@ -5,7 +5,6 @@ import { databaseReachable } from '../services/health';
 import * as system from '../../shared/contract/system';
 import { BRAND_NAME } from '../../shared/constants';
 
-
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...system.health,
