@@ -22,6 +22,7 @@ import {
   type SignedInMember,
 } from '../test/helpers';
 import { DELETION_ACTION } from './service';
+import { adminClient, createAdmin } from '../test/admin';
 
 interface Person {
   sub: string;
@@ -116,6 +117,7 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
     offerId = await insertOffer(db, { title: 'Privacy offer one' });
     secondOfferId = await insertOffer(db, { title: 'Privacy offer two' });
     await insertVouchers(db, 10, 20);
+    await createAdmin(db);
   });
 
   const signInAs = (p: Person, extra: { referralCode?: string } = {}) =>
@@ -350,6 +352,11 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
       email: `deleted-${member.userId}@deleted.invalid`,
       deleted: true,
     });
+    // The operator cannot unblock the anonymous row: it never earns or spins again.
+    const admin = await adminClient(app);
+    const unblock = await admin.put('/api/admin/users.php', { user_id: member.userId, action: 'unflag' });
+    expect(unblock.statusCode).toBe(409);
+    expect(unblock.json().error).toBe('This account was deleted by its member and cannot be unblocked');
 
     // Irreversible and final: the same Google account starts a new member.
     const again = await signInAs(memberPerson);

@@ -203,10 +203,11 @@ export async function grantReferralSpin(db: Queryable, referrerId: number): Prom
 export async function lockMemberBlockState(
   db: Queryable,
   id: number,
-): Promise<{ id: number; isSuspicious: boolean; email: string } | undefined> {
-  const [row] = await query<{ id: number; isSuspicious: boolean; email: string }>(
+): Promise<{ id: number; isSuspicious: boolean; email: string; deleted: boolean } | undefined> {
+  const [row] = await query<{ id: number; isSuspicious: boolean; email: string; deleted: boolean }>(
     db,
-    sql`select id, is_suspicious as "isSuspicious", email from users where id = ${id} limit 1 for update`,
+    sql`select id, is_suspicious as "isSuspicious", email, deleted_at is not null as deleted
+          from users where id = ${id} limit 1 for update`,
   );
   return row;
 }

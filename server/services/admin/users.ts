@@ -6,7 +6,7 @@ import * as users from '../../db/repositories/admin/users';
 import { invalidateSummaries } from '../../db/admin/cache';
 import { lockHeldCompletions, releaseHeldCompletions } from '../postbacks';
 import { deleteUserSessions } from '../sessions';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { writeAudit, type Actor } from './audit';
 
 export function listUsers(db: Db, input: users.UserListInput) {
@@ -30,6 +30,10 @@ export async function setUserBlocked(
     if (action === 'unflag') await lockHeldCompletions(tx, userId);
     const user = await lockMemberBlockState(tx, userId);
     if (!user) throw notFound('User not found');
+    // A deleted account (the member erased it in the privacy centre) stays blocked: its anonymous row
+    // must never earn or spin again.
+    if (user.deleted && action === 'unflag')
+      throw conflict('This account was deleted by its member and cannot be unblocked');
     const blocked = action === 'flag';
     if (user.isSuspicious === blocked) return { changed: false };
     await setBlocked(tx, userId, blocked);
