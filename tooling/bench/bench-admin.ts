@@ -145,11 +145,13 @@ async function main() {
   if (!sid) throw new Error(`admin sign-in failed: ${login.statusCode} ${login.body}`);
   const headers = { cookie: `admin_sid=${sid.value}` };
 
-  // The ids the detail calls name: a click of member 4242, the member with the most clicks, a network.
+  // The ids the detail calls name: a click of member 4242 (or, when that member clicked nothing in this
+  // seed, the latest click of anyone), the member with the most clicks, a network.
   const [ids = {}] = await query<Record<string, unknown>>(
     database.db,
     sql`select
-      (select id from clicks where user_id = 4242 order by created_at desc limit 1) as "clickId",
+      coalesce((select id from clicks where user_id = 4242 order by created_at desc limit 1),
+               (select id from clicks order by created_at desc limit 1)) as "clickId",
       (select id from users order by total_completions desc limit 1) as "heavyUserId",
       coalesce((select min(id) from networks), 1) as "networkId"`,
   );
