@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, PHONE } from './browser';
-import { adminApiCookie, axeViolations, signInWithChooser } from './member-helpers';
+import {
+  adminApiCookie,
+  axeViolations,
+  offerTitles,
+  signInWithChooser,
+  startAndCompleteOffer,
+} from './member-helpers';
 
 // The member's loop (issue 35, items 4 to 8) on a phone, 390×844 and 320×640, in Chromium: a new
 // member's first screen (how it works, the first Start Offer above the tab bar, compact cards, category
@@ -151,7 +157,31 @@ describe.each(SIZES)('the win and the wallet at $name px', ({ name, viewport }) 
 
   it('the free spin shows the free-spin table on its reels and header', async () => {
     const use = page.getByRole('button', { name: 'Use Free Spin' });
-    if ((await use.count()) === 0) return; // spent at the other size
+    if ((await use.count()) === 0) {
+      // Spent at the other size (or never earned): a friend Asha referred completes a first offer,
+      // which earns her one (the specification's referral rule).
+      await page.goto(`${baseUrl}/referrals`);
+      const code = (await page.locator('.referral-code__value').textContent())!.trim();
+      const friendContext = await newContext(browser, PHONE);
+      try {
+        const friend = await friendContext.newPage();
+        await friend.goto(`${baseUrl}/?ref=${code}`);
+        await friend.waitForURL(/\/login\?ref=/);
+        const id = `loop-friend-${name}-${Date.now().toString(36)}`;
+        await signInWithChooser(friend, { name: `Friend ${name}`, email: `${id}@example.com` });
+        const [title] = await offerTitles(friend);
+        await startAndCompleteOffer(friendContext, friend, title!);
+      } finally {
+        await friendContext.close();
+      }
+      // The referral's reward is credited with the friend's conversion: Asha's dashboard shows it.
+      for (let i = 0; i < 15 && (await use.count()) === 0; i++) {
+        await page.goto(`${baseUrl}/dashboard`);
+        await page.getByRole('button', { name: 'Refresh', exact: true }).waitFor();
+        if ((await use.count()) === 0) await page.waitForTimeout(1000);
+      }
+      expect(await use.count(), 'the referral earned Asha a free spin').toBeGreaterThan(0);
+    }
     await expect.poll(() => page.getByText(/chance of a voucher \(/).count()).toBeGreaterThan(0);
     await use.click();
     const dialog = page.getByRole('dialog', { name: 'Slot Machine' });
