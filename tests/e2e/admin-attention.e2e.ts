@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations as axeViolationsOf } from './member-helpers';
 import { launchBrowser } from './browser';
 
 // Issue 36, "what waits, first", in Chromium at 1280×720 and 1440×900 against the real server in demo
@@ -35,25 +36,8 @@ const ORDER = [
 
 let browser: Browser;
 
-async function axeViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate('typeof window.axe === "object"'))) await p.evaluate(AXE_SOURCE);
-  return p.evaluate(async () => {
-    type Result = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Result[] }> } }
-    ).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')})`,
-      );
-  });
-}
+/** axe-core's serious and critical violations (tests/e2e/member-helpers.ts), with this suite's axe source. */
+const axeViolations = (p: Page) => axeViolationsOf(p, AXE_SOURCE);
 
 async function expectAccessible(p: Page, where: string) {
   await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

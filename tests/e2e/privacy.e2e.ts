@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from './browser';
-import { chooseAccount } from './member-helpers';
+import { chooseAccount, axeViolations as axeViolationsOf } from './member-helpers';
 
 // The privacy centre (issue 37, item 5), at 390×844: its public address asks a visitor to sign in and
 // then opens; "Download my data" saves a JSON file of the member's record; the name is corrected;
@@ -21,20 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function axeViolations(p: Page): Promise<string[]> {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  if (!(await p.evaluate('typeof window.axe === "object"'))) await p.evaluate(AXE_SOURCE);
-  return p.evaluate(async () => {
-    type Result = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Result[] }> } }
-    ).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-}
+/** axe-core's serious and critical violations (tests/e2e/member-helpers.ts), with this suite's axe source. */
+const axeViolations = (p: Page) => axeViolationsOf(p, AXE_SOURCE);
 
 describe('the privacy centre', () => {
   it('downloads the member’s data, corrects the name, and deletes the account for good', async () => {

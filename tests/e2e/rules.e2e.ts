@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, PHONE } from './browser';
-import { answerEligibility, chooseAccount, signInWithChooser } from './member-helpers';
+import {
+  answerEligibility,
+  chooseAccount,
+  signInWithChooser,
+  axeViolations as axeViolationsOf,
+} from './member-helpers';
 import { DEFAULT_SLOT_CONFIG, parseSlotConfig, tableOdds } from '../../shared/slot';
 import { UNDER_AGE_MESSAGE } from '../../shared/fair-play';
 
@@ -25,25 +30,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function axeViolations(p: Page): Promise<string[]> {
-  if (!(await p.evaluate('typeof window.axe === "object"'))) await p.evaluate(AXE_SOURCE);
-  return p.evaluate(async () => {
-    type Result = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Result[] }> } }
-    ).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')})`,
-      );
-  });
-}
+/** axe-core's serious and critical violations (tests/e2e/member-helpers.ts), with this suite's axe source. */
+const axeViolations = (p: Page) => axeViolationsOf(p, AXE_SOURCE);
 
 const percent = (n: number) => `${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
 
