@@ -425,6 +425,19 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
   });
 
   describe('the hold', () => {
+    /**
+     * A member of a month: the reversal rule alone is under test, not the risk gate's first-rewards
+     * check of a new account (docs/trust-and-safety.md, `new_account`), which would add to `reversals`.
+     */
+    async function establishedMember(label: string): Promise<SignedInMember> {
+      const m = await signIn(app, newAccount(label));
+      await query(
+        db,
+        sql`update users set registration_date = now() - interval '30 days' where id = ${m.userId}`,
+      );
+      return m;
+    }
+
     /** Approves then reverses a fresh offer of the member's. */
     async function reversedCompletion(m: SignedInMember) {
       const { clickId } = await freshClick(m);
@@ -433,7 +446,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
     }
 
     it('the third reversal within 30 days blocks the member pending review; a later approval is held', async () => {
-      const m = await signIn(app, newAccount('hold'));
+      const m = await establishedMember('hold');
       const later = await freshClick(m); // clicked before the hold (a blocked member cannot click)
       await reversedCompletion(m);
       await reversedCompletion(m);
@@ -468,7 +481,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
     });
 
     it('reversals of conversions never approved (pending, or announced as reversed) do not count', async () => {
-      const m = await signIn(app, newAccount('hold-unapproved'));
+      const m = await establishedMember('hold-unapproved');
       for (let i = 0; i < 2; i++) {
         const { clickId } = await freshClick(m);
         await postback(clickId, `P-${clickId}`, 'pending');
@@ -498,7 +511,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
         'test',
       );
       try {
-        const m = await signIn(app, newAccount('hold-config'));
+        const m = await establishedMember('hold-config');
         for (let i = 0; i < 3; i++) await reversedCompletion(m);
         expect((await memberRow(m.userId)).is_suspicious).toBe(false);
         app.config.reversalHold = { threshold: 4, days: 30 };
@@ -511,7 +524,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
     });
 
     it('reversals older than the window do not count, and threshold 0 turns the hold off', async () => {
-      const m = await signIn(app, newAccount('hold-window'));
+      const m = await establishedMember('hold-window');
       await reversedCompletion(m);
       await reversedCompletion(m);
       await query(
@@ -522,7 +535,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
       await reversedCompletion(m);
       expect((await memberRow(m.userId)).is_suspicious).toBe(false);
 
-      const off = await signIn(app, newAccount('hold-off'));
+      const off = await establishedMember('hold-off');
       for (let i = 0; i < 4; i++) {
         const { clickId } = await freshClick(off);
         const click = await postbackClick(clickId);
