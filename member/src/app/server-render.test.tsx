@@ -77,8 +77,9 @@ describe('a page rendered on the server, hydrated in the browser', () => {
       expect(recoverable).toEqual([]);
       // The first render came from the answers in the page: no call for them. (The member layout's
       // eligibility check and the profile's support contact, issue 37, are calls of their own, made once
-      // a session, not the page's answers.)
-      const ownCalls = ['/api/eligibility.php', '/api/operator.php'];
+      // a session, not the page's answers; so is the profile's notification settings section, issue 38,
+      // which reads the member's switches once the browser says whether it can show notifications.)
+      const ownCalls = ['/api/eligibility.php', '/api/operator.php', '/api/push-settings.php'];
       expect(requests.filter((p) => !ownCalls.includes(p))).toEqual([]);
     });
   }
