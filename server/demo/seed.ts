@@ -11,6 +11,7 @@ import path from 'node:path';
 import { migrate, openDatabase, type Db } from '../db/client';
 import { DEFAULT_TERMS_VERSION, type Config } from '../config';
 import { markMembersEligible } from '../fair-play/repository';
+import { DEFAULT_POLICY, savePolicy } from '../trust/policy';
 import { findAdminByUsername, insertAdmin, setAdminPassword } from '../db/repositories/admins';
 import { findNetworkBySlug, insertNetwork } from '../db/repositories/networks';
 import { countOffers, insertOffers } from '../db/repositories/offers';
@@ -261,6 +262,20 @@ export async function seedDemo(
   }
 
   await insertDemoCatalogue(db);
+  // The demo partner completes an offer the moment its button is pressed, seconds after the click: the
+  // timing rule would hold every demo completion of an offer with history. The demo's risk policy has it
+  // off; an operator turns it on in the console (docs/decisions/trust-new-accounts-and-fast-conversions.md).
+  await savePolicy(
+    db,
+    {
+      ...DEFAULT_POLICY,
+      rules: {
+        ...DEFAULT_POLICY.rules,
+        fast_conversion: { ...DEFAULT_POLICY.rules.fast_conversion, enabled: false },
+      },
+    },
+    'demo',
+  );
   const networkSeeded = await ensureCpxDemoNetwork(db);
   const result: SeedResult = { seeded: true, networkSeeded, admin: adminResult };
   if (opts.history !== false) {
