@@ -207,3 +207,16 @@ export async function adminApiCookie(baseUrl: string): Promise<string> {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/**
+ * Shows a voucher's code in the wallet: its compact row (issue 35, item 8) opens to the code. Waits for
+ * the code to be in the page, opens its row when it is closed, then for the code on screen.
+ */
+export async function showVoucherCode(page: Page, code: string, timeout = 20_000): Promise<void> {
+  const text = page.getByText(code, { exact: true });
+  await text.first().waitFor({ state: 'attached', timeout });
+  const row = page.locator('li.voucher--row', { has: text });
+  const closed = row.getByRole('button', { expanded: false });
+  if ((await closed.count()) > 0) await closed.first().click();
+  await text.first().waitFor({ timeout });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, PHONE } from './browser';
-import { signInWithChooser, waitForServiceWorkerControl } from './member-helpers';
+import { signInWithChooser, waitForServiceWorkerControl, showVoucherCode } from './member-helpers';
 
 // The installed app launched with no connection (issue 35, item 1): the manifest's start URL and its
 // "My vouchers" shortcut open a fresh page of a context whose service worker and saved copy exist,
@@ -78,7 +78,7 @@ describe('installed app launched offline', () => {
     await waitForServiceWorkerControl(page);
     // The saved copy: the member has looked at both pages once while online.
     await page.goto(`${baseUrl}/rewards`);
-    await page.getByText(code, { exact: true }).waitFor();
+    await showVoucherCode(page, code);
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('region', { name: /Available Offers/ }).waitFor();
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -107,7 +107,7 @@ describe('installed app launched offline', () => {
     await page.getByRole('region', { name: /Available Offers/ }).waitFor();
     await expectNoSignIn(page);
     await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Rewards' }).click();
-    await page.getByText(code, { exact: true }).waitFor({ timeout: 20_000 });
+    await showVoucherCode(page, code);
     await copyCode(page, code);
     await expectNoSignIn(page);
     await page.close();
@@ -118,7 +118,7 @@ describe('installed app launched offline', () => {
     await context.setOffline(true);
     const page = await context.newPage();
     await page.goto(new URL('/rewards', baseUrl).href);
-    await page.getByText(code, { exact: true }).waitFor({ timeout: 20_000 });
+    await showVoucherCode(page, code);
     expect(await page.getByText("You're offline.", { exact: true }).count()).toBe(1);
     await copyCode(page, code);
     await page.close();
@@ -142,7 +142,7 @@ describe('installed app launched offline', () => {
     await context.setOffline(true);
     const page = await context.newPage();
     await page.goto(new URL('/rewards', baseUrl).href);
-    await page.getByText(code, { exact: true }).waitFor({ timeout: 20_000 });
+    await showVoucherCode(page, code);
     // The session ends on the server while the phone is offline (cookie gone).
     await context.clearCookies();
     await context.setOffline(false);
