@@ -44,11 +44,11 @@ const MEMBER_PAGE = [
 /** Each server-rendered page's strikes. */
 export const FIRST_LAYOUT_FONTS = {
   '/login': { [APP_FONT]: ['bold 28px', 'bold 16px', '16px', 'bold 13px', '13px'] },
-  '/dashboard': { [APP_FONT]: [...MEMBER_PAGE, '14px', 'bold 13px'] },
+  '/dashboard': { [APP_FONT]: [...MEMBER_PAGE, '14px', 'bold 13px', '12px', 'bold 15px'] },
   '/referrals': { [APP_FONT]: [...MEMBER_PAGE, '14px'], [CODE_FONT]: ['bold 24px'] },
   '/rewards': { [APP_FONT]: MEMBER_PAGE },
   '/profile': {
-    [APP_FONT]: ['bold 30px', ...MEMBER_PAGE],
+    [APP_FONT]: ['bold 30px', ...MEMBER_PAGE, '14px'],
     // The referral code's <code>: the browser's own monospace.
     monospace: ['bold 16px'],
   },
