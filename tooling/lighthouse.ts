@@ -142,6 +142,11 @@ async function audit(
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
         extraHeaders: cookie ? { Cookie: cookie } : undefined,
+        // LIGHTHOUSE_TRACE_CATEGORIES=disabled-by-default-v8.cpu_profiler samples the JavaScript into
+        // the kept traces (for `tbt-tasks`); it adds overhead, so scores taken with it are not the gate's.
+        ...(process.env.LIGHTHOUSE_TRACE_CATEGORIES
+          ? { additionalTraceCategories: process.env.LIGHTHOUSE_TRACE_CATEGORIES }
+          : {}),
         ...(formFactor === 'mobile'
           ? { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: slowdown } }
           : {}),

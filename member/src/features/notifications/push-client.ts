@@ -21,6 +21,21 @@ export function permission(): NotificationPermission {
   return typeof Notification === 'undefined' ? 'default' : Notification.permission;
 }
 
+/**
+ * The permission without blocking the page: `Notification.permission` is a synchronous call into the
+ * browser's permission service, an 80 ms task at page load in Chromium (traced on /dashboard,
+ * docs/decisions/push-permission-read-async.md); the Permissions API answers the same asynchronously.
+ */
+export async function permissionState(): Promise<NotificationPermission> {
+  try {
+    const status = await navigator.permissions?.query({ name: 'notifications' });
+    if (status) return status.state === 'prompt' ? 'default' : status.state;
+  } catch {
+    // A browser without the 'notifications' permission name: the synchronous reading below.
+  }
+  return permission();
+}
+
 /** 'denied' (the browser's prompt was refused) or 'dismissed' ("Not now"), remembered on this device. */
 export function declined(): 'denied' | 'dismissed' | null {
   try {

@@ -17,9 +17,20 @@ export function categoryOf(offer: MemberOffer): string {
   return c ? (CATEGORY_LABELS[c] ?? c) : 'General';
 }
 
-/** The categories of these offers, each once, in alphabetical order. */
+/**
+ * The categories of these offers, each once, in alphabetical order. Compared by code unit, not with
+ * localeCompare: the labels are plain English, and the first localeCompare of a page builds ICU's
+ * collator, a 50-75 ms task on a throttled phone that was most of /dashboard's blocking time
+ * (docs/decisions/no-collator-on-first-paint.md).
+ */
 export function categoriesOf(offers: readonly MemberOffer[]): string[] {
-  return [...new Set(offers.map(categoryOf))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(offers.map(categoryOf))].sort(byText);
+}
+
+function byText(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** The chance of any voucher on one spin of the offer now (the odds its card shows), in percent. */

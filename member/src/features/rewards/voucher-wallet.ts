@@ -52,6 +52,7 @@ export function sortWallet(vouchers: readonly UserVoucher[], now: Date = new Dat
       const d = key(a) - key(b);
       if (d !== 0 && !Number.isNaN(d)) return d;
     }
-    return b.assigned_at.localeCompare(a.assigned_at);
+    // ISO timestamps order by code unit (no collator: docs/decisions/no-collator-on-first-paint.md).
+    return b.assigned_at < a.assigned_at ? -1 : b.assigned_at > a.assigned_at ? 1 : 0;
   });
 }

@@ -15,7 +15,7 @@ import {
   usePushSettings,
   useUpdatePushKinds,
 } from '../api/push-settings';
-import { currentSubscription, permission, pushSupport, PushPermissionDenied } from '../push-client';
+import { currentSubscription, permissionState, pushSupport, PushPermissionDenied } from '../push-client';
 import { BellIcon } from './bell-icon';
 
 export function NotificationSettings() {
@@ -30,8 +30,8 @@ export function NotificationSettings() {
 
   useEffect(() => {
     setSupport(pushSupport());
-    setBlocked(permission() === 'denied');
     let live = true;
+    void permissionState().then((p) => live && setBlocked(p === 'denied'));
     currentSubscription()
       .then((s) => live && setThisDevice(s !== null))
       .catch(() => live && setThisDevice(false));

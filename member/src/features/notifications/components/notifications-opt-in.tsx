@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api-client';
 import { useUserStats } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { SUBSCRIBE_FAILED_MESSAGE, useEnableNotifications, usePushSettings } from '../api/push-settings';
-import { declined, permission, pushSupport, rememberDeclined, PushPermissionDenied } from '../push-client';
+import { declined, permissionState, pushSupport, rememberDeclined, PushPermissionDenied } from '../push-client';
 import { BellIcon } from './bell-icon';
 
 export const OPT_IN_TITLE = 'Know the moment your spin is ready';
@@ -17,11 +17,18 @@ export const ENABLED_TOAST = 'Notifications are on. Choose which ones in your pr
 export function NotificationsOptIn() {
   const stats = useUserStats().data?.stats;
   const earned = stats ? stats.total_completions > 0 || stats.total_vouchers_won > 0 : false;
-  // Closed until the browser is known (the server render and the first render agree: nothing).
+  // Closed until the browser is known (the server render and the first render agree: nothing), and
+  // the browser asked only once the member has earned (a first visit never needs to know).
   const [closed, setClosed] = useState(true);
   useEffect(() => {
-    setClosed(declined() !== null || permission() === 'denied' || pushSupport() !== 'supported');
-  }, []);
+    if (!earned) return;
+    if (declined() !== null || pushSupport() !== 'supported') return setClosed(true);
+    let live = true;
+    void permissionState().then((p) => live && setClosed(p === 'denied'));
+    return () => {
+      live = false;
+    };
+  }, [earned]);
   const settings = usePushSettings(earned && !closed);
   const enable = useEnableNotifications();
   const [error, setError] = useState<string | null>(null);
