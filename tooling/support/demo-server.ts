@@ -91,14 +91,22 @@ export async function memberCookie(base: string, emulatorHost: string): Promise<
   // The member the gates measure is a returning one, who answered the first sign-in's questions
   // (issue 37) at their first visit: the dashboard a member opens every day, not the one-time dialog.
   const asked = await fetch(`${base}/api/eligibility.php`, { headers: { cookie } });
-  const { eligibility } = (await asked.json()) as { eligibility: { needs: string | null; terms_version: string } };
+  const { eligibility } = (await asked.json()) as {
+    eligibility: { needs: string | null; terms_version: string };
+  };
   if (eligibility.needs === 'eligibility') {
     const answered = await fetch(`${base}/api/eligibility.php`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ adult: true, state: 'KA', acceptTerms: true, termsVersion: eligibility.terms_version }),
+      body: JSON.stringify({
+        adult: true,
+        state: 'KA',
+        acceptTerms: true,
+        termsVersion: eligibility.terms_version,
+      }),
     });
-    if (!answered.ok) throw new Error(`eligibility answer failed: ${answered.status} ${await answered.text()}`);
+    if (!answered.ok)
+      throw new Error(`eligibility answer failed: ${answered.status} ${await answered.text()}`);
   }
   return cookie;
 }

@@ -8,7 +8,13 @@ import { messageOf } from '../../../lib/api-client';
 import { useUserStats } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { SUBSCRIBE_FAILED_MESSAGE, useEnableNotifications, usePushSettings } from '../api/push-settings';
-import { declined, permissionState, pushSupport, rememberDeclined, PushPermissionDenied } from '../push-client';
+import {
+  declined,
+  permissionState,
+  pushSupport,
+  rememberDeclined,
+  PushPermissionDenied,
+} from '../push-client';
 import { BellIcon } from './bell-icon';
 
 export const OPT_IN_TITLE = 'Know the moment your spin is ready';
