@@ -61,6 +61,9 @@ export const users = pgTable(
     heldAt: ts('held_at'),
     /** Set when the member deleted their account: the row is erased, kept as an anonymous id (migration 0030). */
     deletedAt: ts('deleted_at'),
+    /** When the member confirmed being 18 or older, and their state of residence (migration 0029). */
+    adultConfirmedAt: ts('adult_confirmed_at'),
+    residenceState: text('residence_state'),
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),

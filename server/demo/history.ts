@@ -330,6 +330,11 @@ export async function seedHistory(
     });
     m.userId = result.user.id;
     m.code = result.user.referralCode;
+    // 18 or older and their state, answered at sign-up as the app asks (spins are refused before); the
+    // terms' acceptance is written with the seed's version afterwards (markMembersEligible).
+    await db.execute(
+      sql`update users set adult_confirmed_at = registration_date, residence_state = 'KA' where id = ${m.userId}`,
+    );
     const [row] = await query<{ sub_id: string }>(db, sql`select sub_id from users where id = ${m.userId}`);
     m.subId = row!.sub_id;
   };

@@ -12,7 +12,7 @@ import {
   insertOffer,
   insertVouchers,
   newAccount,
-  signIn,
+  signIn as signInAnswered,
   testAppPerSuite,
   testConfig,
   type SignedInMember,
@@ -22,6 +22,13 @@ import { UNDER_AGE_MESSAGE } from '../../shared/fair-play';
 import { tableOdds } from '../../shared/slot';
 
 const TERMS = '2026.1';
+
+/** A sign-in that leaves the first sign-in's questions unanswered: this suite answers them itself. */
+const signIn = (
+  app: FastifyInstance,
+  account?: ReturnType<typeof newAccount>,
+  extra: { referralCode?: string } = {},
+) => signInAnswered(app, account, { ...extra, answer: false });
 const DEMO = testConfig().fairPlay;
 const DAILY_TABLE = { reels: [{ amount: 5, probability: 99 }] };
 
@@ -171,6 +178,27 @@ describe.each(DATABASE_KINDS)('fair play on %s', (kind) => {
       const again = await signIn(app, account);
       expect(again.body.isNewUser).toBe(true);
       expect(again.userId).not.toBe(m.userId);
+    });
+
+    it('refuses every spin until the questions are answered, however the call is made', async () => {
+      const m = await signIn(app);
+      const offerId = await insertOffer(db, { title: 'Unanswered Offer' });
+      await query(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
+      const free = await post('/api/slot-spin.php', m, { spinType: 'free' });
+      expect(free.statusCode).toBe(403);
+      expect(free.json().error).toBe('Please confirm your age and state first.');
+      const offer = await post('/api/slot-spin.php', m, { spinType: 'offer', offerId });
+      expect(offer.statusCode).toBe(403);
+      expect((await post('/api/daily-spin.php', m, {})).statusCode).toBe(403);
+      // Nothing was spent; once answered, the free spin is there to play.
+      expect((await confirm(m)).statusCode).toBe(200);
+      const after = await post('/api/slot-spin.php', m, { spinType: 'free' });
+      expect(after.statusCode).toBe(200);
+      const left = await query<{ free_spins_remaining: number }>(
+        db,
+        sql`select free_spins_remaining from users where id = ${m.userId}`,
+      );
+      expect(left[0]!.free_spins_remaining).toBe(0);
     });
 
     it('an excluded state is recorded, told, and gets no spins (neither free nor daily)', async () => {

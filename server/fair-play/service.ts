@@ -3,7 +3,13 @@
 // Product rules: docs/product-rules.md and docs/operations.md, "Fair play".
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/client';
-import { EXCLUDED_STATE_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
+import {
+  ELIGIBILITY_REQUIRED_MESSAGE,
+  EXCLUDED_STATE_MESSAGE,
+  conflict,
+  forbidden,
+  notFound,
+} from '../lib/errors';
 import type { Config } from '../config';
 import { MINIMUM_AGE, UNDER_AGE_MESSAGE, INDIAN_STATES, stateName } from '../../shared/fair-play';
 import {
@@ -225,7 +231,7 @@ export async function acceptTerms(
 export async function grantDailySpin(db: Queryable, fp: FairPlay, userId: number): Promise<void> {
   if (!fp.dailySpin.enabled) throw notFound('The daily free spin is not offered.');
   const e = await eligibilityOf(db, fp, userId);
-  if (e.needs === 'eligibility') throw forbidden('Please confirm your age and state first.');
+  if (e.needs === 'eligibility') throw forbidden(ELIGIBILITY_REQUIRED_MESSAGE);
   if (e.needs === 'terms') throw forbidden('Please accept the updated terms first.');
   if (e.state_excluded) throw forbidden(EXCLUDED_STATE_MESSAGE);
   if (!(await claimDailySpin(db, userId, indiaDay(), fp.dailySpin.perDay)))

@@ -22,5 +22,7 @@ export const conflict = (msg: string) => new HttpError(409, msg);
 /** A spin or daily spin of a member who lives where the operator does not offer the promotion (issue 37). */
 export const EXCLUDED_STATE_MESSAGE =
   'Spins are not offered in your state of residence. Your account stays open; see the official rules (/rules).';
+/** A spin of a member who has not answered the first sign-in's questions (age, state, terms; issue 37). */
+export const ELIGIBILITY_REQUIRED_MESSAGE = 'Please confirm your age and state first.';
 export const BLOCKED_MESSAGE =
   'Your account has been blocked. Please contact support if you think this is a mistake.';

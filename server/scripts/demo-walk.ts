@@ -88,6 +88,15 @@ export async function walk(
     `member sign-in: ${JSON.stringify(login.body)}`,
   );
   log(`2. new member signed in with ?ref=${code}: isNewUser=true, referralUsed=true`);
+  const asked = await member.call<{ eligibility: { terms_version: string } }>('GET', '/api/eligibility.php');
+  const answered = await member.call('POST', '/api/eligibility.php', {
+    adult: true,
+    state: 'KA',
+    acceptTerms: true,
+    termsVersion: asked.body.eligibility.terms_version,
+  });
+  check(answered.status === 200, `eligibility answer: ${answered.status}`);
+  log("   answered the first sign-in's questions: 18 or older, Karnataka, terms accepted");
 
   let voucherCode: string | null = null;
   for (let attempt = 1; attempt <= 8 && !voucherCode; attempt++) {

@@ -301,6 +301,8 @@ describe.skipIf(!POSTGRES_URL)('owed vouchers under concurrency on PostgreSQL', 
           firebaseUid: `o-${tag}-${i}`,
           referralCode: `O${tag}${i}`.toUpperCase().padEnd(8, 'X').slice(0, 12),
           totalCompletions: 1,
+          adultConfirmedAt: new Date(),
+          residenceState: 'KA',
         })),
       )
       .returning({ id: users.id });

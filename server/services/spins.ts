@@ -14,7 +14,14 @@ import {
   type SpinStatementObserver,
 } from '../db/repositories/spins';
 import { assignOwedVouchers, refreshVoucherStock } from '../db/repositories/vouchers';
-import { BLOCKED_MESSAGE, EXCLUDED_STATE_MESSAGE, conflict, forbidden, notFound } from '../lib/errors';
+import {
+  BLOCKED_MESSAGE,
+  ELIGIBILITY_REQUIRED_MESSAGE,
+  EXCLUDED_STATE_MESSAGE,
+  conflict,
+  forbidden,
+  notFound,
+} from '../lib/errors';
 import {
   DEFAULT_SLOT_CONFIG,
   offerTable,
@@ -86,6 +93,8 @@ function refusal(error: unknown): Error | null {
       return forbidden(BLOCKED_MESSAGE);
     case 'RWSEX':
       return forbidden(EXCLUDED_STATE_MESSAGE);
+    case 'RWELG':
+      return forbidden(ELIGIBILITY_REQUIRED_MESSAGE);
     default:
       return null;
   }

@@ -50,6 +50,7 @@ const ACCOUNTS = {
   asha: { sub: 'snapshot-asha', email: 'asha.snapshot@example.com', name: 'Asha Snapshot' },
   ravi: { sub: 'snapshot-ravi', email: 'ravi.snapshot@example.com', name: 'Ravi Snapshot' },
   meera: { sub: 'snapshot-meera', email: 'meera.snapshot@example.com', name: 'Meera Snapshot' },
+  kiran: { sub: 'snapshot-kiran', email: 'kiran.snapshot@example.com', name: 'Kiran Snapshot' },
 };
 /** Headers a client reads; the rest (security headers, rate-limit counters) are out of scope here. */
 const HEADERS = ['content-type', 'cache-control', 'retry-after', 'location', 'set-cookie'];
@@ -328,6 +329,19 @@ async function walk(r: Recorder): Promise<void> {
   });
   await signIn('returning member', 'asha', { deviceFingerprint: 'device-asha' });
   const ashaAgain = await signIn('returning member, second session', 'asha');
+  // They answer the first sign-in's questions, as the app asks before anything else (spins are refused
+  // until then); the answers themselves are recorded with Kiran, at the end.
+  const termsVersion = (
+    await r.app.inject({ method: 'GET', url: '/api/eligibility.php', headers: { cookie: ravi.cookie } })
+  ).json().eligibility.terms_version as string;
+  const eligible = { adult: true, state: 'KA', acceptTerms: true, termsVersion };
+  for (const m of [asha, ravi, meera])
+    await r.app.inject({
+      method: 'POST',
+      url: '/api/eligibility.php',
+      payload: eligible,
+      headers: { cookie: m.cookie },
+    });
 
   // --- member reads before any activity
   await read('member offers: no session', '/api/offers.php');
@@ -490,26 +504,6 @@ async function walk(r: Recorder): Promise<void> {
   r.volatile('rulesVersion', current.version.hash);
   await r.call('rules (public)', { method: 'GET', url: '/api/rules.php' });
   await r.call('rules: unknown version', { method: 'GET', url: `/api/rules.php?version=${'0'.repeat(64)}` });
-  await read('eligibility', '/api/eligibility.php', ravi.cookie);
-  await r.call('eligibility: no state', {
-    method: 'POST',
-    url: '/api/eligibility.php',
-    payload: { adult: true },
-    cookie: ravi.cookie,
-  });
-  await r.call('terms acceptance: not the current version', {
-    method: 'POST',
-    url: '/api/terms-acceptance.php',
-    payload: { termsVersion: 'old' },
-    cookie: ravi.cookie,
-  });
-  await r.call('daily spin: questions not answered', {
-    method: 'POST',
-    url: '/api/daily-spin.php',
-    payload: {},
-    cookie: ravi.cookie,
-  });
-
   // --- request-level refusals and sign-outs
   await r.call('member call: malformed JSON', {
     method: 'POST',
@@ -537,6 +531,40 @@ async function walk(r: Recorder): Promise<void> {
   await r.call('member logout: no session', { method: 'POST', url: '/api/logout.php' });
   await r.call('admin logout', { method: 'POST', url: '/api/admin/logout.php', cookie: admin });
   await read('admin users: after logout', '/api/admin/users.php', admin);
+
+  // --- the first sign-in's questions (issue 37): a new member who has not answered them yet
+  const kiran = await signIn('new member, questions not answered yet', 'kiran');
+  await read('eligibility', '/api/eligibility.php', kiran.cookie);
+  await r.call('eligibility: no state', {
+    method: 'POST',
+    url: '/api/eligibility.php',
+    payload: { adult: true },
+    cookie: kiran.cookie,
+  });
+  await r.call('terms acceptance: not the current version', {
+    method: 'POST',
+    url: '/api/terms-acceptance.php',
+    payload: { termsVersion: 'old' },
+    cookie: kiran.cookie,
+  });
+  await r.call('daily spin: questions not answered', {
+    method: 'POST',
+    url: '/api/daily-spin.php',
+    payload: {},
+    cookie: kiran.cookie,
+  });
+  await r.call('member spin: questions not answered', {
+    method: 'POST',
+    url: '/api/slot-spin.php',
+    payload: { spinType: 'free' },
+    cookie: kiran.cookie,
+  });
+  await r.call('eligibility: answered', {
+    method: 'POST',
+    url: '/api/eligibility.php',
+    payload: eligible,
+    cookie: kiran.cookie,
+  });
 }
 
 describe.each(DATABASE_KINDS)('every API answer, compared with the committed snapshot, on %s', (kind) => {

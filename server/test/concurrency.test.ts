@@ -50,6 +50,8 @@ describe.skipIf(!POSTGRES_URL)('concurrency on PostgreSQL', () => {
           firebaseUid: `c-${tag}-${i}`,
           referralCode: `${tag}${i}`.toUpperCase().padEnd(8, 'X').slice(0, 12),
           totalCompletions: 1,
+          adultConfirmedAt: new Date(),
+          residenceState: 'KA',
         })),
       )
       .returning({ id: users.id });

@@ -26,7 +26,13 @@ export async function seedKnownDataset(db: Db) {
   const todayish = new Date(Math.max(now - H, startOfToday + 1000));
   const day = (days: number) => new Date(now + days * D).toISOString().slice(0, 10);
 
-  const u = (values: typeof users.$inferInsert) => insertOne(db, users, values);
+  // Members who answered the first sign-in's questions at registration (spins are refused until then).
+  const u = (values: typeof users.$inferInsert) =>
+    insertOne(db, users, {
+      adultConfirmedAt: values.registrationDate ?? new Date(),
+      residenceState: 'KA',
+      ...values,
+    });
   const A = await u({
     firebaseUid: 'uid-a',
     email: 'asha@example.com',

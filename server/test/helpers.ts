@@ -150,26 +150,47 @@ export interface SignedInMember {
   body: Record<string, unknown>;
 }
 
-/** Signs in through the real emulator and the real login call. */
+/**
+ * Signs in through the real emulator and the real login call. A new member then answers the first
+ * sign-in's questions (18 or older, Karnataka, the terms) as the app asks them to, since spins are
+ * refused until they have; `answer: false` leaves them unanswered.
+ */
 export async function signIn(
   app: FastifyInstance,
   account = newAccount(),
-  extra: { referralCode?: string; deviceFingerprint?: string } = {},
+  extra: { referralCode?: string; deviceFingerprint?: string; answer?: boolean } = {},
 ): Promise<SignedInMember> {
+  const { answer = true, ...login } = extra;
   const idToken = await emulatorIdToken(TEST_EMULATOR_HOST, account);
   const res = await app.inject({
     method: 'POST',
     url: '/api/firebase-auth.php',
-    payload: { idToken, ...extra },
+    payload: { idToken, ...login },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed ${res.statusCode}: ${res.body}`);
   const body = res.json();
+  const cookie = cookieFrom(res, 'sid');
+  if (answer) await answerEligibility(app, cookie);
   return {
-    cookie: cookieFrom(res, 'sid'),
+    cookie,
     userId: body.user.user_id,
     referralCode: body.user.referral_code,
     body,
   };
+}
+
+/** The first sign-in's questions answered through the API: 18 or older, Karnataka, the terms accepted. */
+export async function answerEligibility(app: FastifyInstance, cookie: string, state = 'KA'): Promise<void> {
+  const asked = await app.inject({ method: 'GET', url: '/api/eligibility.php', headers: { cookie } });
+  const { eligibility } = asked.json() as { eligibility: { needs: string | null; terms_version: string } };
+  if (eligibility.needs !== 'eligibility') return;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/eligibility.php',
+    headers: { cookie },
+    payload: { adult: true, state, acceptTerms: true, termsVersion: eligibility.terms_version },
+  });
+  if (res.statusCode !== 200) throw new Error(`eligibility answer failed ${res.statusCode}: ${res.body}`);
 }
 
 /** A signed postback as the partner network sends it (GET with query parameters). */

@@ -10,6 +10,8 @@
 --   * RWCFG: the offer's slot config is not the one the server drew from (p_slot_config, the text of
 --     offers.slot_config as the server last read it, null when it has none cached): nothing is spent,
 --     and the error's DETAIL carries the current text, so the server draws again from it;
+--   * RWELG: the member has not confirmed being 18 or older and their state yet (issue 37; the app asks
+--     at the first sign-in, and a spin called around it is refused);
 --   * RWSEX: the member lives in a state where the promotion is not offered (excluded_states, issue 37);
 --   * rewards_spin's own refusals (RWNOS, RWNFS, RWBLK).
 -- r_user_id: the member (whose cached answers the server then drops and announces).
@@ -51,12 +53,13 @@ DECLARE
   v_user_id integer;
   v_blocked boolean;
   v_state text;
+  v_adult timestamptz;
   v_expires timestamptz;
   v_config text;
   v_renewed timestamptz;
 BEGIN
-  SELECT s.user_id, u.is_suspicious, s.expires_at, u.residence_state
-    INTO v_user_id, v_blocked, v_expires, v_state
+  SELECT s.user_id, u.is_suspicious, s.expires_at, u.residence_state, u.adult_confirmed_at
+    INTO v_user_id, v_blocked, v_expires, v_state, v_adult
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.id_hash = p_session_hash AND s.kind = 'member' AND s.expires_at > now()
     LIMIT 1;
@@ -65,6 +68,9 @@ BEGIN
   END IF;
   IF v_blocked THEN
     RAISE EXCEPTION 'member blocked' USING ERRCODE = 'RWSBL';
+  END IF;
+  IF v_adult IS NULL THEN
+    RAISE EXCEPTION 'eligibility not confirmed' USING ERRCODE = 'RWELG';
   END IF;
   IF v_state IS NOT NULL AND EXISTS (SELECT 1 FROM excluded_states e WHERE e.code = v_state) THEN
     RAISE EXCEPTION 'promotion not offered in the member''s state' USING ERRCODE = 'RWSEX';

@@ -61,7 +61,8 @@ BEGIN
                          p_win_slots[i], p_miss_slots[i]) m;
     EXCEPTION
       WHEN SQLSTATE 'RWSES' OR SQLSTATE 'RWSBL' OR SQLSTATE 'RWNOF' OR SQLSTATE 'RWCFG'
-        OR SQLSTATE 'RWNOS' OR SQLSTATE 'RWNFS' OR SQLSTATE 'RWBLK' OR SQLSTATE 'RWSEX' THEN
+        OR SQLSTATE 'RWNOS' OR SQLSTATE 'RWNFS' OR SQLSTATE 'RWBLK' OR SQLSTATE 'RWSEX'
+        OR SQLSTATE 'RWELG' THEN
         GET STACKED DIAGNOSTICS v_detail = PG_EXCEPTION_DETAIL;
         RETURN QUERY SELECT i, SQLSTATE::text, nullif(v_detail, ''),
           NULL::timestamptz, NULL::integer, NULL::integer, NULL::boolean, NULL::boolean, NULL::text,

@@ -49,7 +49,10 @@ export interface Member {
   cookie: string;
 }
 
-/** Members with sessions (as a sign-in would leave them) and, optionally, free spins to spend. */
+/**
+ * Members with sessions (as a sign-in would leave them, the first sign-in's questions answered) and,
+ * optionally, free spins to spend.
+ */
 export async function createMembers(
   pool: pg.Pool,
   count: number,
@@ -58,8 +61,9 @@ export async function createMembers(
   const tag = `${opts.label ?? 'm'}${randomBytes(4).toString('hex')}`;
   const free = opts.freeSpins ?? 0;
   const { rows } = await pool.query<{ id: number }>(
-    `insert into users (email, firebase_uid, first_name, last_name, referral_code, free_spins_remaining, total_free_spins_earned)
-     select $1 || i || '@example.com', $1 || '-' || i, 'Rel', 'Member ' || i, upper($1) || i, $2, $2
+    `insert into users (email, firebase_uid, first_name, last_name, referral_code, free_spins_remaining, total_free_spins_earned,
+                        adult_confirmed_at, residence_state)
+     select $1 || i || '@example.com', $1 || '-' || i, 'Rel', 'Member ' || i, upper($1) || i, $2, $2, now(), 'KA'
      from generate_series(1, $3::int) as i
      returning id`,
     [tag, free, count],

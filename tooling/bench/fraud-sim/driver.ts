@@ -163,6 +163,18 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
       userAgent: session.userAgent,
       referralUsed: previous?.referralUsed ?? res.json.referralUsed === true,
     });
+    // A new member answers the first sign-in's questions, as the app asks (spins are refused before).
+    if (res.json.isNewUser === true) {
+      const asked = await memberCall(actor, 'GET', '/api/eligibility.php');
+      const version = (asked.json.eligibility as { terms_version: string }).terms_version;
+      const answered = await memberCall(actor, 'POST', '/api/eligibility.php', {
+        adult: true,
+        state: 'KA',
+        acceptTerms: true,
+        termsVersion: version,
+      });
+      if (answered.status !== 200) error(`eligibility ${actor.key}: ${answered.status}`);
+    }
     return true;
   }
 
