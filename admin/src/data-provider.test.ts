@@ -468,9 +468,11 @@ describe('getOne', () => {
       limit: 20,
       kinds: ['claim', 'reversal'],
     });
+    await provider.getTimeline({ subject: 'member', id: 5, page: 1, limit: 20, offer: 7 });
     expect((await provider.getClick('a/b')).click_id).toBe('abc');
     expect(calls.map((c) => c.url)).toEqual([
       `${API}/timeline.php?subject=member&id=5&page=2&limit=20&kinds=claim%2Creversal`,
+      `${API}/timeline.php?subject=member&id=5&page=1&limit=20&offer=7`,
       `${API}/click.php?click_id=a%2Fb`,
     ]);
   });

@@ -76,7 +76,7 @@ import type { HttpClient } from './http-client';
  * | testNetworkPostback | POST {apiUrl}/network-test.php (dry run) → the receiver's would-be answer |
  * | replayPostback | POST {apiUrl}/postbacks.php {postback_id, action: 'replay'} → {outcome, http_status, detail} |
  * | decideClaim | PUT {apiUrl}/claims.php {claim_id, action: 'approve'|'reject', reason?} → {claim_id, status, completion_id} |
- * | getTimeline | GET {apiUrl}/timeline.php?subject=&id=&page=&limit=[&kinds=] → one record's history, newest first |
+ * | getTimeline | GET {apiUrl}/timeline.php?subject=&id=&page=&limit=[&kinds=][&offer=] → one record's history, newest first (a member's about one offer) |
  * | getClick | GET {apiUrl}/click.php?click_id= → the click, its member, offer, network and conversion |
  * | decideReviews | PUT {apiUrl}/reviews.php {hold_ids | user_id, action, category?, note?} → {decided, skipped} (issue 33) |
  * | getRisk | GET {apiUrl}/risk.php?user_id= → one member's score, reasons, linked accounts, referral tree |
@@ -362,6 +362,8 @@ export interface TimelineQuery {
   page: number;
   limit: number;
   kinds?: readonly TimelineKind[];
+  /** A member's history about this offer only. */
+  offer?: Identifier;
 }
 
 export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BASE): AdminDataProvider {
@@ -534,6 +536,7 @@ export function createDataProvider(httpClient: HttpClient, apiUrl = ADMIN_API_BA
         limit: String(q.limit),
       });
       if (q.kinds?.length) query.set('kinds', q.kinds.join(','));
+      if (q.offer !== undefined) query.set('offer', String(q.offer));
       const { json } = await httpClient<AdminTimelineResponse>(`${apiUrl}${ADMIN_TIMELINE_PATH}?${query}`);
       return { items: json.items ?? [], pagination: json.pagination };
     },

@@ -90,6 +90,11 @@ const CALLS: { name: string; url: string; uncached?: boolean }[] = [
     url: '/api/admin/timeline.php?subject=member&id=4242&kinds=claim%2Creversal%2Cpostback',
   },
   { name: 'heavy member timeline', url: '/api/admin/timeline.php?subject=member&id={heavyUserId}' },
+  // A claim's page: that member's clicks, attempts and conversions for the claimed offer.
+  {
+    name: 'member timeline, one offer',
+    url: '/api/admin/timeline.php?subject=member&id={heavyUserId}&offer=17&kinds=click%2Cpostback%2Cconversion',
+  },
   { name: 'offer page (one offer)', url: '/api/admin/offers.php?offer_id=17' },
   { name: 'offer timeline', url: '/api/admin/timeline.php?subject=offer&id=17' },
   { name: 'offer timeline page 50', url: '/api/admin/timeline.php?subject=offer&id=17&page=50' },

@@ -15,8 +15,9 @@ const STATUS_COLORS = { pending: 'warning', approved: 'success', rejected: 'erro
 
 /**
  * /admin/claims/:id/show (issue 36): one claim with what it takes to decide it: the click and its
- * network, the postback attempts for that click, the member's other attempts, claims and reversals,
- * and Approve / Reject (with ready reasons).
+ * network, the postback attempts for that click, every click, postback attempt and conversion of that
+ * member for that offer, the member's past claims and reversals, and Approve / Reject (with ready
+ * reasons).
  */
 export function ClaimShow() {
   const t = useTranslate();
@@ -111,7 +112,15 @@ export function ClaimShow() {
       <TimelineTable
         subject="member"
         id={claim.user_id}
-        kinds={['postback', 'claim', 'reversal']}
+        offer={claim.offer_id}
+        kinds={['click', 'postback', 'conversion']}
+        title={t('app.claims.member_offer_attempts')}
+        hide={['member', 'offer']}
+      />
+      <TimelineTable
+        subject="member"
+        id={claim.user_id}
+        kinds={['claim', 'reversal']}
         title={t('app.claims.member_history')}
         hide={['member']}
       />

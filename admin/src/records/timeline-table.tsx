@@ -89,12 +89,15 @@ export function TimelineTable({
   subject,
   id,
   kinds,
+  offer,
   title,
   hide = [],
 }: {
   subject: TimelineSubject;
   id: Identifier;
   kinds?: readonly TimelineKind[];
+  /** A member's history about this offer only. */
+  offer?: Identifier;
   title?: string;
   hide?: ('member' | 'offer' | 'click')[];
 }) {
@@ -103,8 +106,8 @@ export function TimelineTable({
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [page, setPage] = useState(1);
   const { data, isPending, error, refetch } = useQuery({
-    queryKey: ['timeline', subject, String(id), kinds?.join(',') ?? '', page],
-    queryFn: () => dataProvider.getTimeline({ subject, id, page, limit: PER_PAGE, kinds }),
+    queryKey: ['timeline', subject, String(id), kinds?.join(',') ?? '', offer ?? '', page],
+    queryFn: () => dataProvider.getTimeline({ subject, id, page, limit: PER_PAGE, kinds, offer }),
     placeholderData: keepPreviousData,
   });
   const heading = title ?? t('app.records.timeline');

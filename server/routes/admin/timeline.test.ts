@@ -105,6 +105,19 @@ describe.each(DATABASE_KINDS)('record timelines (/api/admin/timeline.php) on %s'
     expect(claims.items.map((i) => i.kind)).toEqual(['claim']);
   });
 
+  it("narrows a member's history to one offer: that member's clicks, attempts and conversions for it", async () => {
+    const { m, offerId, clickId, otherOffer, claimClick, claimId } = await memberWithHistory();
+    const { items } = await timeline(`subject=member&id=${m.userId}&offer=${offerId}`);
+    expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['click', 'postback', 'conversion']));
+    expect(items.every((i) => i.offer_id === offerId && i.click_id === clickId)).toBe(true);
+    const claimed = await timeline(`subject=member&id=${m.userId}&offer=${otherOffer}`);
+    expect(claimed.items.map((i) => `${i.kind}:${i.ref}`).sort()).toEqual(
+      [`claim:${claimId}`, `click:${claimClick}`].sort(),
+    );
+    const none = await timeline(`subject=member&id=${m.userId}&offer=2147483647`);
+    expect(none).toMatchObject({ items: [], pagination: { total: 0 } });
+  });
+
   it("shows a click's, an offer's and a network's own history", async () => {
     const { m, offerId, clickId } = await memberWithHistory();
     const click = await timeline(`subject=click&id=${encodeURIComponent(clickId)}`);
@@ -196,6 +209,8 @@ describe.each(DATABASE_KINDS)('record timelines (/api/admin/timeline.php) on %s'
       'subject=member&id=1&kinds=nope',
       'subject=member&id=1&sortBy=at',
       'subject=member&id=1&limit=101',
+      'subject=member&id=1&offer=0',
+      'subject=offer&id=1&offer=2',
     ]) {
       const res = await admin.get(`/api/admin/timeline.php?${q}`);
       expect(res.statusCode, q).toBe(400);

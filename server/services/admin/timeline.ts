@@ -37,7 +37,14 @@ function toItem(r: TimelineRow): TimelineItem {
 
 export async function getTimeline(
   db: Queryable,
-  input: { subject: TimelineSubject; id: string; kinds?: TimelineKind[]; page: number; limit: number },
+  input: {
+    subject: TimelineSubject;
+    id: string;
+    kinds?: TimelineKind[];
+    offer?: number;
+    page: number;
+    limit: number;
+  },
 ): Promise<Omit<AdminTimelineResponse, 'success'>> {
   const id = input.subject === 'click' ? input.id : Number(input.id);
   const { rows, total, estimated } = await readTimeline(db, { ...input, id });

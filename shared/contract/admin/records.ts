@@ -82,8 +82,12 @@ export const getTimeline = endpoint('GET', `${ADMIN_API_BASE}${ADMIN_TIMELINE_PA
         )
         .pipe(z.array(z.enum(TIMELINE_KINDS)).min(1, 'kinds names at least one kind'))
         .optional(),
+      /** A member's history about one offer only (a claim's page: that member's attempts for that offer). */
+      offer: idParam('offer').optional(),
     })
     .superRefine((q, ctx) => {
+      if (q.offer !== undefined && q.subject !== 'member')
+        ctx.addIssue({ code: 'custom', path: ['offer'], message: 'offer narrows a member timeline only' });
       if (q.subject === 'click') {
         if (!clickIdParam.safeParse(q.id).success)
           ctx.addIssue({ code: 'custom', path: ['id'], message: 'id must be a click id' });

@@ -67,12 +67,21 @@ function source(kind: TimelineKind, c: Columns, rest: SQL): SQL {
     ${rest})`;
 }
 
-type Key = { subject: TimelineSubject; id: number | string };
+/** `offer`: a member's history about that offer only (sources without an offer say nothing then). */
+type Key = { subject: TimelineSubject; id: number | string; offer?: number };
 
-/** `column = id` for the subject's column in a source; undefined: the source says nothing of it. */
-function whereSubject({ subject, id }: Key, columns: Partial<Record<TimelineSubject, SQL>>): SQL | undefined {
+/**
+ * `column = id` for the subject's column in a source, and the offer's column = offer when the key
+ * narrows to one; undefined: the source says nothing of it.
+ */
+function whereSubject(
+  { subject, id, offer }: Key,
+  columns: Partial<Record<TimelineSubject, SQL>>,
+): SQL | undefined {
   const column = columns[subject];
-  return column ? sql`${column} = ${id}` : undefined;
+  if (!column) return undefined;
+  if (offer === undefined) return sql`${column} = ${id}`;
+  return columns.offer ? sql`${column} = ${id} and ${columns.offer} = ${offer}` : undefined;
 }
 
 const COMPLETION_COLUMNS = { member: sql`c.user_id`, offer: sql`c.offer_id`, click: sql`c.click_id` };
@@ -94,7 +103,7 @@ const SOURCES: Record<TimelineKind, (k: Key, n: number) => SQL | undefined> = {
       sql`from clicks k where ${where} order by k.created_at desc limit ${n}`,
     );
   },
-  postback: ({ subject, id }, n) => {
+  postback: ({ subject, id, offer }, n) => {
     const cols: Columns = {
       at: sql`p.received_at`,
       ref: sql`p.id`,
@@ -114,7 +123,8 @@ const SOURCES: Record<TimelineKind, (k: Key, n: number) => SQL | undefined> = {
         'postback',
         cols,
         sql`from clicks k join postback_log p on p.click_id = k.id
-            where k.user_id = ${id} order by p.received_at desc limit ${n}`,
+            where k.user_id = ${id} ${offer === undefined ? sql`` : sql`and k.offer_id = ${offer}`}
+            order by p.received_at desc limit ${n}`,
       );
     if (subject === 'click')
       return source(
@@ -197,8 +207,8 @@ const SOURCES: Record<TimelineKind, (k: Key, n: number) => SQL | undefined> = {
         : sql`from spins s where ${where} order by s.id desc limit ${n}`,
     );
   },
-  voucher: ({ subject, id }, n) => {
-    if (subject !== 'member') return undefined;
+  voucher: ({ subject, id, offer }, n) => {
+    if (subject !== 'member' || offer !== undefined) return undefined;
     return source(
       'voucher',
       {
@@ -237,8 +247,8 @@ const SOURCES: Record<TimelineKind, (k: Key, n: number) => SQL | undefined> = {
       sql`from claims cl where ${where} order by cl.created_at desc limit ${n}`,
     );
   },
-  referral: ({ subject, id }, n) => {
-    if (subject !== 'member') return undefined;
+  referral: ({ subject, id, offer }, n) => {
+    if (subject !== 'member' || offer !== undefined) return undefined;
     // Both sides of the member's referrals: those they made (the other member is the referred one) and
     // the one that brought them (the other member is the referrer).
     return sql`(${source(
@@ -265,7 +275,8 @@ const SOURCES: Record<TimelineKind, (k: Key, n: number) => SQL | undefined> = {
       sql`from referrals r where r.referred_user_id = ${id}`,
     )})`;
   },
-  admin: ({ subject, id }, n) => {
+  admin: ({ subject, id, offer }, n) => {
+    if (offer !== undefined) return undefined;
     const type = subject === 'member' ? 'user' : subject === 'click' ? undefined : subject;
     if (!type) return undefined;
     // admin_audit_log_target_idx (migration 0023): the entries about one record, newest first.
@@ -290,6 +301,8 @@ export interface TimelineInput {
   subject: TimelineSubject;
   id: number | string;
   kinds?: readonly TimelineKind[];
+  /** A member's history about this offer only. */
+  offer?: number;
   page: number;
   limit: number;
 }
@@ -302,7 +315,7 @@ export async function readTimeline(
   input: TimelineInput,
 ): Promise<{ rows: TimelineRow[]; total: number; estimated: boolean }> {
   const offset = (input.page - 1) * input.limit;
-  const key = { subject: input.subject, id: input.id };
+  const key: Key = { subject: input.subject, id: input.id, offer: input.offer };
   const kinds = input.kinds?.length ? input.kinds : ALL_KINDS;
   if (offset >= TIMELINE_DEPTH) return { rows: [], total: TIMELINE_DEPTH, estimated: true };
   const end = Math.min(offset + input.limit, TIMELINE_DEPTH);
