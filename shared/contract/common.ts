@@ -60,9 +60,6 @@ export const errorResponses = {
 
 export const okBody = z.object({ success: z.literal(true) });
 
-/** The admin forms' bodies: any object, checked field by field on the server for the forms' messages. */
-export const formBody = z.record(z.string(), z.unknown());
-
 /** The answers of a call: 200 with `success: true` and `fields`, and the error bodies. */
 export function okResponses<const F extends z.ZodRawShape>(fields: F) {
   return { 200: okBody.extend(fields), ...errorResponses };

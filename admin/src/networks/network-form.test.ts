@@ -10,6 +10,7 @@ import {
   toUpdateRequest,
   validateNetwork,
 } from './network-form';
+import { createNetworkRefusal, updateNetworkRefusal } from '../../../shared/contract/admin/network-form';
 
 describe('slugify', () => {
   it('lowercase letters and digits with single hyphens, at most 64 characters', () => {
@@ -102,5 +103,34 @@ describe('request bodies', () => {
       toUpdateRequest({ ...values, secret: 'new', rotation_reason: 'leak', rotation_hours: '0' }),
     ).toMatchObject({ secret: 'new', rotation_hours: 0, rotation_reason: 'leak' });
     expect(toUpdateRequest(values)).not.toHaveProperty('rotation_reason');
+  });
+});
+
+describe("the API's rules, checked before sending (shared/contract/admin/network-form.ts)", () => {
+  const cpx = () => ({ ...formFromPreset(preset()), secret: 'a-long-enough-secret-1234' });
+
+  it('a complete form from a preset passes, as the server would take it', () => {
+    expect(createNetworkRefusal(toCreateRequest(cpx()))).toBeNull();
+  });
+
+  it("refuses with the server's sentences: a bad range, a weak secret, an unknown field", () => {
+    expect(createNetworkRefusal(toCreateRequest({ ...cpx(), ip_allowlist: '1.2.3.4\n10.0.0.0/33' }))).toMatch(
+      /^ip_allowlist\.1: /,
+    );
+    expect(createNetworkRefusal(toCreateRequest({ ...cpx(), slug: 'Bad Slug' }))).toMatch(/^slug: /);
+    expect(createNetworkRefusal({ ...toCreateRequest(cpx()), colour: 'red' })).toMatch(
+      /^Unknown field "colour"/,
+    );
+    expect(createNetworkRefusal({ ...toCreateRequest(cpx()), preset: 'nope' })).toMatch(
+      /^preset must be one of: native, cpx/,
+    );
+  });
+
+  it('an edit: the rotation window must be whole hours within 90 days', () => {
+    const values = { ...formFromNetwork(network(1)), secret: 'a-new-secret-abcdefgh' };
+    expect(updateNetworkRefusal({ network_id: 1, ...toUpdateRequest(values) })).toBeNull();
+    expect(
+      updateNetworkRefusal({ network_id: 1, ...toUpdateRequest({ ...values, rotation_hours: '1.5' }) }),
+    ).toMatch(/^rotation_hours must be a whole number of hours/);
   });
 });

@@ -74,7 +74,7 @@ describe('/admin/networks', () => {
 
     const secret = screen.getByLabelText('Secret');
     expect(secret).toHaveAttribute('type', 'password');
-    await userEvent.type(secret, 'cpxsecurehash');
+    await userEvent.type(secret, 'cpxsecurehash-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Show secret' }));
     expect(secret).toHaveAttribute('type', 'text');
     await userEvent.clear(screen.getByLabelText('IP allowlist'));
@@ -86,7 +86,7 @@ describe('/admin/networks', () => {
       name: 'CPX Research',
       slug: 'cpx',
       preset: 'cpx',
-      secret: 'cpxsecurehash',
+      secret: 'cpxsecurehash-2026',
       ip_allowlist: ['203.0.113.7', '198.51.100.0/24'],
       is_active: true,
       params: { subId: 'user_id', transactionId: 'trans_id', payout: 'amount_usd', status: 'status' },
@@ -117,17 +117,23 @@ describe('/admin/networks', () => {
 
     await userEvent.type(screen.getByLabelText(/^Name/), 'My Wall');
     expect(screen.getByLabelText(/^Slug/)).toHaveValue('my-wall');
+    // The API's own rules, checked before sending (shared/contract/admin/network-form.ts): a blank
+    // custom network would be refused, so nothing is sent and the server's sentence is shown.
+    await userEvent.click(screen.getByRole('button', { name: 'Add network' }));
+    expect(
+      await screen.findByText(/^params\.clickId: Name the parameter that carries our click id/),
+    ).toBeInTheDocument();
+    expect(sent('POST', '/networks.php')).toHaveLength(0);
+
+    // A complete form is sent, and the server's refusal is shown as sent.
+    await chooseOption('Preset', 'CPX Research (cpx)');
+    await userEvent.type(screen.getByLabelText('Secret'), 'cpxsecurehash-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Add network' }));
     expect(
       await screen.findByText('signature.template: Write the signature template, e.g. {transId}-{secret}'),
     ).toBeInTheDocument();
-    expect(sent('POST', '/networks.php')[0]).toMatchObject({
-      name: 'My Wall',
-      slug: 'my-wall',
-      preset: 'custom',
-      params: { transactionId: 'transaction_id', clickId: null },
-      signature: { algorithm: 'none' },
-    });
+    // The typed name stays; the slug follows the preset's, as it was never typed.
+    expect(sent('POST', '/networks.php')[0]).toMatchObject({ name: 'My Wall', slug: 'cpx', preset: 'cpx' });
   });
 
   it('edit: the postback URL with a Copy button that says Copied; the slug is read-only', async () => {

@@ -14,6 +14,8 @@ import { NetworkForm } from './network-form-view';
 import { PostbackUrlCard } from './postback-url';
 import { TestPostbackCard } from './test-postback';
 
+const networkRules = () => import('../../../shared/contract/admin/network-form');
+
 /** The presets the form starts from (network-presets.php); they never change while the console runs. */
 function usePresets() {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -60,8 +62,14 @@ export function NetworkCreate() {
           presets={presets.data}
           onCancel={() => redirect('list', 'networks')}
           onSubmit={async (values) => {
+            // The API's own rules, checked before the request (shared/contract/admin/network-form.ts),
+            // loaded on the first submit: they bring classic zod and the network configuration's
+            // schema, which the rest of the console does without.
+            const body = toCreateRequest(values);
+            const refusal = (await networkRules()).createNetworkRefusal(body);
+            if (refusal) return refusal;
             try {
-              const { data } = await dataProvider.create('networks', { data: toCreateRequest(values) });
+              const { data } = await dataProvider.create('networks', { data: body });
               notify('app.networks.created', { type: 'success' });
               redirect('edit', 'networks', data.id);
               return null;
@@ -118,10 +126,16 @@ export function NetworkEdit() {
           previousSecretValidUntil={row.previous_secret_valid_until}
           onCancel={() => redirect('list', 'networks')}
           onSubmit={async (values) => {
+            const body = toUpdateRequest(values);
+            const refusal = (await networkRules()).updateNetworkRefusal({
+              network_id: row.network_id,
+              ...body,
+            });
+            if (refusal) return refusal;
             try {
               await dataProvider.update('networks', {
                 id: row.network_id,
-                data: toUpdateRequest(values),
+                data: body,
                 previousData: row,
               });
               notify(values.secret ? 'app.networks.secret_rotated' : 'app.networks.updated', {

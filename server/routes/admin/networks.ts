@@ -36,7 +36,8 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = idParam('network_id').safeParse(request.body.network_id);
       if (!id.success) throw badRequest('network_id must be a positive whole number');
       const { network_id: _id, is_active: isActive, reason, ...rest } = request.body;
-      if (Object.keys(rest).length === 0 && typeof isActive === 'boolean') {
+      const sent = Object.entries(rest).filter(([, v]) => v !== undefined);
+      if (sent.length === 0 && typeof isActive === 'boolean') {
         // The activation toggle (the console confirms it and asks why).
         const why = actionReason.safeParse(reason ?? undefined);
         if (!why.success) throw badRequest(why.error.issues[0]?.message ?? 'reason must be text');

@@ -16,7 +16,13 @@ import {
   type NetworkConfig,
 } from '../../../shared/networks/config';
 import type { AdminNetworksResponse } from '../../../shared/contract/admin/networks';
-import { PRESET_CHOICES, type PresetChoice } from '../../../shared/networks/vocabulary';
+import {
+  DEFAULT_ROTATION_HOURS,
+  configProblemsMessage,
+  settingsOverrides,
+  type CreateNetworkBody,
+  type UpdateNetworkBody,
+} from '../../../shared/contract/admin/network-form';
 import { dryRunPostback, type DryRunInput, type DryRunResult } from '../network-postbacks';
 import { writeAudit, type Actor } from './audit';
 
@@ -31,73 +37,8 @@ export function listNetworks(
   }));
 }
 
-/** Wire names of the fields an operator may send, and the configuration's name for each. */
-const FIELDS = {
-  name: 'name',
-  preset: 'preset',
-  secret: 'secret',
-  ip_allowlist: 'ipAllowlist',
-  is_active: 'isActive',
-  params: 'params',
-  statuses: 'statuses',
-  signature: 'signature',
-  answers: 'answers',
-  macros: 'macros',
-  extra_params: 'extraParams',
-  param_names_case_insensitive: 'paramNamesCaseInsensitive',
-  reversal_id_prefix: 'reversalIdPrefix',
-  negative_payout_reverses: 'negativePayoutReverses',
-  default_currency: 'defaultCurrency',
-  token_param: 'tokenParam',
-  click_id_in_sub_id: 'clickIdInSubId',
-} as const satisfies Record<string, keyof NetworkConfig>;
-type WireField = keyof typeof FIELDS;
-
-const WIRE_NAME: Record<string, string> = Object.fromEntries(
-  Object.entries(FIELDS).map(([wire, camel]) => [camel, wire]),
-);
-
-/** A configuration error's path under the wire names (`ip_allowlist.1`, `signature.template`). */
-function wirePath(path: string): string {
-  const [head, ...rest] = path.split('.');
-  return [WIRE_NAME[head!] ?? head, ...rest].join('.');
-}
-
 function refuseConfig(result: Extract<ConfigResult, { ok: false }>): never {
-  const messages = result.errors.map((e) => (e.path ? `${wirePath(e.path)}: ${e.message}` : e.message));
-  throw badRequest([...new Set(messages)].join('; '));
-}
-
-/** The body's fields as configuration overrides; an unknown field is refused by name. */
-function overridesOf(body: Record<string, unknown>, allowed: readonly string[]): Record<string, unknown> {
-  const overrides: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (allowed.includes(key)) continue;
-    if (!(key in FIELDS))
-      throw badRequest(
-        `Unknown field "${key}": the fields are ${[...allowed, ...Object.keys(FIELDS)].join(', ')}`,
-      );
-    if (value === undefined) continue;
-    const field = key as WireField;
-    if (field === 'secret') {
-      if (typeof value !== 'string') throw badRequest('secret must be text');
-      overrides.secret = value.trim();
-    } else if (field === 'ip_allowlist') {
-      if (!Array.isArray(value)) throw badRequest('ip_allowlist must be a list of addresses or CIDR ranges');
-      overrides.ipAllowlist = value.map((v) => (typeof v === 'string' ? v.trim() : v));
-    } else if (
-      field === 'is_active' ||
-      field === 'param_names_case_insensitive' ||
-      field === 'negative_payout_reverses' ||
-      field === 'click_id_in_sub_id'
-    ) {
-      if (typeof value !== 'boolean') throw badRequest(`${field} must be true or false`);
-      overrides[FIELDS[field]] = value;
-    } else {
-      overrides[FIELDS[field]] = value;
-    }
-  }
-  return overrides;
+  throw badRequest(configProblemsMessage(result.errors));
 }
 
 /** A configuration the schema accepts but that is too weak to save (issue 32, item 8). */
@@ -119,17 +60,11 @@ function isUniqueViolation(e: unknown): boolean {
 export async function createNetwork(
   db: Db,
   actor: Actor,
-  body: Record<string, unknown>,
+  body: CreateNetworkBody,
 ): Promise<{ networkId: number }> {
-  const preset = body.preset;
-  if (typeof preset !== 'string' || !(PRESET_CHOICES as readonly string[]).includes(preset))
-    throw badRequest(`preset must be one of: ${PRESET_CHOICES.join(', ')}`);
-  if (typeof body.slug !== 'string' || body.slug.trim() === '')
-    throw badRequest('slug: Give the network a slug, e.g. cpx or my-network (it names its postback URL)');
-  const overrides = overridesOf(body, ['slug']);
-  const result = configFromPreset(preset as PresetChoice, {
-    ...overrides,
-    slug: body.slug.trim(),
+  const result = configFromPreset(body.preset, {
+    ...settingsOverrides(body),
+    slug: body.slug,
     previousSecret: null,
     previousSecretValidUntil: null,
   });
@@ -153,50 +88,6 @@ export async function createNetwork(
     if (isUniqueViolation(e)) throw slugTaken(config.slug);
     throw e;
   }
-}
-
-/**
- * The list row's figures and derived fields: an edit that sends the row back (react-admin sends the
- * record) may carry them; they are not settings and are left as they are.
- */
-const READ_ONLY_FIELDS = [
-  'id',
-  'secret_hint',
-  'previous_secret_valid_until',
-  'postback_url',
-  'offers_count',
-  'last_postback_at',
-  'postbacks_24h',
-  'created_at',
-  'updated_at',
-] as const;
-
-/** Hours a rotated-out secret stays accepted when the edit does not say. */
-export const DEFAULT_ROTATION_HOURS = 72;
-const MAX_ROTATION_HOURS = 24 * 90;
-
-/** Why a secret is rotated: `leak` ends the previous secret at once unless the edit says otherwise. */
-export const ROTATION_REASONS = ['routine', 'leak'] as const;
-
-function rotationReason(v: unknown): (typeof ROTATION_REASONS)[number] {
-  if (v === undefined || v === null || v === '') return 'routine';
-  if (typeof v !== 'string' || !(ROTATION_REASONS as readonly string[]).includes(v))
-    throw badRequest(`rotation_reason must be one of: ${ROTATION_REASONS.join(', ')}`);
-  return v as (typeof ROTATION_REASONS)[number];
-}
-
-/**
- * The rotation window in hours: as sent, else 72, or 0 when the secret leaked (issue 32, item 10: the
- * leaked secret must not keep crediting for three days).
- */
-function rotationHours(v: unknown, reason: (typeof ROTATION_REASONS)[number] = 'routine'): number {
-  if (v === undefined || v === null || v === '') return reason === 'leak' ? 0 : DEFAULT_ROTATION_HOURS;
-  const n = typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_ROTATION_HOURS)
-    throw badRequest(
-      `rotation_hours must be a whole number of hours from 0 (the old secret stops at once) to ${MAX_ROTATION_HOURS}`,
-    );
-  return n;
 }
 
 /** JSON with object keys sorted (a stored configuration comes back in jsonb's key order). */
@@ -224,18 +115,12 @@ export async function editNetwork(
   db: Db,
   actor: Actor,
   networkId: number,
-  body: Record<string, unknown>,
+  body: UpdateNetworkBody,
   now = new Date(),
 ): Promise<void> {
-  const reason = rotationReason(body.rotation_reason);
-  const hours = rotationHours(body.rotation_hours, reason);
-  const overrides = overridesOf(body, [
-    'network_id',
-    'slug',
-    'rotation_hours',
-    'rotation_reason',
-    ...READ_ONLY_FIELDS,
-  ]);
+  const reason = body.rotation_reason ?? 'routine';
+  const hours = body.rotation_hours ?? (reason === 'leak' ? 0 : DEFAULT_ROTATION_HOURS);
+  const overrides = settingsOverrides(body);
   await db.transaction(async (tx) => {
     const current = await networks.lockNetworkById(tx, networkId);
     if (!current) throw notFound('Network not found');

@@ -7,22 +7,14 @@
 import { z } from 'zod';
 import { networkConfigSchema } from '../../networks/config';
 import { PRESET_CHOICES, type PresetChoice } from '../../networks/vocabulary';
+import { createNetworkBody, updateNetworkBody } from './network-form';
 import {
   ADMIN_API_BASE,
   ADMIN_NETWORK_PRESETS_PATH,
   ADMIN_NETWORK_TEST_PATH,
   ADMIN_NETWORKS_PATH,
 } from '../paths';
-import {
-  endpoint,
-  formBody,
-  idParam,
-  listQuery,
-  okResponses,
-  oneOf,
-  pagination,
-  type ResponseOf,
-} from '../common';
+import { endpoint, idParam, listQuery, okResponses, oneOf, pagination, type ResponseOf } from '../common';
 
 export const NETWORK_SORT_FIELDS = ['created_at', 'name', 'slug'] as const;
 export type NetworkSortField = (typeof NETWORK_SORT_FIELDS)[number];
@@ -94,7 +86,7 @@ export type NetworkCreateRequest = {
 } & Partial<NetworkSettings>;
 
 export const createNetwork = endpoint('POST', `${ADMIN_API_BASE}${ADMIN_NETWORKS_PATH}`, {
-  body: formBody,
+  body: createNetworkBody,
   response: okResponses({ network_id: z.number() }),
 });
 
@@ -110,7 +102,7 @@ export type NetworkUpdateRequest = {
 } & Partial<Omit<NetworkCreateRequest, 'slug'>>;
 
 export const updateNetwork = endpoint('PUT', `${ADMIN_API_BASE}${ADMIN_NETWORKS_PATH}`, {
-  body: formBody,
+  body: updateNetworkBody,
   response: okResponses({}),
 });
 
