@@ -240,6 +240,16 @@ export async function showVoucherCode(page: Page, code: string, timeout = 20_000
   await text.first().waitFor({ state: 'attached', timeout });
   const row = page.locator('li.voucher--row', { has: text });
   const closed = row.getByRole('button', { expanded: false });
-  if ((await closed.count()) > 0) await closed.first().click();
-  await text.first().waitFor({ timeout });
+  // A press made while the page is still settling (the saved copy restored, an offline boot) can land
+  // on a row that is drawn again: pressed again while it stays closed (an open row has no closed button).
+  const deadline = Date.now() + timeout;
+  while (!(await text.first().isVisible())) {
+    if (Date.now() > deadline) throw new Error(`the code ${code} did not open on screen in ${timeout} ms`);
+    if ((await closed.count()) > 0)
+      await closed
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => {});
+    await page.waitForTimeout(250);
+  }
 }

@@ -105,7 +105,10 @@ describe.skipIf(!POSTGRES)('owed voucher (PostgreSQL server)', () => {
     expect(await owed.textContent()).toContain(`Your ₹${AMOUNT} voucher is on its way`);
     await owed.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-wallet-390.png'), fullPage: false });
-    // The same wallet on a desktop screen.
+    // The same wallet on a small phone and on a desktop screen.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await owed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-wallet-320.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
     await owed.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-wallet-1280.png') });
@@ -151,6 +154,11 @@ describe.skipIf(!POSTGRES)('owed voucher (PostgreSQL server)', () => {
       .poll(() => page.getByText(`Your ₹${AMOUNT} voucher has arrived — it's in My Rewards`).count())
       .toBeGreaterThan(0);
     await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-arrived-390.png') });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-arrived-320.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-arrived-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // The oldest (only) debt took the first code; the spare stays in stock.
     const { rows: debts } = await db!.query<{ voucher_code: string }>(
@@ -204,6 +212,9 @@ describe.skipIf(!POSTGRES)('owed voucher (PostgreSQL server)', () => {
     expect(await result.textContent()).toContain('Your ₹50 voucher is on its way');
     await page.waitForTimeout(1200); // the reels' last frame
     await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-spin-result-390.png') });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-spin-result-320.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(SHOTS, 'owed-voucher-spin-result-1280.png') });
