@@ -2,11 +2,7 @@
 // The change is audited like an administrator's, with admin_id null and the member named.
 import type { Db } from '../db/client';
 import { insertAuditEntry } from '../db/repositories/audit';
-import {
-  lockMemberVoucher,
-  markMemberVoucherUsed,
-  unmarkMemberVoucherUsed,
-} from '../db/repositories/member-vouchers';
+import { lockMemberVoucher, setMemberVoucherUsed } from '../db/repositories/member-vouchers';
 import { findMemberById } from '../db/repositories/members';
 import { conflict, notFound } from '../lib/errors';
 
@@ -28,7 +24,7 @@ export async function markVoucherUsed(
     const voucher = await lockMemberVoucher(tx, input.userId, input.voucherId);
     if (!voucher) throw notFound(VOUCHER_NOT_FOUND);
     if (voucher.status === 'used') throw conflict(VOUCHER_ALREADY_USED);
-    if (!(await markMemberVoucherUsed(tx, input.userId, input.voucherId))) {
+    if (!(await setMemberVoucherUsed(tx, input.userId, input.voucherId, true))) {
       // Not assigned (an administrator's status): nothing the member can use.
       throw conflict(`This voucher is ${voucher.status} and cannot be marked as used.`);
     }
@@ -58,7 +54,8 @@ export async function unmarkVoucherUsed(
   return db.transaction(async (tx) => {
     const voucher = await lockMemberVoucher(tx, input.userId, input.voucherId);
     if (!voucher) throw notFound(VOUCHER_NOT_FOUND);
-    if (!(await unmarkMemberVoucherUsed(tx, input.userId, input.voucherId))) throw conflict(VOUCHER_NOT_USED);
+    if (!(await setMemberVoucherUsed(tx, input.userId, input.voucherId, false)))
+      throw conflict(VOUCHER_NOT_USED);
     const member = await findMemberById(tx, input.userId);
     await insertAuditEntry(tx, {
       adminId: null,

@@ -24,31 +24,21 @@ export async function lockMemberVoucher(
   return row ? { id: Number(row.id), status: row.status, code: row.voucher_code } : null;
 }
 
-/** Marks the member's assigned voucher as used; false when it was not theirs or not assigned. */
-export async function markMemberVoucherUsed(
+/**
+ * Marks the member's own voucher used (`used`: true, from 'assigned') or takes the mark back (false,
+ * from 'used'); false when the voucher is not theirs or not in the state the change starts from.
+ */
+export async function setMemberVoucherUsed(
   db: Queryable,
   userId: number,
   voucherId: number,
+  used: boolean,
 ): Promise<boolean> {
+  const [from, to] = used ? ['assigned', 'used'] : ['used', 'assigned'];
   const rows = await query(
     db,
-    sql`update vouchers set status = 'used'
-        where id = ${voucherId} and assigned_to_user_id = ${userId} and status = 'assigned'
-        returning id`,
-  );
-  return rows.length === 1;
-}
-
-/** Takes back the member's own 'used' mark; false when it was not theirs or not marked used. */
-export async function unmarkMemberVoucherUsed(
-  db: Queryable,
-  userId: number,
-  voucherId: number,
-): Promise<boolean> {
-  const rows = await query(
-    db,
-    sql`update vouchers set status = 'assigned'
-        where id = ${voucherId} and assigned_to_user_id = ${userId} and status = 'used'
+    sql`update vouchers set status = ${to}
+        where id = ${voucherId} and assigned_to_user_id = ${userId} and status = ${from}
         returning id`,
   );
   return rows.length === 1;
