@@ -48,7 +48,9 @@ function valueImportsOfContract(text: string): string[] {
     .filter(
       (m) =>
         !m[1] &&
-        !/\/(paths|form-messages|admin\/offer-form|admin\/voucher-form|admin\/form-fields)$/.test(m[2]!),
+        !/\/(paths|form-messages|admin\/offer-form|admin\/voucher-form|admin\/network-form|admin\/form-fields)$/.test(
+          m[2]!,
+        ),
     )
     .map((m) => m[0]);
 }
