@@ -257,7 +257,7 @@ describe('Web Push', () => {
     await section.waitFor();
     await section.getByText('Notifications are on for this device.').waitFor();
     const switches = section.getByRole('switch');
-    expect(await switches.count()).toBe(5);
+    await expect.poll(() => switches.count()).toBe(5);
     const expiring = section.getByRole('switch', { name: 'Voucher expiring' });
     expect(await expiring.getAttribute('aria-checked')).toBe('true');
     await expiring.click();
