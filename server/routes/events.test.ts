@@ -345,6 +345,13 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
     await postback(app(), missedClick, 'pending');
     await postback(app(), await clickOffer(app(), other, await insertOffer(db())), 'pending');
     await postback(app(), missedClick, 'approved');
+    // On PostgreSQL the notifications reach this process's listener after the postbacks' answers.
+    await expect
+      .poll(() => {
+        const r = app().memberEvents.since(m.userId, resumeFrom);
+        return r.kind === 'replay' ? r.events.length : -1;
+      })
+      .toBe(2);
 
     // The browser's own reconnection (the header) and a new EventSource (the query) resume alike.
     for (const opts of [{ lastEventId: resumeFrom }, { query: `?lastEventId=${resumeFrom}` }]) {

@@ -260,6 +260,8 @@ describe.each(DATABASE_KINDS)('offers.php with the cached catalogue on %s', (kin
           .at(-1),
       );
     };
+    // Sign-in's own writes (the eligibility answer) notify too; let them arrive before counting.
+    await app.memberAnswers.sync(db);
     const hits = await metric(/^member_answers_cache_lookups_total\{result="hit"\}/);
     const first = await offersCall(m);
     const second = await offersCall(m);
