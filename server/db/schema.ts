@@ -545,3 +545,18 @@ export const adminKnownAddresses = pgTable(
     index('admin_known_addresses_time_idx').on(t.lastSuccessAt),
   ],
 );
+
+/**
+ * The users list's order by vouchers won (migration 0032, docs/decisions/vouchers-won-rank.md): a
+ * mirror of `users.total_vouchers_won` kept by a trigger, so that column stays unindexed.
+ */
+export const userVouchersWon = pgTable(
+  'user_vouchers_won',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    totalVouchersWon: integer('total_vouchers_won').notNull(),
+  },
+  (t) => [index('user_vouchers_won_rank_idx').on(t.totalVouchersWon, t.userId)],
+);

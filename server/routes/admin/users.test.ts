@@ -3,11 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/helpers';
 import { seedUserFilterDataset } from '../../test/fixtures';
 import { adminClient, adminTestApp, type Client } from '../../test/admin';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 
 describe.each(DATABASE_KINDS)('GET /api/admin/users.php on %s', (kind) => {
   let admin: Client;
   let ids: Record<string, number>;
+  let database: Db;
   adminTestApp(kind, async ({ app, db }) => {
+    database = db;
     admin = await adminClient(app);
     const by = await seedUserFilterDataset(db);
     ids = Object.fromEntries(Object.entries(by).map(([k, v]) => [k, v.id]));
@@ -109,12 +114,30 @@ describe.each(DATABASE_KINDS)('GET /api/admin/users.php on %s', (kind) => {
     ['sortBy=total_completions', ['Asha', 'Nina', 'Ravi', 'Omar', 'Meera', 'Dev', 'Kiran']],
     ['sortBy=total_completions&sortOrder=asc', ['Kiran', 'Dev', 'Meera', 'Omar', 'Ravi', 'Nina', 'Asha']],
     ['sortBy=total_vouchers_won', ['Asha', 'Omar', 'Ravi', 'Meera', 'Dev', 'Nina', 'Kiran']],
+    ['sortBy=total_vouchers_won&sortOrder=asc', ['Kiran', 'Nina', 'Dev', 'Meera', 'Ravi', 'Omar', 'Asha']],
+    ['sortBy=total_vouchers_won&voucherFilter=multiple&limit=2&page=2', ['Ravi', 'Meera']],
+    ['sortBy=total_vouchers_won&performanceFilter=medium&sortOrder=asc', ['Nina', 'Ravi', 'Omar']],
     ['sortBy=total_revenue_generated', ['Asha', 'Nina', 'Ravi', 'Omar', 'Meera', 'Dev', 'Kiran']],
     ['sortBy=successful_referrals', ['Asha', 'Ravi', 'Omar', 'Nina', 'Dev', 'Kiran', 'Meera']],
     ['sortBy=first_name&sortOrder=asc', ['Asha', 'Dev', 'Kiran', 'Meera', 'Nina', 'Omar', 'Ravi']],
     ['sortBy=registration_date&sortOrder=asc', ['Dev', 'Kiran', 'Nina', 'Omar', 'Ravi', 'Meera', 'Asha']],
   ])('%s', async (query, expected) => {
     expect((await names(query)).names).toEqual(expected);
+  });
+
+  it('orders by vouchers won as they are now: a change of the count moves the member (the mirror of migration 0032)', async () => {
+    const order = async () => (await names('sortBy=total_vouchers_won')).names;
+    const before = await order();
+    try {
+      await database.update(users).set({ totalVouchersWon: 50 }).where(eq(users.id, ids.Kiran!));
+      expect(await order()).toEqual(['Kiran', ...before.filter((n: string) => n !== 'Kiran')]);
+      await database
+        .update(users)
+        .set({ totalVouchersWon: sql`${users.totalVouchersWon} - 50` })
+        .where(eq(users.id, ids.Kiran!));
+    } finally {
+      expect(await order()).toEqual(before);
+    }
   });
 
   it('paginates: page and limit, total and totalPages', async () => {

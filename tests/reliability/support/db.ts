@@ -195,6 +195,11 @@ export const INVARIANTS: { name: string; sql: string }[] = [
                                            where r.referrer_user_id = u.id and r.status = 'successful')`,
   },
   {
+    name: "the users list's vouchers-won order mirrors every member's count (migration 0032)",
+    sql: `select count(*)::int as n from users u left join user_vouchers_won w on w.user_id = u.id
+          where w.total_vouchers_won is distinct from u.total_vouchers_won`,
+  },
+  {
     name: 'offer counters equal their rows (spins, rewards won, completions)',
     sql: `select count(*)::int as n from offers o
           where o.spins_used <> (select count(*) from spins s where s.offer_id = o.id)

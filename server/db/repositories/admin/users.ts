@@ -13,7 +13,7 @@ import {
   type SortedPageInput,
 } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
-import { paginationOf, toUserRow } from '../../mappers/admin';
+import { paginationOf, toUserRow, type UserListRow } from '../../mappers/admin';
 import { num } from '../../row-mappers';
 
 export const INACTIVE_DAYS = 30;
@@ -49,6 +49,9 @@ const SORTS: Record<string, SQL> = {
   first_name: sql`u.first_name`,
 };
 
+/** The vouchers-won order on its mirror (same API name as in SORTS). */
+const RANKED: Record<string, SQL> = { total_vouchers_won: sql`w.total_vouchers_won` };
+
 export interface UserListInput extends SortedPageInput {
   search?: string;
   dateRange?: string;
@@ -79,9 +82,16 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
     mappedFilter(VOUCHER, input.voucherFilter),
   ]);
   const { order, page } = sortedPage(SORTS, input, sql`u.id`);
+  // By vouchers won, the page is read in the order of the mirror's index (migration 0032): that column
+  // has no index of its own on users (docs/decisions/vouchers-won-rank.md).
+  const pageRows =
+    input.sortBy === 'total_vouchers_won'
+      ? sql`select u.* from user_vouchers_won w join users u on u.id = w.user_id ${where}
+            ${sortedPage(RANKED, input, sql`w.user_id`).page}`
+      : sql`select u.* from users u ${where} ${page}`;
 
   const [rows, count, summary] = await Promise.all([
-    query(
+    query<UserListRow>(
       db,
       sql`select u.id, u.first_name, u.last_name, u.email, u.registration_date, u.registration_method,
                  u.last_activity, u.referred_by_user_id, u.referred_by_code,
@@ -89,7 +99,7 @@ export async function listUsers(db: Db, input: UserListInput): Promise<Omit<Admi
                  u.total_completions, u.total_revenue_generated, u.total_vouchers_won,
                  u.successful_referrals, u.total_referrals, u.free_spins_remaining, u.is_suspicious,
                  u.held_at, cb.clawbacks_count, cb.clawbacks_value
-          from (select u.* from users u ${where} ${page}) u
+          from (${pageRows}) u
           left join users r on r.id = u.referred_by_user_id
           cross join lateral (
             select count(*)::int as clawbacks_count, coalesce(sum(c.voucher_value), 0) as clawbacks_value
@@ -114,9 +124,17 @@ export function usersSummary(db: Queryable): Promise<AdminUsersResponse['summary
   return cached(db, 'users-summary', () => computeUsersSummary(db));
 }
 
+interface UsersSummaryRow {
+  total_users: number;
+  active_users: number;
+  firebase_users: number;
+  total_referrals: number;
+  flagged_users: number;
+}
+
 async function computeUsersSummary(db: Queryable): Promise<AdminUsersResponse['summary']> {
   const activeSince = new Date(Date.now() - INACTIVE_DAYS * 86_400_000).toISOString();
-  const [row] = await query(
+  const [row] = await query<UsersSummaryRow>(
     db,
     sql`select count(*)::int as total_users,
                count(*) filter (where coalesce(last_activity, registration_date) >= ${activeSince})::int as active_users,
