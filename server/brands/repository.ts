@@ -1,6 +1,6 @@
 // Voucher brands' redeem settings (migration 0031). Parameterised `sql` templates only.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../db/client';
+import { execute, query, type Queryable } from '../db/client';
 
 export interface MemberBrandRow {
   brand: string;
@@ -55,7 +55,7 @@ export async function upsertBrandSettings(
   db: Queryable,
   s: { brand: string; redeemUrl: string | null; redeemSteps: string | null; by: string },
 ): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`insert into brand_settings (brand, redeem_url, redeem_steps, updated_at, updated_by)
         values (${s.brand}, ${s.redeemUrl}, ${s.redeemSteps}, now(), ${s.by})

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, sql, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
@@ -108,6 +108,13 @@ function functionDefinitions(): {
   return { files, hash: `functions:${hash.digest('hex').slice(0, 32)}` };
 }
 
+/** One installed function of the definitions (or none: null name) and the names of the applied migrations. */
+interface FunctionStateRow {
+  name: string | null;
+  body: string | null;
+  done: string[] | null;
+}
+
 /**
  * Nothing to do: every migration applied, the definitions' files unchanged since they were last
  * created (their hash is recorded) and every function's body in the database still the file's (a hand
@@ -116,9 +123,9 @@ function functionDefinitions(): {
 async function upToDate(db: Db, defs: ReturnType<typeof functionDefinitions>): Promise<boolean> {
   const names = defs.files.map((f) => f.name);
   if (names.some((n) => n === null) || defs.files.some((f) => f.body === null)) return false;
-  let rows: { name: string | null; body: string | null; done: string[] | null }[];
+  let rows: FunctionStateRow[];
   try {
-    rows = await query(
+    rows = await query<FunctionStateRow>(
       db,
       sql`select p.proname as name, p.prosrc as body,
                  (select array_agg(name) from schema_migrations) as done
@@ -174,11 +181,50 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Runs a parameterised SQL query (built with the `sql` template, never from strings) and returns its rows. */
-export async function query<T = Record<string, unknown>>(db: Queryable, statement: SQL): Promise<T[]> {
-  // The driver's result type is generic over PGlite and node-postgres; both carry `rows`.
+/**
+ * What `query` and `run` take instead of their statement when a call does not name its row type, so
+ * that such a call does not compile and its error says what to write: every query states the row type
+ * it returns, and the mappers take that type rather than a record of unknowns. A default row type
+ * would let the call compile: a record of unknowns reads as anything, and `never[]` passes as any
+ * array a function returns. Nor is the row type inferred from the caller's expected result
+ * (`NoInfer`): it is written at the call.
+ */
+type RowTypeRequired =
+  'name the row type: query<Row>(db, sql`...`) or run<Row>(db, statement, values); execute(...) when no row is read';
+
+/** `Arg` when the call names its row type `T`; RowTypeRequired when it does not (`T` left `never`). */
+type Typed<T, Arg> = [T] extends [never] ? RowTypeRequired : Arg;
+
+/** The rows of `statement`: the driver's result type is generic over PGlite and node-postgres; both carry `rows`. */
+async function rowsOf<T>(db: Queryable, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Runs a parameterised SQL query (built with the `sql` template, never from strings) and returns its
+ * rows, typed `T` (`query<UserRow>(db, statement)`). The type parameter is required (RowTypeRequired).
+ */
+export async function query<T extends object = never>(
+  db: Queryable,
+  statement: Typed<T, SQL>,
+): Promise<NoInfer<T>[]> {
+  return rowsOf<T>(db, statement as SQL);
+}
+
+/**
+ * Runs a statement for its effect only (an update or delete without `returning`, a notification): no
+ * row is read. A named statement (`run`'s) takes its values.
+ */
+export async function execute(db: Queryable, statement: SQL): Promise<void>;
+export async function execute(db: Queryable, statement: Statement, values: unknown[]): Promise<void>;
+export async function execute(
+  db: Queryable,
+  statement: SQL | Statement,
+  values: unknown[] = [],
+): Promise<void> {
+  if (is(statement, SQL)) await db.execute(statement);
+  else await run<object>(db, statement, values);
 }
 
 /**
@@ -201,18 +247,20 @@ interface PgConnectionLike {
 /**
  * Runs a hot-path statement (server/db/statements.ts): by name on the database's own connections, or
  * inside a transaction by name on the transaction's connection (PostgreSQL parses and plans it once per
- * pooled connection either way); on PGlite, as the same text with the same parameters.
+ * pooled connection either way); on PGlite, as the same text with the same parameters. Its row type
+ * is required as `query`'s is (RowTypeRequired).
  */
-export async function run<T = Record<string, unknown>>(
+export async function run<T extends object = never>(
   db: Queryable,
-  st: Statement,
+  statement: Typed<T, Statement>,
   values: unknown[],
-): Promise<T[]> {
+): Promise<NoInfer<T>[]> {
+  const st = statement as Statement;
   const runner = statementRunners.get(db);
   if (runner) return runner<T>(st, values);
   const conn = txConnection(db);
   if (conn) return (await conn.query({ name: st.name, text: st.text, values })).rows as T[];
-  return query<T>(db, st.inline(values));
+  return rowsOf<T>(db, st.inline(values));
 }
 
 /** Whether `db` is an opened database (its own connections) rather than a transaction. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { FUNCTIONS_DIR, query, type Db } from './client';
+import { execute, FUNCTIONS_DIR, type Db } from './client';
 import { completions, users, vouchers } from './schema';
 import {
   completeOffer,
@@ -84,7 +84,7 @@ const RULES: Record<string, (r: Rules) => Promise<void>> = {
     // lands between that check and the spin, so it is called as the spin service calls it.
     const m = await signIn(app, newAccount('blocked'));
     await db.update(users).set({ freeSpinsRemaining: 1, isSuspicious: true }).where(eq(users.id, m.userId));
-    const code = await query(
+    const code = await execute(
       db,
       sql`select * from rewards_spin(${m.userId}, 'free', null, 0, 'none', '[0,0,0]'::jsonb, '[0,5,10]'::jsonb)`,
     ).then(

@@ -15,9 +15,14 @@ import { DEMO_ACCOUNTS } from '../lib/demo-accounts';
 import { seedDemo, type SeedResult } from './seed';
 import { demoSeedBlockers } from './history';
 
-/** checkInvariants reads through a pg Pool's query(text); the test databases answer through drizzle. */
+/**
+ * checkInvariants reads through a pg Pool's query(text); the test databases answer through drizzle. Its
+ * statements are any text, so their rows are too.
+ */
 const poolOf = (db: Db) =>
-  ({ query: async (text: string) => ({ rows: await query(db, sql.raw(text)) }) }) as unknown as pg.Pool;
+  ({
+    query: async (text: string) => ({ rows: await query<Record<string, unknown>>(db, sql.raw(text)) }),
+  }) as unknown as pg.Pool;
 
 /** The history's rows as a member would tell them, without ids or timestamps. */
 async function rowsDigest(db: Db) {

@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('demo seed on %s', (kind) => {
       networkSeeded: false,
       admin: { username: 'demo-admin', password: 'a new demo password', created: false },
     });
-    expect((await query(db, sql`select id from offers`)).length).toBe(offers.length);
+    expect((await query<{ id: number }>(db, sql`select id from offers`)).length).toBe(offers.length);
     const [admin] = await query<{ password_hash: string }>(
       db,
       sql`select password_hash from admins where username = 'demo-admin'`,

@@ -325,7 +325,10 @@ export async function demoActor(db: Db, username: string): Promise<Actor> {
 
 /** Whether the demo's native offers are there (a database seeded by seedDemo). */
 export async function hasDemoCatalogue(db: Db): Promise<boolean> {
-  const rows = await query(db, sql`select 1 from offers where network = 'demo' limit 1`);
+  const rows = await query<{ found: number }>(
+    db,
+    sql`select 1 as found from offers where network = 'demo' limit 1`,
+  );
   return rows.length > 0;
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import {
   DATABASE_KINDS,
   createTestApp,
@@ -183,7 +183,7 @@ describe.each(DATABASE_KINDS)('fair play on %s', (kind) => {
     it('refuses every spin until the questions are answered, however the call is made', async () => {
       const m = await signIn(app);
       const offerId = await insertOffer(db, { title: 'Unanswered Offer' });
-      await query(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
+      await execute(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
       const free = await post('/api/slot-spin.php', m, { spinType: 'free' });
       expect(free.statusCode).toBe(403);
       expect(free.json().error).toBe('Please confirm your age and state first.');
@@ -205,7 +205,7 @@ describe.each(DATABASE_KINDS)('fair play on %s', (kind) => {
       const m = await signIn(app);
       const res = await confirm(m, 'AS');
       expect(res.json().eligibility).toMatchObject({ state_excluded: true, daily_spin: { available: 0 } });
-      await query(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
+      await execute(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
       const spin = await post('/api/slot-spin.php', m, { spinType: 'free' });
       expect(spin.statusCode).toBe(403);
       expect(spin.json().error).toMatch(/not offered in your state/);

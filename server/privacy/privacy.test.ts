@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import {
   DATABASE_KINDS,
   emulatorHasAccount,
@@ -151,7 +151,7 @@ describe.each(DATABASE_KINDS)('the privacy centre on %s', (kind) => {
     await completeOffer(app, member, offerId);
     expect((await spin(member, offerId)).statusCode).toBe(200);
     const openClick = await clickOffer(app, member, secondOfferId);
-    await query(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${openClick}`);
+    await execute(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${openClick}`);
     await app.memberAnswers.sync(db);
     const claim = await app.inject({
       method: 'POST',

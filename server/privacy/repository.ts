@@ -1,7 +1,7 @@
 // The privacy centre's SQL (issue 37, item 5): one member's rows for their export, their name, and the
 // erasure of their account. Every statement names the member by id; parameterised `sql` templates only.
 import { sql, type SQL } from 'drizzle-orm';
-import { query, type Queryable } from '../db/client';
+import { execute, query, type Queryable } from '../db/client';
 import type { PrivacyExportResponse } from '../../shared/contract/privacy';
 
 type Export = PrivacyExportResponse;
@@ -229,7 +229,7 @@ export const DELETED_LAST_NAME = 'member';
  */
 export async function eraseMember(db: Queryable, userId: number): Promise<void> {
   const code = deletedReferralCode(userId);
-  await query(
+  await execute(
     db,
     sql`update users set firebase_uid = null, email = ${deletedEmail(userId)}, email_normalised = null,
                          first_name = ${DELETED_FIRST_NAME}, last_name = ${DELETED_LAST_NAME},
@@ -239,17 +239,20 @@ export async function eraseMember(db: Queryable, userId: number): Promise<void> 
                          is_suspicious = true, deleted_at = now()
          where id = ${userId}`,
   );
-  await query(db, sql`delete from sessions where kind = 'member' and user_id = ${userId}`);
-  await query(db, sql`delete from member_sightings where user_id = ${userId}`);
+  await execute(db, sql`delete from sessions where kind = 'member' and user_id = ${userId}`);
+  await execute(db, sql`delete from member_sightings where user_id = ${userId}`);
   // Their browsers are told nothing more (Web Push): subscriptions, switches, open windows.
-  await query(db, sql`delete from push_subscriptions where user_id = ${userId}`);
-  await query(db, sql`delete from push_preferences where user_id = ${userId}`);
-  await query(db, sql`delete from push_presence where user_id = ${userId}`);
-  await query(db, sql`update clicks set ip = null, user_agent = null where user_id = ${userId}`);
-  await query(db, sql`update claims set note = '' where user_id = ${userId} and note <> ''`);
-  await query(db, sql`update referrals set referral_code = ${code} where referrer_user_id = ${userId}`);
-  await query(db, sql`update users set referred_by_code = ${code} where referred_by_user_id = ${userId}`);
-  await query(db, sql`update reward_holds set reasons = '[]'::jsonb, note = null where user_id = ${userId}`);
+  await execute(db, sql`delete from push_subscriptions where user_id = ${userId}`);
+  await execute(db, sql`delete from push_preferences where user_id = ${userId}`);
+  await execute(db, sql`delete from push_presence where user_id = ${userId}`);
+  await execute(db, sql`update clicks set ip = null, user_agent = null where user_id = ${userId}`);
+  await execute(db, sql`update claims set note = '' where user_id = ${userId} and note <> ''`);
+  await execute(db, sql`update referrals set referral_code = ${code} where referrer_user_id = ${userId}`);
+  await execute(db, sql`update users set referred_by_code = ${code} where referred_by_user_id = ${userId}`);
+  await execute(
+    db,
+    sql`update reward_holds set reasons = '[]'::jsonb, note = null where user_id = ${userId}`,
+  );
 }
 
 /**
@@ -267,7 +270,7 @@ export async function scrubAuditLog(
   const scrub = async (secret: string, own: boolean) => {
     const needle = json(secret);
     const target = own ? sql`and target_type = 'user' and target_id = ${String(userId)}` : sql``;
-    await query(
+    await execute(
       db,
       sql`update admin_audit_log
              set before = case when strpos(before::text, ${needle}) > 0

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import { findNetworkBySlug } from '../db/repositories/networks';
 import { CPX_DEMO_SLUG, ensureCpxDemoNetwork } from '../demo/seed';
 import { insertOffer, signIn, testAppPerSuite } from '../test/helpers';
@@ -153,7 +153,7 @@ describe('demo partner network', () => {
       })
     ).json();
     // The loopback address is no longer allowed: the demo page's call is refused like a stranger's.
-    await query(
+    await execute(
       db,
       sql`update networks set config = jsonb_set(config, '{ipAllowlist}', '["192.0.2.1"]') where id = ${network!.id}`,
     );
@@ -180,7 +180,7 @@ describe('demo partner network', () => {
         completed: false,
       });
     } finally {
-      await query(
+      await execute(
         db,
         sql`update networks set config = jsonb_set(config, '{ipAllowlist}', '["127.0.0.1","::1"]')
              where id = ${network!.id}`,

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import {
   clickOffer,
   createTestApp,
@@ -527,7 +527,7 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
     const offerId = await insertOffer(db());
     await db()
       .transaction(async (tx) => {
-        await query(
+        await execute(
           tx,
           sql`insert into completions (user_id, offer_id, network, transaction_id, status)
               values (${m.userId}, ${offerId}, 'testnet', 'rolled-back', 'approved')`,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { query, type Db } from '../db/client';
+import { execute, type Db } from '../db/client';
 import { claims } from '../db/schema';
 import {
   DATABASE_KINDS,
@@ -30,7 +30,10 @@ describe.each(DATABASE_KINDS)('missing-conversion claims (POST /api/claim.php) o
    * to the database, so the app shows it once it has heard the change (as another process's).
    */
   const age = async (clickId: string, interval: string) => {
-    await query(db, sql`update clicks set created_at = now() - ${interval}::interval where id = ${clickId}`);
+    await execute(
+      db,
+      sql`update clicks set created_at = now() - ${interval}::interval where id = ${clickId}`,
+    );
     await app.memberAnswers.sync(db);
   };
 

@@ -2,7 +2,7 @@
 // and since when the partner says pending; both null for every other offer.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { query, type Db } from '../db/client';
+import { execute, type Db } from '../db/client';
 import type { MemberOffer } from '../../shared/contract/member';
 import {
   clickOffer,
@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)('offers.php: the start of a pending offer on %s', 
     const openOffer = await insertOffer(db(), { title: 'Open one' });
     const clickId = await clickOffer(suite.app, m, pendingOffer);
     // The click an hour ago, the partner's pending answer now.
-    await query(db(), sql`update clicks set created_at = now() - interval '1 hour' where id = ${clickId}`);
+    await execute(db(), sql`update clicks set created_at = now() - interval '1 hour' where id = ${clickId}`);
     const res = await suite.app.inject({
       url: signedPostbackUrl({
         click_id: clickId,

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import { findClickWithNetwork, type PostbackClick } from '../db/repositories/clicks';
 import { adminClient, adminTestApp } from '../test/admin';
 import { withDraw } from '../test/fixed-draw';
@@ -431,7 +431,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
      */
     async function establishedMember(label: string): Promise<SignedInMember> {
       const m = await signIn(app, newAccount(label));
-      await query(
+      await execute(
         db,
         sql`update users set registration_date = now() - interval '30 days' where id = ${m.userId}`,
       );
@@ -527,7 +527,7 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
       const m = await establishedMember('hold-window');
       await reversedCompletion(m);
       await reversedCompletion(m);
-      await query(
+      await execute(
         db,
         sql`update completions set reversed_at = now() - interval '31 days' where user_id = ${m.userId}`,
       );

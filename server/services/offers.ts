@@ -6,10 +6,10 @@ import { hasApprovedCompletion } from '../db/repositories/completions';
 import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
 import {
+  catalogueOfferOf,
   findClickableOffer,
   listMemberOfferPartsForSession,
   type CatalogueOfferRow,
-  type MemberOfferRow,
   type MemberOfferStateRow,
 } from '../db/repositories/offers';
 import { foldedSession, sessionCacheUntil, type FoldedSession, type MemberSessionKey } from './sessions';
@@ -94,16 +94,7 @@ const before = (a: { sort_us: number; offer_id: number }, b: { sort_us: number; 
 function catalogueOf(gen: string, rows: CatalogueOfferRow[], stocked: number[]): Catalogue {
   const sorted = [...rows].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   const entries = sorted.map((o) => {
-    const offer: CatalogueOfferRow = {
-      offer_id: o.offer_id,
-      title: o.title,
-      description: o.description,
-      preview_url: o.preview_url,
-      offer_url: o.offer_url,
-      category: o.category,
-      slot_config: o.slot_config,
-      sort_us: Number(o.sort_us),
-    };
+    const offer = catalogueOfferOf(o);
     return { offer, json: Buffer.from(serializeOffer(toMemberOffer({ ...offer, ...NO_STATE }, stocked))) };
   });
   return {
@@ -118,31 +109,9 @@ function catalogueOf(gen: string, rows: CatalogueOfferRow[], stocked: number[]):
 /** freeSpinOdds as the whole answer's serializer writes it. */
 const serializeFreeOdds = compileContractSerializer(offersEndpoint.schema.response[200].shape.freeSpinOdds);
 
-const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow, stocked: number[]): string => {
-  const row: MemberOfferRow = {
-    offer_id: offer.offer_id,
-    title: offer.title,
-    description: offer.description,
-    preview_url: offer.preview_url,
-    offer_url: offer.offer_url,
-    category: offer.category,
-    slot_config: offer.slot_config,
-    completion_status: s.completion_status,
-    spinner_used: s.spinner_used,
-    reward_type: s.reward_type,
-    voucher_code: s.voucher_code,
-    clicked_at: s.clicked_at,
-    pending_since: s.pending_since,
-    can_claim: s.can_claim,
-    claim_status: s.claim_status,
-    claim_reason: s.claim_reason,
-    review_status: s.review_status ?? null,
-    review_level: s.review_level ?? null,
-    review_release_at: s.review_release_at ?? null,
-    review_category: s.review_category ?? null,
-  };
-  return serializeOffer(toMemberOffer(row, stocked));
-};
+/** An offer with the member's state on it; the catalogue's columns of a state row are null for an active offer. */
+const withState = (offer: CatalogueOfferRow, s: MemberOfferStateRow, stocked: number[]): string =>
+  serializeOffer(toMemberOffer({ ...s, ...offer }, stocked));
 
 /**
  * A member call's answer as JSON bytes (null unless the session admits the member), and how long the

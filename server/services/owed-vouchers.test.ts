@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import { completions, users } from '../db/schema';
 import { adminCookie, createAdmin } from '../test/admin';
 import {
@@ -341,9 +341,9 @@ describe.skipIf(!POSTGRES_URL)('owed vouchers under concurrency on PostgreSQL', 
     let body: Record<string, unknown> = {};
     // Another transaction is taking the last code while the member spins; it then keeps it.
     await db.transaction(async (tx) => {
-      await query(tx, sql`select id from vouchers where voucher_code = 'LAST-731' for update`);
+      await execute(tx, sql`select id from vouchers where voucher_code = 'LAST-731' for update`);
       body = (await spinOffer(m!, offerId)).json();
-      await query(tx, sql`update vouchers set status = 'used' where voucher_code = 'LAST-731'`);
+      await execute(tx, sql`update vouchers set status = 'used' where voucher_code = 'LAST-731'`);
     });
     if (body.slotResult && (body.slotResult as number[])[0] !== amount) return; // the 0.01 % miss
     expect(body).toMatchObject({

@@ -297,7 +297,10 @@ describe.each(DATABASE_KINDS)('postback flows on %s', (kind) => {
       memberHeld: false,
     });
     expect(
-      await query(db, sql`select 1 from admin_audit_log where target_id = ${String(m.userId)}`),
+      await query<{ found: number }>(
+        db,
+        sql`select 1 as found from admin_audit_log where target_id = ${String(m.userId)}`,
+      ),
     ).toHaveLength(1);
   });
 

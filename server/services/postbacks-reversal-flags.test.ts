@@ -55,6 +55,8 @@ describe.each(DATABASE_KINDS)('reversing a pending conversion on %s', (kind) => 
     );
     expect(member!.total_completions).toBe(0);
     expect(Number(member!.total_revenue_generated)).toBe(0);
-    expect(await query(db, sql`select 1 from clawbacks where user_id = ${m.userId}`)).toEqual([]);
+    expect(
+      await query<{ found: number }>(db, sql`select 1 as found from clawbacks where user_id = ${m.userId}`),
+    ).toEqual([]);
   });
 });

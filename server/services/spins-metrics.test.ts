@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { query, type Db } from '../db/client';
+import { execute, type Db } from '../db/client';
 import { withDraw } from '../test/fixed-draw';
 import {
   DATABASE_KINDS,
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('spin metrics on %s', (kind) => {
     expect((await spin(m, MISS, { spinType: 'free' })).statusCode).toBe(409);
     expect(await counters()).toEqual({ offer: 3, free: 0, wins: 1, stockOuts: 1 });
 
-    await query(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
+    await execute(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
     expect((await spin(m, MISS, { spinType: 'free' })).statusCode).toBe(200);
     expect(await counters()).toEqual({ offer: 3, free: 1, wins: 1, stockOuts: 1 });
   });
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('spin metrics on %s', (kind) => {
     };
     const members = await Promise.all(Array.from({ length: 4 }, () => signIn(app)));
     for (const m of members)
-      await query(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
+      await execute(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
     const before = {
       statements: await metric('spin_statement_spins_count'),
       spins: await metric('spin_statement_spins_sum'),

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query } from '../db/client';
+import { execute, query } from '../db/client';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/helpers';
 import { createSession, findMemberSession } from './sessions';
 import { spin } from './spins';
@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('member services inside one transaction on %s', (k
         });
         expect(isNewUser).toBe(true);
         const session = await createSession(tx, SECRET, { kind: 'member', userId: user.id }, 86_400_000);
-        await query(tx, sql`update users set free_spins_remaining = 2 where id = ${user.id}`);
+        await execute(tx, sql`update users set free_spins_remaining = 2 where id = ${user.id}`);
         const before = await findMemberSession(tx, SECRET, session.sid);
         const result = await spin(tx, { userId: user.id, spinType: 'free' });
         const after = await findMemberSession(tx, SECRET, session.sid);
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('member services inside one transaction on %s', (k
     // Inside: the session check saw the new member and the spin's spend, on the same connection.
     expect(seen).toEqual({ free: 2, after: 1, spun: 1 });
     // Outside: nothing of it was kept.
-    const rows = await query(db, sql`select id from users where firebase_uid = ${uid}`);
+    const rows = await query<{ id: number }>(db, sql`select id from users where firebase_uid = ${uid}`);
     expect(rows).toEqual([]);
   });
 });

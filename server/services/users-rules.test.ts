@@ -7,7 +7,7 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import * as members from '../db/repositories/members';
 import { BLOCKED_MESSAGE } from '../lib/errors';
 import { newReferralCode } from '../lib/ids';
@@ -189,7 +189,7 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
     it('a blocked member is refused with 403 and the blocked message', async () => {
       const t = token();
       const { user } = await signIn(t);
-      await query(db, sql`update users set is_suspicious = true where id = ${user.id}`);
+      await execute(db, sql`update users set is_suspicious = true where id = ${user.id}`);
       await expect(signIn(t)).rejects.toMatchObject({ statusCode: 403, message: BLOCKED_MESSAGE });
     });
   });
@@ -213,7 +213,7 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
 
     it("a blocked referrer's code is ignored: no link, no referral, nothing counted", async () => {
       const referrer = await signIn(token());
-      await query(db, sql`update users set is_suspicious = true where id = ${referrer.user.id}`);
+      await execute(db, sql`update users set is_suspicious = true where id = ${referrer.user.id}`);
       const friend = await signIn(token(), { referralCode: referrer.user.referralCode });
       expect(friend).toMatchObject({ isNewUser: true, referralUsed: false });
       expect(await referralOf(friend.user.id)).toEqual([]);
@@ -325,7 +325,7 @@ describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
     it('…and refused when that member is blocked', async () => {
       const t = token();
       const { user } = await signIn(t);
-      await query(db, sql`update users set is_suspicious = true where id = ${user.id}`);
+      await execute(db, sql`update users set is_suspicious = true where id = ${user.id}`);
       vi.mocked(members.findMemberByFirebaseUid).mockResolvedValueOnce(undefined);
       await expect(signIn(t)).rejects.toMatchObject({ statusCode: 403, message: BLOCKED_MESSAGE });
     });

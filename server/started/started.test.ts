@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { query, type Db } from '../db/client';
+import { execute, type Db } from '../db/client';
 import {
   DATABASE_KINDS,
   clickOffer,
@@ -65,7 +65,7 @@ describe.each(DATABASE_KINDS)('started offers (GET /api/started-offers.php) on %
     await completeOffer(app, m, pending, 'pending');
     await completeOffer(app, m, approved);
     await clickOffer(app, m, inactive);
-    await query(db, sql`update offers set is_active = false where id = ${inactive}`);
+    await execute(db, sql`update offers set is_active = false where id = ${inactive}`);
     await clickOffer(app, m, open);
     await clickOffer(app, other, pending);
     const ids = (await started(m)).map((r) => r.offer_id);
@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('started offers (GET /api/started-offers.php) on %
     for (const minutes of [10, 20, 90]) {
       const m = await signIn(app);
       const clickId = await completeOffer(app, m, offerId);
-      await query(
+      await execute(
         db,
         sql`update clicks set created_at = now() - make_interval(mins => ${minutes}) where id = ${clickId}`,
       );

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ConfigOverrides, NetworkConfig, PresetName } from '../../shared/networks/config';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import { findNetworkById, insertNetwork, type StoredNetwork } from '../db/repositories/networks';
 import { clicks, users } from '../db/schema';
 import { configFromPreset } from '../networks/presets';
@@ -299,7 +299,7 @@ export async function wrongSecretScenario(db: Db, preset: PresetName, transactio
     { secret: presetSecret(preset) },
   )!;
   const fixSecret = () =>
-    query(db, sql`update networks set secret = ${presetSecret(preset)} where id = ${s.network.id}`);
+    execute(db, sql`update networks set secret = ${presetSecret(preset)} where id = ${s.network.id}`);
   return { ...s, request, fixSecret };
 }
 

@@ -3,7 +3,7 @@
 // hand from the default weights (docs/trust-and-safety.md#reasons-and-their-default-weights).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import { DATABASE_KINDS, createTestDatabase, insertOffer, type TestDatabase } from '../test/helpers';
 import { conversionTiming, memberEvidence } from './evidence';
 import { DEFAULT_POLICY } from './policy';
@@ -91,9 +91,9 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
 
   it('the same mailbox: Gmail dots and +tags normalised at sign-in = 40; a disposable domain = 30', async () => {
     const first = await member({ email: 'jdoe@gmail.com' });
-    await query(db, sql`update users set email_normalised = 'jdoe@gmail.com' where id = ${first}`);
+    await execute(db, sql`update users set email_normalised = 'jdoe@gmail.com' where id = ${first}`);
     const second = await member({ email: 'j.doe+promo@gmail.com' });
-    await query(db, sql`update users set email_normalised = 'jdoe@gmail.com' where id = ${second}`);
+    await execute(db, sql`update users set email_normalised = 'jdoe@gmail.com' where id = ${second}`);
     expect(await scoreOf(second)).toEqual({ score: 40, reasons: ['same_email:40'] });
     const throwaway = await member({ email: 'someone@mailinator.com' });
     expect(await scoreOf(throwaway)).toEqual({ score: 30, reasons: ['disposable_email:30'] });
@@ -108,7 +108,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
       [9009, true],
       [60068, true],
     ] as const)
-      await query(
+      await execute(
         db,
         sql`insert into member_sightings (user_id, kind, asn, hosting) values (${hopper}, 'sign_in', ${asn}, ${hosting})`,
       );
@@ -122,7 +122,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     const busy = await member();
     for (let i = 0; i < 15; i++) {
       const offerId = await insertOffer(db);
-      await query(
+      await execute(
         db,
         sql`insert into completions (user_id, offer_id, network, transaction_id, status)
             values (${busy}, ${offerId}, 'testnet', ${`busy-${kind}-${i}`}, 'pending')`,
@@ -133,7 +133,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     const offerId = await insertOffer(db);
     const reversed = await member();
     for (let i = 0; i < 2; i++)
-      await query(
+      await execute(
         db,
         sql`insert into completions (user_id, offer_id, network, transaction_id, status, created_at, completed_at, reversed_at)
             values (${reversed}, ${offerId}, 'testnet', ${`rev-${kind}-${i}`}, 'reversed', now() - interval '4 days',
@@ -165,7 +165,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     // A ring: A referred B, and B is recorded as A's referrer too.
     const a = await member();
     const b = await member({ referredBy: a });
-    await query(db, sql`update users set referred_by_user_id = ${b} where id = ${a}`);
+    await execute(db, sql`update users set referred_by_user_id = ${b} where id = ${a}`);
     expect(await scoreOf(b, 'referral')).toEqual({ score: 20, reasons: ['referral_chain:20'] });
 
     // A chain three deep: c1 → c2 → c3 → c4.
@@ -189,7 +189,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     const conversion = async (i: number, seconds: number, status: 'approved' | 'pending') => {
       const who = await member();
       const clickId = `clk-${kind}-${i}`;
-      await query(
+      await execute(
         db,
         sql`insert into clicks (id, user_id, offer_id, created_at) values (${clickId}, ${who}, ${offerId}, ${base}::timestamptz)`,
       );

@@ -2,7 +2,7 @@
 // the hold rows. A hold is decided exactly once: its status leaves 'held' in one conditional UPDATE,
 // taken under the row's lock by whoever decides (an operator, or the timer for a medium hold).
 import { sql } from 'drizzle-orm';
-import { query, type Queryable, type Tx } from '../db/client';
+import { execute, query, type Queryable, type Tx } from '../db/client';
 import type { DenyCategory, RiskLevel, RiskPolicy, RiskReasonRow } from '../../shared/contract/admin/reviews';
 import { conversionTiming, memberEvidence, type MemberEvidence, type OfferTimings } from './evidence';
 import { holdHours } from './policy';
@@ -92,14 +92,14 @@ async function insertHold(
 
 /** Very high risk pauses the member's rewards until an operator approves them (the member is told). */
 async function pauseRewards(tx: Tx, userId: number) {
-  await query(
+  await execute(
     tx,
     sql`update users set rewards_paused_at = coalesce(rewards_paused_at, now()) where id = ${userId}`,
   );
 }
 
 export async function resumeRewards(db: Queryable, userId: number): Promise<boolean> {
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     db,
     sql`update users set rewards_paused_at = null where id = ${userId} and rewards_paused_at is not null returning id`,
   );
@@ -177,7 +177,7 @@ export async function decideHold(
   id: number,
   d: { status: 'released' | 'denied'; by: string; category?: DenyCategory | null; note?: string | null },
 ): Promise<boolean> {
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     tx,
     sql`update reward_holds
            set status = ${d.status}, decided_at = now(), decided_by = ${d.by},
@@ -199,7 +199,7 @@ export async function holdCompletionId(db: Queryable, holdId: number): Promise<n
 
 /** A partner reversed a conversion whose reward was held: the hold is closed as denied, by the system. */
 export async function closeHoldOnReversal(tx: Tx, completionId: number): Promise<void> {
-  await query(
+  await execute(
     tx,
     sql`update reward_holds
            set status = 'denied', decided_at = now(), decided_by = 'system', deny_category = 'partner_reversal'

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { query, type Db } from '../db/client';
+import { execute, query, type Db } from '../db/client';
 import { emulatorIdToken } from '../demo/emulator';
 import { adminTestApp, client, adminCookie, type Client } from '../test/admin';
 import {
@@ -122,7 +122,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       await signInFrom(`198.51.${third}.11`, { deviceFingerprint: device }),
     ];
     for (const e of earlier)
-      await query(
+      await execute(
         db,
         sql`update users set registration_date = now() - interval '1 day' where id = ${e.userId}`,
       );
@@ -156,7 +156,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
         [403, GOOGLE_ONLY_MESSAGE],
       ]);
       expect((await query<{ n: number }>(db, sql`select count(*)::int as n from users`))[0]!.n).toBe(before);
-      expect(await query(db, sql`select id from users where email = ${email}`)).toEqual([]);
+      expect(await query<{ id: number }>(db, sql`select id from users where email = ${email}`)).toEqual([]);
       // The message for a Google account whose address Google has not verified names what to do.
       expect(UNVERIFIED_EMAIL_MESSAGE).toMatch(/Verify it with Google/);
     });
@@ -275,7 +275,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
       // A missing-conversion claim on a new click cannot grant it back.
       const later = await click(m, offerId);
-      await query(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${later}`);
+      await execute(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${later}`);
       const claim = await app.inject({
         method: 'POST',
         url: '/api/claim.php',
@@ -290,7 +290,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const m = await mediumRiskMember('timer', 4);
       await postback(await click(m, offerId), 'approved');
       const [hold] = await holdsOf(m.userId);
-      await query(
+      await execute(
         db,
         sql`update reward_holds set release_at = now() - interval '1 minute' where id = ${hold!.id}`,
       );
@@ -382,7 +382,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const m = await signInFrom('127.0.0.1');
       const clicks = [];
       for (let i = 0; i < 6; i++) clicks.push(await click(m, offerId));
-      await query(
+      await execute(
         db,
         sql`update clicks set created_at = now() - interval '2 hours' where user_id = ${m.userId}`,
       );
@@ -398,7 +398,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       );
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
-      const pending = await query(
+      const pending = await query<{ id: number }>(
         db,
         sql`select id from claims where user_id = ${m.userId} and offer_id = ${offerId} and status = 'pending'`,
       );

@@ -4,7 +4,7 @@
 // server/db/admin/list-sql.ts (docs/testing.md).
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, query, type Database } from '../client';
+import { execute, openDatabase, query, type Database } from '../client';
 import {
   dateRangeCondition,
   equalsFilter,
@@ -36,12 +36,12 @@ const ROWS: [number, string, number | null, string, number][] = [
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
-  await query(
+  await execute(
     database.db,
     sql`create table t (id int primary key, name text not null, score int, kind text not null, created timestamptz not null)`,
   );
   for (const [id, name, score, kind, created] of ROWS)
-    await query(
+    await execute(
       database.db,
       sql`insert into t values (${id}, ${name}, ${score}, ${kind}, ${new Date(created).toISOString()})`,
     );

@@ -1,5 +1,7 @@
 // Rows as the admin lists answer them: one mapper per row shape, the page's pagination block and the
-// member columns the users list and the dashboard's recent users both start with.
+// member columns the users list and the dashboard's recent users both start with. Each mapper takes its
+// list query's row as the SQL returns it (snake_case; numeric as text, bigint as text from node-postgres,
+// timestamps as text or Date), typed here so the repositories that read it and the mapper agree.
 import type { AdminClickRow } from '../../../shared/contract/admin/clicks';
 import type { AdminConversionRow } from '../../../shared/contract/admin/conversions';
 import type { AdminOfferRow } from '../../../shared/contract/admin/offers';
@@ -33,8 +35,18 @@ export function paginationOf(
   return pagination(p, count ? count.total : unfilteredTotal, count?.estimated ?? false);
 }
 
+/** The users row's columns memberOf reads. */
+export interface MemberColumnsRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  registration_date: Date | string;
+  registration_method: string;
+}
+
 /** The member columns the users list and the dashboard's recent users both start with. */
-export function memberOf(r: Record<string, unknown>) {
+export function memberOf(r: MemberColumnsRow) {
   return {
     user_id: num(r.id),
     first_name: str(r.first_name),
@@ -45,7 +57,29 @@ export function memberOf(r: Record<string, unknown>) {
   };
 }
 
-export function toClickRow(r: Record<string, unknown>): AdminClickRow {
+/** A click with its member and offer, and its approved completion and voucher when it converted. */
+export interface ClickListRow {
+  click_id: string;
+  user_id: number;
+  offer_id: number;
+  clicked_at: Date | string;
+  completion_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  firebase_uid: string | null;
+  title: string;
+  category: string | null;
+  external_offer_id: string;
+  payout_amount: string | null;
+  voucher_code: string | null;
+  voucher_brand: string | null;
+  voucher_amount: string | null;
+  spinner_used: boolean | null;
+  completed_at: Date | string | null;
+}
+
+export function toClickRow(r: ClickListRow): AdminClickRow {
   return {
     click_id: str(r.click_id),
     completion_id: numOrNull(r.completion_id),
@@ -67,8 +101,48 @@ export function toClickRow(r: Record<string, unknown>): AdminClickRow {
   };
 }
 
+/** A completion with its member, the member's referrer, its offer, voucher and clawback. */
+export interface ConversionListRow {
+  id: number;
+  user_id: number;
+  offer_id: number;
+  click_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  registration_method: string;
+  referral_code: string;
+  referred_by_code: string | null;
+  referred_by_user_id: number | null;
+  /** 'Name <email>' of the member's referrer. */
+  referrer_info: string | null;
+  title: string;
+  category: string | null;
+  external_offer_id: string;
+  payout_amount: string;
+  payout_currency: string;
+  completed_at: Date | string | null;
+  is_first_completion: boolean;
+  completion_type: string;
+  referral_reward_processed: boolean;
+  spinner_used: boolean;
+  reward_type: string;
+  voucher_id: number | null;
+  voucher_brand: string | null;
+  voucher_amount: string | null;
+  voucher_code: string | null;
+  voucher_type: string | null;
+  voucher_description: string | null;
+  voucher_expiry: Date | string | null;
+  voucher_status: string | null;
+  status: string;
+  reversed_at: Date | string | null;
+  reversal_reason: string | null;
+  clawback_value: string | null;
+}
+
 /** A conversion; `withStatus` (a query with a status filter) adds its status and reversal. */
-export function toConversionRow(r: Record<string, unknown>, withStatus = false): AdminConversionRow {
+export function toConversionRow(r: ConversionListRow, withStatus = false): AdminConversionRow {
   const won = r.voucher_id !== null && r.voucher_id !== undefined;
   const reversal = withStatus
     ? {
@@ -116,8 +190,33 @@ export function toConversionRow(r: Record<string, unknown>, withStatus = false):
   };
 }
 
+/** An offers row (`o.*`: the columns toOfferRow reads) and its network's name. */
+export interface OfferListRow {
+  id: number;
+  title: string;
+  description: string;
+  offer_url: string;
+  preview_url: string | null;
+  external_offer_id: string;
+  category: string | null;
+  model: string;
+  targeting: string;
+  reward_amount: string;
+  slot_config: unknown;
+  is_active: boolean;
+  created_at: Date | string;
+  total_completions: number;
+  unique_users: number;
+  total_revenue: string;
+  spins_used: number;
+  rewards_won: number;
+  total_voucher_value: string;
+  network_id: number | null;
+  network_name: string | null;
+}
+
 /** An offers-list row; `fxUsdInr` (FX_USD_INR) converts its USD revenue for the rupee columns. */
-export function toOfferRow(r: Record<string, unknown>, fxUsdInr: number): AdminOfferRow {
+export function toOfferRow(r: OfferListRow, fxUsdInr: number): AdminOfferRow {
   const completions = num(r.total_completions);
   const revenue = num(r.total_revenue);
   return {
@@ -154,7 +253,25 @@ export function userCategory(successfulReferrals: number, referred: boolean): Us
   return referred ? 'referred_user' : 'organic_user';
 }
 
-export function toUserRow(r: Record<string, unknown>): AdminUserRow {
+/** A users row with its referrer's name and its clawbacks. */
+export interface UserListRow extends MemberColumnsRow {
+  last_activity: Date | string | null;
+  referred_by_user_id: number | null;
+  referred_by_code: string | null;
+  referred_by_name: string | null;
+  total_completions: number;
+  total_revenue_generated: string;
+  total_vouchers_won: number;
+  successful_referrals: number;
+  total_referrals: number;
+  free_spins_remaining: number;
+  is_suspicious: boolean;
+  held_at: Date | string | null;
+  clawbacks_count: number;
+  clawbacks_value: string;
+}
+
+export function toUserRow(r: UserListRow): AdminUserRow {
   const successful = num(r.successful_referrals);
   return {
     ...memberOf(r),
@@ -178,7 +295,27 @@ export function toUserRow(r: Record<string, unknown>): AdminUserRow {
   };
 }
 
-export function toVoucherRow(r: Record<string, unknown>): AdminVoucherRow {
+/** A vouchers row (`v.*`) with who created it and to whom it is assigned. */
+export interface VoucherListRow {
+  id: number;
+  voucher_code: string;
+  voucher_brand: string;
+  voucher_type: string;
+  voucher_description: string | null;
+  voucher_terms: string | null;
+  voucher_amount: string;
+  status: string;
+  expiry_date: Date | string | null;
+  created_at: Date | string;
+  created_by_username: string | null;
+  assigned_to_user_id: number | null;
+  assigned_to_name: string | null;
+  assigned_to_email: string | null;
+  assigned_at: Date | string | null;
+  assignment_context: string | null;
+}
+
+export function toVoucherRow(r: VoucherListRow): AdminVoucherRow {
   return {
     voucher_id: num(r.id),
     voucher_code: str(r.voucher_code),

@@ -2,7 +2,27 @@
 import type { AdminClaimRow } from '../../../shared/contract/admin/claims';
 import { iso, isoOrNull, num, numOrNull, str, strOrNull } from '../row-mappers';
 
-export function toClaimRow(r: Record<string, unknown>): AdminClaimRow {
+/** A claim with its click's time, its offer's title, its member and the deciding administrator. */
+export interface ClaimListRow {
+  id: number;
+  status: string;
+  created_at: Date | string;
+  note: string;
+  click_id: string;
+  clicked_at: Date | string;
+  offer_id: number;
+  offer_title: string;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  reject_reason: string | null;
+  decided_at: Date | string | null;
+  decided_by: string | null;
+  completion_id: number | null;
+}
+
+export function toClaimRow(r: ClaimListRow): AdminClaimRow {
   return {
     claim_id: num(r.id),
     status: str(r.status) as AdminClaimRow['status'],

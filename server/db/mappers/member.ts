@@ -14,7 +14,7 @@ import type {
 import { offerTable, parseSlotConfig, stockedTable } from '../../../shared/slot';
 import { DENY_CATEGORIES } from '../../../shared/trust';
 import type { Member } from '../repositories/members';
-import type { MemberOfferRow } from '../repositories/offers';
+import { offerShownOf, type MemberOfferRow } from '../repositories/offers';
 import { dateOnly, isoOrNull, num, numOrNull, percent, strOrNull } from '../row-mappers';
 
 /** The signed-in member as firebase-auth.php and user-stats.php answer it. */
@@ -57,12 +57,7 @@ function reviewOf(r: MemberOfferRow): MemberOffer['review'] {
 export function toMemberOffer(r: MemberOfferRow, stocked: readonly number[]): MemberOffer {
   const completed = r.completion_status === 'approved';
   return {
-    offer_id: r.offer_id,
-    title: r.title,
-    description: r.description,
-    preview_url: r.preview_url,
-    offer_url: r.offer_url,
-    category: r.category,
+    ...offerShownOf(r),
     completed,
     spinner_used: completed && !!r.spinner_used,
     status: completed ? 'completed' : r.completion_status === 'pending' ? 'pending' : 'available',

@@ -1,7 +1,7 @@
 // Administrators and their sign-in records: failed attempts (per username and address, for the
 // limits) and the addresses each has signed in from with the right password.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 
 /** What the sign-in limits read for one attempt, in one statement. */
 export interface SignInLimitRow {
@@ -24,8 +24,8 @@ export async function lockSignInKeys(
   key: string,
   ip: string,
 ): Promise<void> {
-  await query(db, sql`select pg_advisory_xact_lock(${locks.username}::int, hashtext(${key}))`);
-  await query(db, sql`select pg_advisory_xact_lock(${locks.address}::int, hashtext(${ip}))`);
+  await execute(db, sql`select pg_advisory_xact_lock(${locks.username}::int, hashtext(${key}))`);
+  await execute(db, sql`select pg_advisory_xact_lock(${locks.address}::int, hashtext(${ip}))`);
 }
 
 export async function readSignInLimits(
@@ -62,7 +62,7 @@ export async function readSignInLimits(
 }
 
 export async function insertSignInAttempt(db: Queryable, key: string, ip: string): Promise<void> {
-  await query(db, sql`insert into admin_login_attempts (username, ip) values (${key}, ${ip})`);
+  await execute(db, sql`insert into admin_login_attempts (username, ip) values (${key}, ${ip})`);
 }
 
 /** The right password: the pair's failures are forgiven, the address becomes known, the login is dated. */
@@ -72,13 +72,13 @@ export async function recordSignInSuccess(
   ip: string,
   adminId: number,
 ): Promise<void> {
-  await query(db, sql`delete from admin_login_attempts where username = ${key} and ip = ${ip}`);
-  await query(
+  await execute(db, sql`delete from admin_login_attempts where username = ${key} and ip = ${ip}`);
+  await execute(
     db,
     sql`insert into admin_known_addresses (username, ip) values (${key}, ${ip})
         on conflict (username, ip) do update set last_success_at = now()`,
   );
-  await query(db, sql`update admins set last_login_at = now() where id = ${adminId}`);
+  await execute(db, sql`update admins set last_login_at = now() where id = ${adminId}`);
 }
 
 /** Deletes attempts older than `attemptSeconds` and known addresses unused for `knownDays`; returns how many. */
@@ -129,7 +129,7 @@ export async function resetAdminPassword(
   passwordHash: string,
   email: string | null,
 ): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update admins set password_hash = ${passwordHash}, is_active = true, email = coalesce(${email}, email)
          where id = ${id}`,
@@ -137,13 +137,13 @@ export async function resetAdminPassword(
 }
 
 export async function setAdminPassword(db: Queryable, id: number, passwordHash: string): Promise<void> {
-  await query(db, sql`update admins set password_hash = ${passwordHash} where id = ${id}`);
+  await execute(db, sql`update admins set password_hash = ${passwordHash} where id = ${id}`);
 }
 
 /** Forgets every sign-in record of the username: its failures and its known addresses. */
 export async function forgetSignInRecords(db: Queryable, key: string): Promise<void> {
-  await query(db, sql`delete from admin_known_addresses where username = ${key}`);
-  await query(db, sql`delete from admin_login_attempts where username = ${key}`);
+  await execute(db, sql`delete from admin_known_addresses where username = ${key}`);
+  await execute(db, sql`delete from admin_login_attempts where username = ${key}`);
 }
 
 export async function insertAdmin(

@@ -1,6 +1,6 @@
 // The admin audit log: one row per admin change, with the change's before and after.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, type Queryable } from '../client';
 
 export interface AuditEntry {
   adminId: number | null;
@@ -16,7 +16,7 @@ export interface AuditEntry {
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 export async function insertAuditEntry(db: Queryable, e: AuditEntry): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`insert into admin_audit_log (admin_id, admin_username, action, target_type, target_id, before, after, ip)
         values (${e.adminId}, ${e.adminUsername}, ${e.action}, ${e.targetType}, ${e.targetId},

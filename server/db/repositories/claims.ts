@@ -149,7 +149,7 @@ export async function decideClaim(
     completionId: number | null;
   },
 ): Promise<boolean> {
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     db,
     sql`update claims
            set status = ${d.status}, reject_reason = ${d.rejectReason}, decided_by = ${d.adminId},

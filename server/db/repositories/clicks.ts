@@ -1,6 +1,6 @@
 // Clicks: the row a member's offer start stores, and the lookup a postback starts from.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 
 export interface NewClick {
   id: string;
@@ -11,7 +11,7 @@ export interface NewClick {
 }
 
 export async function insertClick(db: Queryable, c: NewClick): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`insert into clicks (id, user_id, offer_id, ip, user_agent)
         values (${c.id}, ${c.userId}, ${c.offerId}, ${c.ip}, ${c.userAgent})`,

@@ -1,7 +1,7 @@
 // Completions (conversions confirmed by postbacks): their lookups and state changes. The counters
 // that follow a change are kept by the members and offers repositories, in the same transaction.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 import { num } from '../row-mappers';
 
 export type CompletionStatus = 'pending' | 'approved' | 'reversed';
@@ -35,7 +35,7 @@ export async function hasApprovedCompletion(
   userId: number,
   offerId: number,
 ): Promise<boolean> {
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     db,
     sql`select id from completions
          where user_id = ${userId} and offer_id = ${offerId} and status = 'approved' limit 1`,
@@ -132,7 +132,7 @@ export async function insertCompletion(db: Queryable, c: NewCompletion): Promise
 }
 
 export async function setPayout(db: Queryable, id: number, amount: number, currency: string): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update completions set payout_amount = ${amount}, payout_currency = ${currency} where id = ${id}`,
   );
@@ -140,7 +140,7 @@ export async function setPayout(db: Queryable, id: number, amount: number, curre
 
 /** An approval that waits for the member's unblock: stays 'pending', held since the first time. */
 export async function holdApproval(db: Queryable, id: number): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update completions set status = 'pending', approval_held_at = coalesce(approval_held_at, now())
          where id = ${id}`,
@@ -152,7 +152,7 @@ export async function markApproved(
   id: number,
   flags: { isFirst: boolean; triggeredReferralReward: boolean },
 ): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update completions
            set status = 'approved', completed_at = now(), is_first_completion = ${flags.isFirst},
@@ -164,7 +164,7 @@ export async function markApproved(
 
 /** The approved first completion whose referral an administrator granted afterwards (a held same-device one). */
 export async function markReferralRewardTriggered(db: Queryable, id: number): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update completions set completion_type = 'triggered_referral_reward', referral_reward_processed = true
          where id = ${id} and status = 'approved'`,
@@ -173,7 +173,7 @@ export async function markReferralRewardTriggered(db: Queryable, id: number): Pr
 
 /** Reverses a completion, with the partner's reason when it sent one; a held approval is dropped. */
 export async function markReversed(db: Queryable, id: number, reason: string | null = null): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update completions set status = 'reversed', reversed_at = now(), approval_held_at = null,
                                reversal_reason = ${reason}

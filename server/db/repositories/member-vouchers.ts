@@ -35,7 +35,7 @@ export async function setMemberVoucherUsed(
   used: boolean,
 ): Promise<boolean> {
   const [from, to] = used ? ['assigned', 'used'] : ['used', 'assigned'];
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     db,
     sql`update vouchers set status = ${to}
         where id = ${voucherId} and assigned_to_user_id = ${userId} and status = ${from}

@@ -1,7 +1,7 @@
 // Members (the users table): sign-in, the referral link between two members, and the counters the
 // postback and spin transactions keep on the member row.
 import { sql } from 'drizzle-orm';
-import { query, run, type Queryable } from '../client';
+import { execute, query, run, type Queryable } from '../client';
 import { num } from '../row-mappers';
 import { statement } from '../statements';
 import { memberSessionCtes, type FoldedSessionRow } from './sessions';
@@ -113,7 +113,7 @@ export async function insertSighting(
   kind: 'registration' | 'sign_in',
   s: Sighting,
 ): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
         values (${userId}, ${kind}, ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint})`,
@@ -152,7 +152,7 @@ export async function linkReferral(
          where id = ${memberId}
      returning ${memberColumns}`,
   );
-  await query(db, sql`update users set total_referrals = total_referrals + 1 where id = ${referrerId}`);
+  await execute(db, sql`update users set total_referrals = total_referrals + 1 where id = ${referrerId}`);
   if (!row) throw new Error(`member ${memberId} vanished during sign-in`);
   return toMember(row);
 }
@@ -180,7 +180,7 @@ export async function creditCompletion(
 
 /** Takes back what creditCompletion added (a reversed approved completion). */
 export async function debitCompletion(db: Queryable, userId: number, payout: number): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update users set total_completions = total_completions - 1,
                          total_revenue_generated = total_revenue_generated - ${payout}
@@ -190,7 +190,7 @@ export async function debitCompletion(db: Queryable, userId: number, payout: num
 
 /** The referrer's reward: one free spin (it never expires) and a successful referral. */
 export async function grantReferralSpin(db: Queryable, referrerId: number): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update users set free_spins_remaining = free_spins_remaining + 1,
                          total_free_spins_earned = total_free_spins_earned + 1,
@@ -214,7 +214,7 @@ export async function lockMemberBlockState(
 
 /** An administrator's block or unblock; an unblock also ends a hold (held_at). */
 export async function setBlocked(db: Queryable, id: number, blocked: boolean): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update users set is_suspicious = ${blocked}, held_at = case when ${blocked} then held_at end
          where id = ${id}`,
@@ -226,7 +226,7 @@ export async function setBlocked(db: Queryable, id: number, blocked: boolean): P
  * when the member was already blocked (nothing changed).
  */
 export async function holdMember(db: Queryable, id: number): Promise<boolean> {
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     db,
     sql`update users set is_suspicious = true, held_at = now()
          where id = ${id} and is_suspicious = false

@@ -28,9 +28,9 @@ describe.each(DATABASE_KINDS)('networks repository (%s)', (kind) => {
   });
 
   it('gives every member a distinct, unguessable sub-id', async () => {
-    const { query } = await import('../client');
+    const { execute, query } = await import('../client');
     const { sql } = await import('drizzle-orm');
-    await query(
+    await execute(
       t.database.db,
       sql`insert into users (email, referral_code) values ('a@x.test', 'AAAA1111'), ('b@x.test', 'BBBB2222')`,
     );

@@ -3,7 +3,7 @@
 // leaves the server (admin answers are built by the admin mapper, with secret_hint only).
 import { sql } from 'drizzle-orm';
 import type { NetworkConfig } from '../../../shared/networks/config';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 
 export interface StoredNetwork {
   id: number;
@@ -12,7 +12,8 @@ export interface StoredNetwork {
   updatedAt: Date;
 }
 
-interface NetworkRow {
+/** A networks row under the names of StoredNetwork's config (timestamps as the driver returns them). */
+export interface NetworkRow {
   id: number;
   slug: string;
   name: string;
@@ -31,9 +32,9 @@ interface NetworkRow {
   > & { macros: StoredMacros };
   secret: string;
   previousSecret: string | null;
-  previousSecretValidUntil: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
+  previousSecretValidUntil: Date | string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
 }
 
 /**
@@ -116,7 +117,7 @@ export async function lockNetworkById(db: Queryable, id: number): Promise<Stored
 
 /** Stores an edited, validated configuration (the slug never changes: it is left as it is). */
 export async function updateNetwork(db: Queryable, id: number, c: NetworkConfig): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update networks
            set name = ${c.name}, preset = ${c.preset}, is_active = ${c.isActive},

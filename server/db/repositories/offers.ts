@@ -1,71 +1,77 @@
 // Offers as members read them: the offers list and the spin's slot config are named statements (the
-// member app's most frequent calls); the click reads one offer.
-import { sql } from 'drizzle-orm';
-import { query, run, type Queryable } from '../client';
+// member app's most frequent calls); the click reads one offer. Then the offer's counters, and the
+// admin writes (Add and Edit Offer, the toggle) with the record the audit keeps.
+import { sql, type Column } from 'drizzle-orm';
+import type { MemberOffer } from '../../../shared/contract/member';
+import type { OfferFields } from '../../../shared/contract/admin/offer-form';
+import { execute, query, run, type Queryable } from '../client';
 import { num } from '../row-mappers';
+import { offers } from '../schema';
 import { statement } from '../statements';
+import { insertValues, selectList, setList, type RecordOf, type SqlRecordOf, type SqlRowOf } from './columns';
 import { memberSessionCtes, type FoldedSessionRow } from './sessions';
 
-export interface MemberOfferRow {
-  offer_id: number;
-  title: string;
-  description: string;
-  preview_url: string | null;
-  offer_url: string;
-  category: string | null;
+/** An offers row as the table defines it. */
+export type Offer = typeof offers.$inferSelect;
+
+/** An offers row as raw SQL reads it (`select o.*`), by column name. */
+export type OfferRow = SqlRowOf<typeof offers>;
+
+// ---------- offers.php with the cached catalogue (docs/decisions/cached-offers-catalogue.md) ----------
+// The statements below are hand-written SQL (the member app's most frequent calls); their rows carry
+// offers.php's field names, so the fields it shows as they are take their types from the contract.
+
+/** What offers.php shows of an offer whoever reads it: the catalogue part a process keeps. */
+export type CatalogueOfferRow = Pick<
+  MemberOffer,
+  'offer_id' | 'title' | 'description' | 'preview_url' | 'offer_url' | 'category'
+> & {
+  /** The column as it is: the mapper reads slot_config and slot_odds from it. */
   slot_config: unknown;
+  /** created_at in microseconds since the epoch (exact in a float8): the list's order, newest first. */
+  sort_us: number;
+};
+
+/** The fields offers.php shows of an offer as they are (the catalogue's and the member answer's). */
+export const offerShownOf = (
+  r: Omit<CatalogueOfferRow, 'slot_config' | 'sort_us'>,
+): Omit<CatalogueOfferRow, 'slot_config' | 'sort_us'> => ({
+  offer_id: r.offer_id,
+  title: r.title,
+  description: r.description,
+  preview_url: r.preview_url,
+  offer_url: r.offer_url,
+  category: r.category,
+});
+
+/** The catalogue's fields of a row (the catalogue keeps nothing else of the statement's rows). */
+export const catalogueOfferOf = (r: CatalogueOfferRow): CatalogueOfferRow => ({
+  ...offerShownOf(r),
+  slot_config: r.slot_config,
+  sort_us: Number(r.sort_us),
+});
+
+/** The member's own state on one offer (null columns where they have none). */
+export type MemberOfferStateRow = Pick<
+  MemberOffer,
+  'offer_id' | 'voucher_code' | 'can_claim' | 'claim_status' | 'claim_reason'
+> & {
+  is_active: boolean;
   completion_status: 'pending' | 'approved' | null;
   spinner_used: boolean | null;
   reward_type: string | null;
-  voucher_code: string | null;
   /** A pending completion only: the click that started it, and when the partner's pending answer came. */
   clicked_at: Date | string | null;
   pending_since: Date | string | null;
-  /** A missing-conversion claim can be filed (docs/product-rules.md#claims). */
-  can_claim: boolean;
-  /** The member's latest claim on the offer, and a rejection's reason. */
-  claim_status: 'pending' | 'approved' | 'rejected' | null;
-  claim_reason: string | null;
   /** The member's latest reward hold on the offer (issue 33): held (with its level and release) or denied. */
   review_status?: 'held' | 'released' | 'denied' | null;
   review_level?: 'medium' | 'high' | 'very_high' | null;
   review_release_at?: Date | string | null;
   review_category?: string | null;
-}
+};
 
-// ---------- offers.php with the cached catalogue (docs/decisions/cached-offers-catalogue.md) ----------
-
-/** What offers.php shows of an offer whoever reads it: the catalogue part a process keeps. */
-export interface CatalogueOfferRow {
-  offer_id: number;
-  title: string;
-  description: string;
-  preview_url: string | null;
-  offer_url: string;
-  category: string | null;
-  slot_config: unknown;
-  /** created_at in microseconds since the epoch (exact in a float8): the list's order, newest first. */
-  sort_us: number;
-}
-
-/** The member's own state on one offer (null columns where they have none). */
-export type MemberOfferStateRow = Pick<
-  MemberOfferRow,
-  | 'offer_id'
-  | 'completion_status'
-  | 'spinner_used'
-  | 'reward_type'
-  | 'voucher_code'
-  | 'clicked_at'
-  | 'pending_since'
-  | 'can_claim'
-  | 'claim_status'
-  | 'claim_reason'
-  | 'review_status'
-  | 'review_level'
-  | 'review_release_at'
-  | 'review_category'
-> & { is_active: boolean };
+/** An offer with the member's state on it: what toMemberOffer turns into one of offers.php's offers. */
+export type MemberOfferRow = Omit<CatalogueOfferRow, 'sort_us'> & Omit<MemberOfferStateRow, 'is_active'>;
 
 /**
  * offers.php in one round trip, the catalogue cached per process: the member session check
@@ -201,20 +207,18 @@ export async function findOfferSlotConfig(
   db: Queryable,
   offerId: number,
 ): Promise<{ slotConfig: unknown } | undefined> {
-  const [offer] = await run<{ id: number; slot_config: unknown }>(db, offerSlotConfig, [offerId]);
+  const [offer] = await run<Pick<OfferRow, 'id' | 'slot_config'>>(db, offerSlotConfig, [offerId]);
   return offer && { slotConfig: offer.slot_config };
 }
 
-export interface ClickableOffer {
-  id: number;
-  title: string;
-  offerUrl: string;
-  /** The partner network's slug when a network credits the offer, else the offer's network label. */
-  network: string;
-  isActive: boolean;
+/**
+ * The offer a click starts: `network` is the partner network's slug when a network credits the
+ * offer, else the offer's network label.
+ */
+export type ClickableOffer = Pick<Offer, 'id' | 'title' | 'offerUrl' | 'network' | 'isActive'> & {
   /** The clicking member's public sub-id (`{sub_id}` in the link), never their database id. */
   subId: string;
-}
+};
 
 export async function findClickableOffer(
   db: Queryable,
@@ -233,7 +237,7 @@ export async function findClickableOffer(
 
 /** Counts an approved completion on the offer (its completions, members and revenue). */
 export async function creditOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update offers set total_completions = total_completions + 1, unique_users = unique_users + 1,
                           total_revenue = total_revenue + ${payout}
@@ -243,7 +247,7 @@ export async function creditOfferCompletion(db: Queryable, offerId: number, payo
 
 /** Takes back what creditOfferCompletion added (a reversed approved completion). */
 export async function debitOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update offers set total_completions = total_completions - 1, unique_users = unique_users - 1,
                           total_revenue = total_revenue - ${payout}
@@ -251,89 +255,90 @@ export async function debitOfferCompletion(db: Queryable, offerId: number, payou
   );
 }
 
+// ---------- the admin writes ----------
+
+/**
+ * The columns an admin sets on an offer (Add and Edit Offer), by the forms' field names
+ * (shared/contract/admin/offer-form.ts): a form field without its column here, or a column for no
+ * field, does not compile.
+ */
+const offerFormColumns = {
+  title: offers.title,
+  description: offers.description,
+  offer_url: offers.offerUrl,
+  preview_url: offers.previewUrl,
+  category: offers.category,
+  model: offers.model,
+  targeting: offers.targeting,
+  reward_amount: offers.rewardAmount,
+  slot_config: offers.slotConfig,
+} satisfies Record<keyof OfferFields, Column>;
+
+/** What an edit writes: the form and the network that credits the offer (null: the native receiver). */
+const offerEditColumns = { ...offerFormColumns, network_id: offers.networkId };
+
+/** What an insert writes: the edit's columns, the external id and whether the offer is active. */
+const offerInsertColumns = {
+  ...offerEditColumns,
+  external_offer_id: offers.externalOfferId,
+  is_active: offers.isActive,
+};
+
+/** The offer record the admin writes return, by its API names: one list, its select list and its type. */
+const offerRecordColumns = { id: offers.id, ...offerInsertColumns };
+
 /** An offer as the admin writes see it (the audit keeps its fields before and after a change). */
-export interface OfferRecord {
-  id: number;
-  title: string;
-  description: string;
-  offerUrl: string;
-  previewUrl: string | null;
-  externalOfferId: string;
-  category: string | null;
-  model: string;
-  targeting: string;
-  rewardAmount: number;
-  slotConfig: unknown;
-  isActive: boolean;
-  /** The partner network that credits the offer; null: the native receiver. */
-  networkId: number | null;
-}
+export type OfferRecord = RecordOf<typeof offerRecordColumns>;
 
-const offerRecordColumns = sql`id, title, description, offer_url as "offerUrl", preview_url as "previewUrl",
-  external_offer_id as "externalOfferId", category, model, targeting, reward_amount as "rewardAmount",
-  slot_config as "slotConfig", is_active as "isActive", network_id as "networkId"`;
+type OfferRecordRow = SqlRecordOf<typeof offerRecordColumns>;
 
-const toOfferRecord = (r: OfferRecord): OfferRecord => ({ ...r, rewardAmount: num(r.rewardAmount) });
+const offerRecordList = selectList(offerRecordColumns);
 
-/** The fields an admin sets on an offer (Add and Edit Offer). */
-export interface OfferColumns {
-  title: string;
-  description: string;
-  offerUrl: string;
-  previewUrl: string | null;
-  category: string | null;
-  model: string;
-  targeting: string;
-  rewardAmount: number;
-  slotConfig: unknown;
-  /** The partner network (networks.id) that credits the offer; none: the native receiver. */
-  networkId?: number | null;
-}
+const toOfferRecord = (r: OfferRecordRow): OfferRecord => ({
+  ...r,
+  reward_amount: num(r.reward_amount),
+});
 
 /** The new, active offer, or undefined when its external offer id is taken. */
 export async function insertOffer(
   db: Queryable,
-  c: OfferColumns & { externalOfferId: string },
+  offer: OfferFields & Pick<OfferRecord, 'external_offer_id' | 'network_id'>,
 ): Promise<OfferRecord | undefined> {
-  const [row] = await query<OfferRecord>(
+  const [row] = await query<OfferRecordRow>(
     db,
-    sql`insert into offers (title, description, offer_url, preview_url, category, model, targeting, reward_amount,
-                            slot_config, external_offer_id, is_active, network_id)
-        values (${c.title}, ${c.description}, ${c.offerUrl}, ${c.previewUrl}, ${c.category}, ${c.model},
-                ${c.targeting}, ${c.rewardAmount}, ${JSON.stringify(c.slotConfig)}::jsonb, ${c.externalOfferId}, true,
-                ${c.networkId ?? null})
+    sql`insert into offers ${insertValues(offerInsertColumns, { ...offer, is_active: true })}
         on conflict (external_offer_id) do nothing
-        returning ${offerRecordColumns}`,
+        returning ${offerRecordList}`,
   );
   return row && toOfferRecord(row);
 }
 
 export async function lockOfferRecord(db: Queryable, id: number): Promise<OfferRecord | undefined> {
-  const [row] = await query<OfferRecord>(
+  const [row] = await query<OfferRecordRow>(
     db,
-    sql`select ${offerRecordColumns} from offers where id = ${id} limit 1 for update`,
+    sql`select ${offerRecordList} from offers where id = ${id} limit 1 for update`,
   );
   return row && toOfferRecord(row);
 }
 
-export async function updateOffer(db: Queryable, id: number, c: OfferColumns): Promise<OfferRecord> {
-  const [row] = await query<OfferRecord>(
+export async function updateOffer(
+  db: Queryable,
+  id: number,
+  offer: OfferFields & Pick<OfferRecord, 'network_id'>,
+): Promise<OfferRecord> {
+  const [row] = await query<OfferRecordRow>(
     db,
     sql`update offers
-           set title = ${c.title}, description = ${c.description}, offer_url = ${c.offerUrl},
-               preview_url = ${c.previewUrl}, category = ${c.category}, model = ${c.model},
-               targeting = ${c.targeting}, reward_amount = ${c.rewardAmount},
-               slot_config = ${JSON.stringify(c.slotConfig)}::jsonb, network_id = ${c.networkId ?? null},
-               updated_at = now()
+           set ${setList(offerEditColumns, offer)}, updated_at = now()
          where id = ${id}
-     returning ${offerRecordColumns}`,
+     returning ${offerRecordList}`,
   );
   if (!row) throw new Error(`offer ${id} vanished during its edit`);
   return toOfferRecord(row);
 }
 
 export async function setOfferActive(db: Queryable, id: number, isActive: boolean): Promise<void> {
-  await query(db, sql`update offers set is_active = ${isActive}, updated_at = now() where id = ${id}`);
+  await execute(db, sql`update offers set is_active = ${isActive}, updated_at = now() where id = ${id}`);
 }
 
 export async function countOffers(db: Queryable): Promise<number> {
@@ -341,16 +346,27 @@ export async function countOffers(db: Queryable): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** An offer as the demo data writes it: its network label and creation time given. */
+export type DemoOffer = Pick<
+  Offer,
+  | 'title'
+  | 'description'
+  | 'offerUrl'
+  | 'previewUrl'
+  | 'externalOfferId'
+  | 'network'
+  | 'category'
+  | 'model'
+  | 'targeting'
+  | 'rewardAmount'
+  | 'slotConfig'
+  | 'isActive'
+  | 'createdAt'
+> &
+  Partial<Pick<Offer, 'networkId'>>;
+
 /** Offers written as given (the demo data: its network, its creation times), in one statement. */
-export async function insertOffers(
-  db: Queryable,
-  rows: (OfferColumns & {
-    externalOfferId: string;
-    network: string;
-    isActive: boolean;
-    createdAt: Date;
-  })[],
-): Promise<void> {
+export async function insertOffers(db: Queryable, rows: DemoOffer[]): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map(
@@ -361,7 +377,7 @@ export async function insertOffers(
     ),
     sql`, `,
   );
-  await query(
+  await execute(
     db,
     sql`insert into offers (title, description, offer_url, preview_url, external_offer_id, network, category, model,
                             targeting, reward_amount, slot_config, is_active, created_at, network_id)

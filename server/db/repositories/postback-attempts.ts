@@ -2,7 +2,7 @@
 // why an attempt was refused or what it did (reason), the request as received (for Replay), repeated
 // junk folded into one row, and the replay that re-ran a refused attempt.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 import type { PostbackLogEntry } from './postback-log';
 
 /** The request as the receiver saw it: what Replay re-runs (stored unmasked, shown masked). */
@@ -112,5 +112,5 @@ export async function lockAttemptForReplay(db: Queryable, id: number): Promise<A
 }
 
 export async function markReplayed(db: Queryable, id: number): Promise<void> {
-  await query(db, sql`update postback_log set replayed_at = now() where id = ${id}`);
+  await execute(db, sql`update postback_log set replayed_at = now() where id = ${id}`);
 }

@@ -1,7 +1,7 @@
 // The postback log: every attempt, accepted or not (verified ones are the audit trail; unverified
 // ones are junk anyone can send, purged after a retention period).
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 
 export interface PostbackLogEntry {
   method: string;
@@ -17,7 +17,7 @@ export interface PostbackLogEntry {
 }
 
 export async function insertPostbackLog(db: Queryable, e: PostbackLogEntry): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`insert into postback_log (method, ip, params, click_id, transaction_id, status, outcome, http_status,
                                   completion_id, verified)

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { query, type Db } from '../client';
+import { execute, query, type Db } from '../client';
 import {
   DATABASE_KINDS,
   completeOffer,
@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('referral stats on %s', (kind) => {
     await completeOffer(app, rewarded, await insertOffer(db));
     await completeOffer(app, sameDevice, await insertOffer(db));
     // A friend who registered 13 months ago and never completed anything.
-    await query(
+    await execute(
       db,
       sql`update referrals set created_at = now() - interval '13 months' where referred_user_id = ${old.userId}`,
     );

@@ -1,12 +1,12 @@
 // Referrals: recorded at a new member's sign-in, settled by the member's first approved completion.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 
 export async function insertReferral(
   db: Queryable,
   r: { referrerUserId: number; referredUserId: number; referralCode: string; sameDevice: boolean },
 ): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`insert into referrals (referrer_user_id, referred_user_id, referral_code, same_device)
         values (${r.referrerUserId}, ${r.referredUserId}, ${r.referralCode}, ${r.sameDevice})`,
@@ -50,7 +50,7 @@ export async function decideRiskHeldReferral(
   grant: boolean,
   reason: string | null,
 ): Promise<boolean> {
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     db,
     sql`update referrals
            set status = ${grant ? 'successful' : 'denied'},
@@ -125,7 +125,7 @@ export async function decideHeldReferral(
   d: { decision: 'grant' | 'deny'; adminId: number; reason: string | null },
 ): Promise<boolean> {
   const grant = d.decision === 'grant';
-  const rows = await query(
+  const rows = await query<{ id: number }>(
     db,
     sql`update referrals
            set status = ${grant ? 'successful' : 'denied'},

@@ -1,7 +1,7 @@
 // Sessions (member and admin), by the keyed hash of their cookie value. The member check and its
 // renewal are named statements: every member call starts with them.
 import { sql } from 'drizzle-orm';
-import { query, run, type Queryable } from '../client';
+import { execute, query, run, type Queryable } from '../client';
 import { statement } from '../statements';
 
 export interface MemberSessionRow {
@@ -116,7 +116,7 @@ export interface NewSession {
 export async function insertSession(db: Queryable, s: NewSession): Promise<void> {
   const userId = s.owner.kind === 'member' ? s.owner.userId : null;
   const adminId = s.owner.kind === 'admin' ? s.owner.adminId : null;
-  await query(
+  await execute(
     db,
     sql`insert into sessions (id_hash, public_id, kind, user_id, admin_id, expires_at)
         values (${s.idHash}, ${s.publicId}, ${s.owner.kind}, ${userId}, ${adminId}, ${s.expiresAt.toISOString()})`,
@@ -154,15 +154,15 @@ export async function touchAdminSession(
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {
-  await query(db, sql`delete from sessions where id_hash = ${idHash}`);
+  await execute(db, sql`delete from sessions where id_hash = ${idHash}`);
 }
 
 export async function deleteMemberSessions(db: Queryable, userId: number): Promise<void> {
-  await query(db, sql`delete from sessions where user_id = ${userId}`);
+  await execute(db, sql`delete from sessions where user_id = ${userId}`);
 }
 
 export async function deleteAdminSessions(db: Queryable, adminId: number): Promise<void> {
-  await query(db, sql`delete from sessions where admin_id = ${adminId}`);
+  await execute(db, sql`delete from sessions where admin_id = ${adminId}`);
 }
 
 /** Deletes sessions past their end, and admin sessions idle longer than `adminIdleSeconds`; returns how many. */
@@ -183,5 +183,5 @@ const notifyCache = statement('notify_member_cache', `select pg_notify('member_c
 
 /** A payload on the member answers cache's channel (server/services/member-answers.ts: a sync marker). */
 export async function notifyMemberCache(db: Queryable, payload: string): Promise<void> {
-  await run(db, notifyCache, [payload]);
+  await execute(db, notifyCache, [payload]);
 }

@@ -6,7 +6,7 @@
 // another's answer. On PGlite and on PostgreSQL.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { query, type Db } from '../client';
+import { execute, query, type Db } from '../client';
 import { offers, spins, users, vouchers } from '../schema';
 import {
   DATABASE_KINDS,
@@ -78,19 +78,19 @@ describe.each(DATABASE_KINDS)('MemberSpinQueue on %s', (kind) => {
    * drops it: a fault inside the statement for one member only.
    */
   const withSpinFault = async (userId: number, action: string, fn: () => Promise<void>) => {
-    await query(
+    await execute(
       db,
       sql.raw(`create or replace function queue_test_fault() returns trigger language plpgsql as $$
         begin if new.user_id = ${userId} then ${action}; end if; return new; end $$`),
     );
-    await query(
+    await execute(
       db,
       sql`create trigger queue_test_fault before insert on spins for each row execute function queue_test_fault()`,
     );
     try {
       await fn();
     } finally {
-      await query(db, sql`drop trigger queue_test_fault on spins`);
+      await execute(db, sql`drop trigger queue_test_fault on spins`);
     }
   };
 

@@ -2,7 +2,7 @@
 // statement (server/db/repositories/members.ts); claiming one is the spin function's work
 // (server/db/functions/rewards_spin.sql); the stock's administration is in the admin repositories.
 import { sql } from 'drizzle-orm';
-import { query, type Queryable } from '../client';
+import { execute, query, type Queryable } from '../client';
 
 export interface NewVoucher {
   code: string;
@@ -58,7 +58,7 @@ export async function setVoucherStatus(
   id: number,
   status: 'expired' | 'available',
 ): Promise<void> {
-  await query(
+  await execute(
     db,
     sql`update vouchers set status = ${status} where id = ${id} and status in ('available', 'expired')`,
   );

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { DATABASE_KINDS, insertOffer, insertVouchers } from '../../test/helpers';
 import { adminClient, adminTestApp, type Client } from '../../test/admin';
-import { query, type Db } from '../../db/client';
+import { execute, query, type Db } from '../../db/client';
 import { computeAttention, wilson } from '../../services/admin/attention';
 import { gettingStartedOf } from '../../services/admin/dashboard';
 import { WIN_RATE_WINDOW, type AdminAttentionResponse } from '../../../shared/contract/admin/attention';
@@ -35,7 +35,7 @@ async function insertSpins(
   },
 ) {
   const stockOut = s.drawn !== null && !s.win;
-  await query(
+  await execute(
     db,
     sql`insert into spins (user_id, spin_type, offer_id, slot_result, is_win, drawn_amount, stock_out, created_at)
         select ${s.userId}, ${s.offerId === null ? 'free' : 'offer'}, ${s.offerId}, '[0,0,0]'::jsonb, ${s.win},
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('needs attention on a fixed dataset, on %s', (kind
     admin = await adminClient(app);
     [u1, u2, u3] = (await insertMembers(db, 3)) as [number, number, number];
     // The dashboard's money: u1 brought $12.50 and won ₹1000 of codes (the counters on users).
-    await query(
+    await execute(
       db,
       sql`update users set total_revenue_generated = 12.5, total_voucher_value = 1000 where id = ${u1}`,
     );
@@ -136,7 +136,7 @@ describe.each(DATABASE_KINDS)('needs attention on a fixed dataset, on %s', (kind
     // Reversals (the hold's defaults: 3 in 30 days, so "piling up" is 2 or more): u1 3 in the window,
     // u2 1, u3 2 of which one 40 days ago (1 in the window).
     const reversal = async (userId: number, ago: string, n: number) =>
-      query(
+      execute(
         db,
         sql`insert into completions (user_id, offer_id, network, transaction_id, status, payout_amount,
                                      created_at, completed_at, reversed_at)
@@ -158,7 +158,7 @@ describe.each(DATABASE_KINDS)('needs attention on a fixed dataset, on %s', (kind
           returning id`,
     )) as [{ id: number }];
     const log = (network: number | null, outcome: string, ago: string, repeat = 1) =>
-      query(
+      execute(
         db,
         sql`insert into postback_log (received_at, method, params, outcome, http_status, network_id, repeat_count)
             values (now() - ${ago}::interval, 'GET', '{}'::jsonb, ${outcome}, 403, ${network}, ${repeat})`,
@@ -171,7 +171,7 @@ describe.each(DATABASE_KINDS)('needs attention on a fixed dataset, on %s', (kind
     await log(networkId, 'ip_not_allowed', '4 hours');
 
     // One same-device referral waiting for a decision.
-    await query(
+    await execute(
       db,
       sql`insert into referrals (referrer_user_id, referred_user_id, referral_code, status, same_device)
           values (${u1}, ${u2}, 'ATTN1', 'completed_waiting', true)`,
@@ -365,12 +365,12 @@ describe.each(DATABASE_KINDS)('the getting-started checklist, on %s', (kind) => 
     expect((await done()).vouchers).toBe(true);
 
     // The demo's CPX network is not a partner connected by the operator; another network is.
-    await query(
+    await execute(
       db,
       sql`insert into networks (slug, name, preset, config) values ('cpx-demo', 'CPX (demo)', 'cpx', '{}'::jsonb)`,
     );
     expect((await done()).network).toBe(false);
-    await query(
+    await execute(
       db,
       sql`insert into networks (slug, name, preset, config) values ('acme', 'Acme Ads', 'custom', '{}'::jsonb)`,
     );
@@ -390,7 +390,7 @@ describe.each(DATABASE_KINDS)('the getting-started checklist, on %s', (kind) => 
       db,
       sql`insert into users (email, referral_code) values ('first@example.com', 'FIRST1') returning id`,
     );
-    await query(
+    await execute(
       db,
       sql`insert into sessions (id_hash, public_id, kind, user_id, expires_at)
           values ('hash-1', 'public-1', 'member', ${member!.id}, now() + interval '1 day')`,
@@ -408,10 +408,10 @@ describe.each(DATABASE_KINDS)('the getting-started checklist, on %s', (kind) => 
   });
 
   it('is not shown once the console has real activity, whatever is left to do', async () => {
-    await query(db, sql`delete from sessions where kind = 'member'`);
+    await execute(db, sql`delete from sessions where kind = 'member'`);
     expect((await gettingStartedOf(db)).show).toBe(true);
     // Conversions on the demo's offers are not real activity.
-    await query(db, sql`update offers set total_completions = 3 where network in ('demo', 'cpx-demo')`);
+    await execute(db, sql`update offers set total_completions = 3 where network in ('demo', 'cpx-demo')`);
     expect((await gettingStartedOf(db)).show).toBe(true);
     // One conversion on an offer of the operator's own.
     await insertOffer(db, { network: 'acme', totalCompletions: 1 });
@@ -433,7 +433,7 @@ describe.each(DATABASE_KINDS)('the offers list in one currency, on %s', (kind) =
       db,
       sql`insert into users (email, referral_code) values ('money@example.com', 'MONEY1') returning id`,
     );
-    await query(
+    await execute(
       db,
       sql`insert into completions (user_id, offer_id, network, transaction_id, status, payout_amount, completed_at)
           values (${member!.id}, ${offerId}, 'testnet', 'money-1', 'approved', 2, now())`,
@@ -491,12 +491,12 @@ describe.each(DATABASE_KINDS)('what waits, first (issue 36), on %s', (kind) => {
     // Seven claims waiting, one per member (a member has one pending claim per offer): the first
     // member's the oldest (9 days), then 8 days ... 3 days; an older one decided.
     const claim = async (userId: number, ago: string, n: number, status = 'pending') => {
-      await query(
+      await execute(
         db,
         sql`insert into clicks (id, user_id, offer_id, created_at)
             values (${`click-${n}`}, ${userId}, ${offerId}, now() - ${ago}::interval)`,
       );
-      await query(
+      await execute(
         db,
         sql`insert into claims (user_id, click_id, offer_id, status, created_at)
             values (${userId}, ${`click-${n}`}, ${offerId}, ${status}, now() - ${ago}::interval)`,
@@ -506,7 +506,7 @@ describe.each(DATABASE_KINDS)('what waits, first (issue 36), on %s', (kind) => {
     await claim(m[7]!, '20 days', 8, 'approved');
     // Two rewards held for review (the oldest 30 hours ago) and one already released.
     const hold = (status: string, ago: string) =>
-      query(
+      execute(
         db,
         sql`insert into reward_holds (user_id, kind, score, level, reasons, status, created_at)
             values (${m[0]!}, 'conversion', 70, 'high', '[]'::jsonb, ${status}, now() - ${ago}::interval)`,

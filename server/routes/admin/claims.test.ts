@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { query, type Db } from '../../db/client';
+import { execute, type Db } from '../../db/client';
 import { adminAuditLog, claims, completions, offers, users } from '../../db/schema';
 import {
   DATABASE_KINDS,
@@ -45,7 +45,7 @@ describe.each(DATABASE_KINDS)('claims in the console (/api/admin/claims.php) on 
     );
     const offerId = await insertOffer(db, { title: opts.title ?? 'Claimable offer' });
     const clickId = await clickOffer(app, m, offerId);
-    await query(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${clickId}`);
+    await execute(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${clickId}`);
     const res = await app.inject({
       method: 'POST',
       url: '/api/claim.php',

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { DATABASE_KINDS, completeOffer, insertOffer, signIn } from '../../test/helpers';
 import { adminClient, adminTestApp, type Client } from '../../test/admin';
-import { query, type Db } from '../../db/client';
+import { execute, query, type Db } from '../../db/client';
 
 describe.each(DATABASE_KINDS)('clawbacks and holds in the admin lists on %s', (kind) => {
   let app: FastifyInstance;
@@ -40,18 +40,18 @@ describe.each(DATABASE_KINDS)('clawbacks and holds in the admin lists on %s', (k
     const oldId = await completionOf(held.userId, offerB);
     approvedId = await completionOf(other.userId, offerC);
     // What the receiver records for a reversal after the spin was used (server/services/postbacks.ts).
-    await query(
+    await execute(
       db,
       sql`update completions set status = 'reversed', reversed_at = now(), reversal_reason = 'fraud'
            where id in (${reversedId}, ${oldId})`,
     );
-    await query(
+    await execute(
       db,
       sql`insert into clawbacks (user_id, completion_id, voucher_value, payout_amount, created_at)
           values (${held.userId}, ${reversedId}, 50, 2.5, now()),
                  (${held.userId}, ${oldId}, 20, 2.5, now() - interval '40 days')`,
     );
-    await query(db, sql`update users set held_at = now(), is_suspicious = true where id = ${held.userId}`);
+    await execute(db, sql`update users set held_at = now(), is_suspicious = true where id = ${held.userId}`);
   });
 
   it("shows a member's hold and clawbacks on the users list", async () => {

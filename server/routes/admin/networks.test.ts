@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { DATABASE_KINDS, clickOffer, insertOffer, signIn } from '../../test/helpers';
 import { adminClient, adminTestApp, client, type Client } from '../../test/admin';
 import type { Db } from '../../db/client';
-import { query } from '../../db/client';
+import { execute, query } from '../../db/client';
 import { PRESET_NAMES } from '../../../shared/networks/vocabulary';
 
 const URL = '/api/admin/networks.php';
@@ -232,7 +232,7 @@ describe.each(DATABASE_KINDS)('admin networks on %s', (kind) => {
     });
 
     it('shows no rotation window once it has passed', async () => {
-      await query(
+      await execute(
         db,
         sql`update networks set previous_secret_valid_until = now() - interval '1 minute' where id = ${id}`,
       );
@@ -294,7 +294,7 @@ describe.each(DATABASE_KINDS)('admin networks on %s', (kind) => {
     await insertOffer(db, { networkId: id });
     await insertOffer(db, { networkId: id });
     const log = (outcome: string, ago: string, repeat = 1) =>
-      query(
+      execute(
         db,
         sql`insert into postback_log (method, params, outcome, http_status, network_id, repeat_count, received_at)
             values ('GET', '{}'::jsonb, ${outcome}, 200, ${id}, ${repeat}, now() - ${ago}::interval)`,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { query, type Db } from '../../db/client';
+import { execute, type Db } from '../../db/client';
 import { adminAuditLog } from '../../db/schema';
 import {
   DATABASE_KINDS,
@@ -50,7 +50,10 @@ describe.each(DATABASE_KINDS)('record timelines (/api/admin/timeline.php) on %s'
         payload: { offerId: otherOffer },
       })
     ).json().clickId as string;
-    await query(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${claimClick}`);
+    await execute(
+      db,
+      sql`update clicks set created_at = now() - interval '2 hours' where id = ${claimClick}`,
+    );
     const claim = await app.inject({
       method: 'POST',
       url: '/api/claim.php',

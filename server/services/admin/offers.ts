@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import * as offers from '../../db/repositories/offers';
 import { findNetworkById } from '../../db/repositories/networks';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { CreateOfferBody } from '../../../shared/contract/admin/offer-form';
+import type { OfferFields } from '../../../shared/contract/admin/offer-form';
 import { writeAudit, type Actor } from './audit';
 import { invalidateSummaries } from '../../db/admin/cache';
 
@@ -14,23 +14,8 @@ export function listOffers(db: Db, input: list.OfferListInput, fxUsdInr: number)
   return list.listOffers(db, input, fxUsdInr);
 }
 
-/** The Add and Edit Offer forms' fields, as their schema reads them (shared/contract/admin/offer-form.ts). */
-export type OfferFields = Omit<CreateOfferBody, 'external_offer_id' | 'network_id'>;
-
-const snapshot = (o: offers.OfferRecord) => ({
-  title: o.title,
-  description: o.description,
-  offer_url: o.offerUrl,
-  preview_url: o.previewUrl,
-  external_offer_id: o.externalOfferId,
-  category: o.category,
-  model: o.model,
-  targeting: o.targeting,
-  reward_amount: o.rewardAmount,
-  slot_config: o.slotConfig,
-  is_active: o.isActive,
-  network_id: o.networkId,
-});
+/** What the audit keeps of an offer before and after a change: its record but the id (the target). */
+const snapshot = ({ id: _id, ...fields }: offers.OfferRecord) => fields;
 
 /** An offer may name a partner network that exists and is active (null: the native receiver). */
 async function checkNetwork(db: Db | Tx, networkId: number | null): Promise<void> {
@@ -46,18 +31,6 @@ async function checkNetwork(db: Db | Tx, networkId: number | null): Promise<void
     );
 }
 
-const columnsOf = (f: OfferFields): offers.OfferColumns => ({
-  title: f.title,
-  description: f.description,
-  offerUrl: f.offer_url,
-  previewUrl: f.preview_url,
-  category: f.category,
-  model: f.model,
-  targeting: f.targeting,
-  rewardAmount: f.reward_amount,
-  slotConfig: f.slot_config,
-});
-
 export const DUPLICATE_EXTERNAL_ID = 'An offer with this external offer ID already exists';
 
 export async function createOffer(
@@ -68,11 +41,7 @@ export async function createOffer(
   const networkId = input.network_id ?? null;
   await checkNetwork(db, networkId);
   return db.transaction(async (tx) => {
-    const created = await offers.insertOffer(tx, {
-      ...columnsOf(input),
-      externalOfferId: input.external_offer_id,
-      networkId,
-    });
+    const created = await offers.insertOffer(tx, { ...input, network_id: networkId });
     if (!created) throw conflict(DUPLICATE_EXTERNAL_ID);
     await writeAudit(tx, actor, {
       action: 'offer.create',
@@ -105,9 +74,9 @@ export async function editOffer(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
-    const networkId = networkIdInput === undefined ? before.networkId : networkIdInput;
-    if (networkId !== before.networkId) await checkNetwork(tx, networkId);
-    const after = await offers.updateOffer(tx, offerId, { ...columnsOf(input), networkId });
+    const networkId = networkIdInput === undefined ? before.network_id : networkIdInput;
+    if (networkId !== before.network_id) await checkNetwork(tx, networkId);
+    const after = await offers.updateOffer(tx, offerId, { ...input, network_id: networkId });
     await writeAudit(tx, actor, {
       action: 'offer.edit',
       targetType: 'offer',
@@ -128,14 +97,14 @@ export async function setOfferActive(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockOffer(tx, offerId);
-    if (before.isActive === isActive) return;
+    if (before.is_active === isActive) return;
     await offers.setOfferActive(tx, offerId, isActive);
     invalidateSummaries(db);
     await writeAudit(tx, actor, {
       action: isActive ? 'offer.activate' : 'offer.deactivate',
       targetType: 'offer',
       targetId: offerId,
-      before: { is_active: before.isActive, title: before.title },
+      before: { is_active: before.is_active, title: before.title },
       after: { is_active: isActive, title: before.title, ...(reason ? { reason } : {}) },
     });
   });

@@ -5,6 +5,7 @@ import type { AdminPostbackRow } from '../../../shared/contract/admin/postbacks'
 import type { NetworkConfig } from '../../../shared/networks/config';
 import { presetConfig } from '../../networks/presets';
 import { maskedRequest } from '../../networks/verify';
+import type { PostbackLogRow } from '../../db/repositories/admin/postbacks';
 import { bool, iso, isoOrNull, num, numOrNull, str, strOrNull } from '../../db/row-mappers';
 
 /** What the native receiver's log keeps that is a credential: its signature. */
@@ -41,7 +42,7 @@ interface StoredRequest {
   headers?: unknown;
 }
 
-function rawOf(r: Record<string, unknown>): AdminPostbackRow['raw'] {
+function rawOf(r: PostbackLogRow): AdminPostbackRow['raw'] {
   const request = parsedJson(r.request) as StoredRequest | null;
   const config = parsedJson(r.network_config) as NetworkConfig | null;
   if (request && typeof request === 'object') {
@@ -72,7 +73,7 @@ function rawOf(r: Record<string, unknown>): AdminPostbackRow['raw'] {
  * refused attempt on a network's receiver, its request stored, not replayed yet, and not one that was
  * only rate limited (the network sends it again by itself).
  */
-export function isReplayable(r: Record<string, unknown>): boolean {
+export function isReplayable(r: PostbackLogRow): boolean {
   return (
     r.network_id !== null &&
     r.network_id !== undefined &&
@@ -99,7 +100,7 @@ function slugInUrl(request: unknown): string | undefined {
   }
 }
 
-export function toPostbackRow(r: Record<string, unknown>): AdminPostbackRow {
+export function toPostbackRow(r: PostbackLogRow): AdminPostbackRow {
   return {
     postback_id: num(r.id),
     network_id: numOrNull(r.network_id),

@@ -124,6 +124,9 @@ export const createOfferBody = formSchema(
 );
 export type CreateOfferBody = z.output<typeof createOfferBody>;
 
+/** The fields both forms set on an offer, as their schema reads them (the body without its ids). */
+export type OfferFields = Omit<CreateOfferBody, 'external_offer_id' | 'network_id'>;
+
 const offerId = id('offer_id must be a positive whole number');
 
 /**

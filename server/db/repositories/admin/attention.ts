@@ -6,9 +6,17 @@ import { query, type Queryable } from '../../client';
 import { POSTBACK_SUCCESS_OUTCOMES } from '../../../../shared/contract/admin/postbacks';
 import { num, numOrNull, str, strOrNull, iso, isoOrNull, dateOnly, bool, money } from '../../row-mappers';
 
+interface ActiveOfferRow {
+  id: number;
+  title: string;
+  slot_config: unknown;
+  total_revenue: string;
+  total_completions: number;
+}
+
 /** Active offers with what the monitor needs: the table, and the counters for the average payout (USD). */
 export async function activeOffers(db: Queryable) {
-  const rows = await query(
+  const rows = await query<ActiveOfferRow>(
     db,
     sql`select id, title, slot_config, total_revenue, total_completions
           from offers where is_active order by id`,
@@ -16,7 +24,7 @@ export async function activeOffers(db: Queryable) {
   return rows.map((r) => ({
     id: num(r.id),
     title: str(r.title),
-    slotConfig: r.slot_config as unknown,
+    slotConfig: r.slot_config,
     totalRevenue: num(r.total_revenue),
     totalCompletions: num(r.total_completions),
   }));
@@ -32,12 +40,19 @@ export interface DrawGroup {
   paid: number;
 }
 
+interface DrawGroupRow {
+  offer_id: number | null;
+  drawn_amount: string | null;
+  draws: number;
+  paid: string;
+}
+
 /**
  * The last `window` spins of each active offer and of free spins, grouped by the amount drawn: a
  * backward range scan of spins_offer_recent_idx per offer, read from the index alone.
  */
 export async function recentDraws(db: Queryable, window: number): Promise<DrawGroup[]> {
-  const rows = await query(
+  const rows = await query<DrawGroupRow>(
     db,
     sql`select o.id as offer_id, s.drawn_amount, count(*)::int as draws,
                coalesce(sum(s.drawn_amount) filter (where s.is_win), 0) as paid
@@ -61,9 +76,15 @@ export async function recentDraws(db: Queryable, window: number): Promise<DrawGr
   }));
 }
 
+interface StockRow {
+  voucher_amount: string;
+  voucher_brand: string;
+  available: number;
+}
+
 /** Available, unexpired codes by amount and brand (an index-only scan of vouchers_available_stock_idx). */
 export async function availableStock(db: Queryable) {
-  const rows = await query(
+  const rows = await query<StockRow>(
     db,
     sql`select voucher_amount, voucher_brand, count(*)::int as available
           from vouchers
@@ -78,12 +99,19 @@ export async function availableStock(db: Queryable) {
   }));
 }
 
+interface DemandRow {
+  drawn_amount: string;
+  draws: number;
+  stock_outs: number;
+  members_missed: number;
+}
+
 /**
  * The draws that wanted a code over the last `days` days, by amount: won, stock-outs (a winning draw
  * with no code: rewards_spin records stock_out) and the members those stock-outs hit (spins_drawn_created_idx).
  */
 export async function recentDemand(db: Queryable, days: number) {
-  const rows = await query(
+  const rows = await query<DemandRow>(
     db,
     sql`select drawn_amount, count(*)::int as draws,
                count(*) filter (where stock_out)::int as stock_outs,
@@ -100,12 +128,19 @@ export async function recentDemand(db: Queryable, days: number) {
   }));
 }
 
+interface OwedRow {
+  voucher_amount: string;
+  owed: number;
+  members: number;
+  since: Date | string | null;
+}
+
 /**
  * The open debts by amount (owed_vouchers, migration 0025: wins owed a code until a restock), the
  * members they are owed to and the oldest's time (owed_vouchers_open_idx).
  */
 export async function owedByAmount(db: Queryable) {
-  const rows = await query(
+  const rows = await query<OwedRow>(
     db,
     sql`select voucher_amount, count(*)::int as owed, count(distinct user_id)::int as members,
                min(created_at) as since
@@ -117,7 +152,7 @@ export async function owedByAmount(db: Queryable) {
     amount: num(r.voucher_amount),
     owed: num(r.owed),
     members: num(r.members),
-    since: r.since === null || r.since === undefined ? null : new Date(r.since as string).toISOString(),
+    since: r.since === null || r.since === undefined ? null : new Date(r.since).toISOString(),
   }));
 }
 
@@ -206,9 +241,18 @@ export async function reviewsWaiting(db: Queryable) {
 
 export const REVERSAL_MEMBERS = 20;
 
+interface ReversalsRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  held_at: Date | string | null;
+  n: number;
+}
+
 /** Members with at least `min` reversals over the last `days` days, most first (completions_reversed_at_idx). */
 export async function reversalsPilingUp(db: Queryable, days: number, min: number) {
-  const rows = await query(
+  const rows = await query<ReversalsRow>(
     db,
     sql`select u.id, u.first_name, u.last_name, u.email, u.held_at, r.n
           from (select user_id, count(*)::int as n from completions
@@ -227,10 +271,16 @@ export async function reversalsPilingUp(db: Queryable, days: number, min: number
   }));
 }
 
+interface RefusedRow {
+  network_id: number | null;
+  name: string | null;
+  refused: number;
+}
+
 /** Refused postback attempts (folded repeats counted) per network over the last `hours` hours. */
 export async function refusedPostbacks(db: Queryable, hours: number) {
   const success = [...POSTBACK_SUCCESS_OUTCOMES];
-  const rows = await query(
+  const rows = await query<RefusedRow>(
     db,
     sql`select p.network_id, n.name, sum(p.repeat_count)::int as refused
           from postback_log p left join networks n on n.id = p.network_id
@@ -247,16 +297,23 @@ export async function refusedPostbacks(db: Queryable, hours: number) {
 
 /** Same-device referrals waiting for an administrator's decision (referrals_needs_review_idx, 0011). */
 export async function heldReferrals(db: Queryable): Promise<number> {
-  const [row] = await query(
+  const [row] = await query<{ n: number }>(
     db,
     sql`select count(*)::int as n from referrals where same_device and status = 'completed_waiting'`,
   );
   return num(row?.n);
 }
 
+interface FactsRow {
+  network: boolean;
+  offers_reviewed: boolean;
+  member_app: boolean;
+  real_activity: boolean;
+}
+
 /** The getting-started checklist's facts, each an `exists` on a small table or an index. */
 export async function gettingStartedFacts(db: Queryable, demoNetworks: readonly string[]) {
-  const [row] = await query(
+  const [row] = await query<FactsRow>(
     db,
     sql`select
           exists(select 1 from networks where is_active and slug not in ${[...demoNetworks]}) as network,

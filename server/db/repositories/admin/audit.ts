@@ -17,6 +17,20 @@ export interface AuditListInput extends PageInput {
   date_to?: string;
 }
 
+interface AuditEntryRow {
+  id: string | number;
+  admin_id: number | null;
+  admin_username: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: Date | string;
+  /** The target's name today; null for a target type without one, or a target gone. */
+  target_label: string | null;
+}
+
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
@@ -37,7 +51,7 @@ export async function listAudit(
   const [rows, count] = await Promise.all([
     // The page's targets named as they are today: one lookup per row of the page (by primary key),
     // only for the target types that have a name; target ids that are not numbers name nothing.
-    query(
+    query<AuditEntryRow>(
       db,
       sql`select a.id, a.admin_id, a.admin_username, a.action, a.target_type, a.target_id, a.before,
                  a.after, a.created_at,

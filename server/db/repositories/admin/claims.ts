@@ -7,6 +7,7 @@ import { query, type Queryable } from '../../client';
 import { offsetOf, whereOf, type PageInput, type SortOrder } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
 import type { ClaimSortField, ClaimStatus } from '../../../../shared/contract/admin/claims';
+import type { ClaimListRow } from '../../mappers/claims';
 
 export interface ClaimListInput extends PageInput {
   sortBy: ClaimSortField;
@@ -31,7 +32,7 @@ function nextDay(date: string): string {
 export async function listClaims(
   db: Queryable,
   input: ClaimListInput,
-): Promise<{ rows: Record<string, unknown>[]; total: number; estimated: boolean; pending: number }> {
+): Promise<{ rows: ClaimListRow[]; total: number; estimated: boolean; pending: number }> {
   const where = whereOf([
     input.status && input.status !== 'all' ? sql`cl.status = ${input.status}` : undefined,
     input.offer !== undefined ? sql`cl.offer_id = ${input.offer}` : undefined,
@@ -42,7 +43,7 @@ export async function listClaims(
   const dir = input.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const nulls = input.sortOrder === 'asc' ? sql`nulls first` : sql`nulls last`;
   const [rows, count, pending] = await Promise.all([
-    query<Record<string, unknown>>(
+    query<ClaimListRow>(
       db,
       sql`select cl.id, cl.status, cl.created_at, cl.note, cl.click_id, k.created_at as clicked_at,
                  cl.offer_id, o.title as offer_title, cl.user_id, u.first_name, u.last_name, u.email,

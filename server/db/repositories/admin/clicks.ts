@@ -18,7 +18,7 @@ import {
 } from '../../admin/list-sql';
 import { countRows, EXACT_COUNT_LIMIT_LARGE } from '../../admin/count';
 import { matchingOfferIds, matchingUserIds } from '../../admin/search';
-import { pagination, toClickRow } from '../../mappers/admin';
+import { pagination, toClickRow, type ClickListRow } from '../../mappers/admin';
 import { conversionTotals } from './totals';
 import { cached } from '../../admin/cache';
 import type { ClickSortField } from '../../../../shared/contract/admin/clicks';
@@ -111,13 +111,13 @@ export async function listClicks(
     : { total: 0, estimated: false };
 
   const offset = offsetOf(input);
-  let rows: Record<string, unknown>[] = [];
+  let rows: ClickListRow[] = [];
   if (input.sortBy === 'created_at') {
     // One ordering over all clicks by click time.
     const where = statusCondition
       ? sql`${convertedFrom}`
       : sql`from clicks k left join completions c on c.click_id = k.id and c.status = 'approved' ${whereOf(clickConditions)}`;
-    rows = await query(
+    rows = await query<ClickListRow>(
       db,
       sql`select ${SELECT} from (select k.id as kid, c.id as cid ${where}
             order by k.created_at ${dir}, k.id ${dir} limit ${input.limit} offset ${offset}) p
@@ -130,7 +130,7 @@ export async function listClicks(
     const sortColumn = input.sortBy === 'payout_amount' ? sql`c.payout_amount` : sql`c.completed_at`;
     const fromConverted = offset < convertedCount.total;
     if (fromConverted) {
-      rows = await query(
+      rows = await query<ClickListRow>(
         db,
         sql`select ${SELECT} from (select c.id as cid ${convertedFrom}
               order by ${sortColumn} ${dir}, c.id ${dir} limit ${input.limit} offset ${offset}) p
@@ -143,7 +143,7 @@ export async function listClicks(
     const missing = input.limit - rows.length;
     if (missing > 0 && !statusCondition) {
       const openOffset = Math.max(0, offset - convertedCount.total);
-      const open = await query(
+      const open = await query<ClickListRow>(
         db,
         sql`select ${SELECT} from (select k.id as kid ${openFrom}
               order by k.created_at desc, k.id desc limit ${missing} offset ${openOffset}) p

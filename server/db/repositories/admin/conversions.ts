@@ -14,7 +14,7 @@ import {
 } from '../../admin/list-sql';
 import { countRows, EXACT_COUNT_LIMIT_LARGE } from '../../admin/count';
 import { matchingOfferIds, matchingUserIds } from '../../admin/search';
-import { paginationOf, toConversionRow } from '../../mappers/admin';
+import { paginationOf, toConversionRow, type ConversionListRow } from '../../mappers/admin';
 import { percent } from '../../row-mappers';
 import { conversionTotals } from './totals';
 import type { ConversionSortField } from '../../../../shared/contract/admin/conversions';
@@ -105,7 +105,7 @@ export async function listConversions(
   const where = whereOf([STATUS_CONDITIONS[status], ...conditions]);
   const { order, page } = sortedPage(SORTS, input, sql`c.id`);
   const [rows, count, totals] = await Promise.all([
-    query(
+    query<ConversionListRow>(
       db,
       sql`select c.id, c.user_id, c.offer_id, c.click_id, u.first_name, u.last_name, u.email, u.registration_method, u.referral_code,
                  u.referred_by_code, u.referred_by_user_id,

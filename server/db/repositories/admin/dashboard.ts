@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { query, type Db } from '../../client';
 import type { AdminDashboardResponse } from '../../../../shared/contract/admin/dashboard';
 import { cached } from '../../admin/cache';
-import { memberOf } from '../../mappers/admin';
+import { memberOf, type MemberColumnsRow } from '../../mappers/admin';
 import { iso, money, num, numOrNull, percent, str, strOrNull } from '../../row-mappers';
 import { dateRangeBounds } from '../../../lib/date-range';
 
@@ -14,6 +14,60 @@ export const RECENT_CONVERSIONS = 8;
 export const TOP_REFERRERS = 10;
 /** The chart's days when the call names none. */
 export const DAILY_DAYS = 30;
+
+/** The program-wide tiles over users: bigint sums arrive as text from node-postgres, numeric sums as text. */
+interface UserTotalsRow {
+  total_users: number;
+  new_users_today: number;
+  firebase_users: number;
+  total_conversions: string | number;
+  total_revenue: string;
+  total_rewards_given: string | number;
+  total_voucher_value: string;
+  free_spins_remaining: string | number;
+  free_spins_granted: string | number;
+  held_members: number;
+}
+
+interface ReferralCountsRow {
+  total: number;
+  successful: number;
+  completed_first: number;
+  rewarded: number;
+  today: number;
+}
+
+interface RecentUserRow extends MemberColumnsRow {
+  total_completions: number;
+}
+
+interface RecentConversionRow {
+  id: number;
+  title: string;
+  first_name: string;
+  completed_at: Date | string;
+  payout_amount: string;
+  voucher_id: number | null;
+  voucher_amount: string | null;
+  completion_type: string;
+}
+
+interface TopReferrerRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  referral_code: string;
+  successful_referrals: number;
+  total_referrals: number;
+}
+
+/** Conversions and revenue (numeric, as text) of one UTC day, 'YYYY-MM-DD'. */
+interface DailyRow {
+  day: string;
+  conversions: number;
+  revenue: string;
+}
 
 /** `days`: the chart's days (one of the contract's ranges, 7, 30 or 90); the tiles do not depend on it. */
 export async function dashboard(
@@ -33,7 +87,7 @@ export async function dashboard(
   ] = await Promise.all([
     cached(db, `dashboard:${todayIso}`, () =>
       Promise.all([
-        query(
+        query<UserTotalsRow>(
           db,
           sql`select count(*)::int as total_users,
                    count(*) filter (where registration_date >= ${todayIso})::int as new_users_today,
@@ -47,19 +101,22 @@ export async function dashboard(
                    count(*) filter (where held_at is not null and is_suspicious)::int as held_members
             from users`,
         ),
-        query(db, sql`select count(*) filter (where is_active)::int as active_offers from offers`),
-        query(
+        query<{ active_offers: number }>(
+          db,
+          sql`select count(*) filter (where is_active)::int as active_offers from offers`,
+        ),
+        query<{ conversions_today: number; revenue_today: string }>(
           db,
           sql`select count(*)::int as conversions_today, coalesce(sum(payout_amount), 0) as revenue_today
             from completions where completed_at >= ${todayIso} and status = 'approved'`,
         ),
-        query(
+        query<{ available: number; distributed: number }>(
           db,
           sql`select count(*) filter (where status = 'available')::int as available,
                    count(*) filter (where status in ('assigned', 'used'))::int as distributed
             from vouchers`,
         ),
-        query(
+        query<ReferralCountsRow>(
           db,
           sql`select count(*)::int as total,
                    count(*) filter (where status = 'successful')::int as successful,
@@ -68,7 +125,7 @@ export async function dashboard(
                    count(*) filter (where created_at >= ${todayIso})::int as today
             from referrals`,
         ),
-        query(
+        query<{ count: number; value: string }>(
           db,
           sql`select count(*)::int as count, coalesce(sum(voucher_value), 0) as value
             from clawbacks where created_at >= now() - interval '30 days'`,
@@ -78,12 +135,12 @@ export async function dashboard(
     dailyHistory(db, today, days),
     Promise.all([
       dailyOf(db, today, null),
-      query(
+      query<RecentUserRow>(
         db,
         sql`select id, first_name, last_name, email, registration_date, registration_method, total_completions
             from users order by registration_date desc, id desc limit ${RECENT_USERS}`,
       ),
-      query(
+      query<RecentConversionRow>(
         db,
         sql`select c.id, o.title, u.first_name, c.completed_at, c.payout_amount, c.voucher_id,
                    v.voucher_amount, c.completion_type
@@ -94,7 +151,7 @@ export async function dashboard(
             left join vouchers v on v.id = c.voucher_id
             order by c.completed_at desc, c.id desc`,
       ),
-      query(
+      query<TopReferrerRow>(
         db,
         sql`select id, first_name, last_name, email, referral_code, successful_referrals, total_referrals
             from users where total_referrals > 0
@@ -104,8 +161,8 @@ export async function dashboard(
     ]),
   ]);
 
-  const u = users[0] ?? {};
-  const ref = referralsRow[0] ?? {};
+  const u: Partial<UserTotalsRow> = users[0] ?? {};
+  const ref: Partial<ReferralCountsRow> = referralsRow[0] ?? {};
   const totalReferrals = num(ref.total);
   const successful = num(ref.successful);
   const completedFirst = num(ref.completed_first);
@@ -175,8 +232,8 @@ export async function dashboard(
 }
 
 /** Conversions and revenue per UTC day from `from` (inclusive) to `to` (exclusive, or open). */
-function dailyOf(db: Db, from: Date, to: Date | null) {
-  return query(
+function dailyOf(db: Db, from: Date, to: Date | null): Promise<DailyRow[]> {
+  return query<DailyRow>(
     db,
     sql`select to_char(d, 'YYYY-MM-DD') as day, conversions, revenue from (
           select date_trunc('day', completed_at at time zone 'UTC') as d, count(*)::int as conversions,

@@ -2,12 +2,12 @@
 // page, with each network's offers, its last postback and its last 24 hours of attempts (read through
 // postback_log_network_idx).
 import { sql, type SQL } from 'drizzle-orm';
-import { query, type Queryable } from '../../client';
+import { execute, query, type Queryable } from '../../client';
 import type { NetworkSortField } from '../../../../shared/contract/admin/networks';
 import { POSTBACK_SUCCESS_OUTCOMES } from '../../../../shared/contract/admin/postbacks';
 import { searchPattern, sortedPage, whereOf, type SortedPageInput } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
-import { toStoredNetwork, type StoredNetwork } from '../networks';
+import { toStoredNetwork, type NetworkRow, type StoredNetwork } from '../networks';
 
 const SORTS: Record<NetworkSortField, SQL> = {
   created_at: sql`n.created_at`,
@@ -33,6 +33,14 @@ export interface NetworkListRow {
   stats: NetworkStats;
 }
 
+/** A network's row with its offers and the last 24 hours' postback attempts. */
+interface NetworkListQueryRow extends NetworkRow {
+  offers_count: number;
+  last_postback_at: Date | string | null;
+  accepted: number;
+  refused: number;
+}
+
 export async function listNetworks(
   db: Queryable,
   input: NetworkListInput,
@@ -49,7 +57,7 @@ export async function listNetworks(
   ]);
   const success = [...POSTBACK_SUCCESS_OUTCOMES];
   const [rows, count] = await Promise.all([
-    query<Record<string, unknown>>(
+    query<NetworkListQueryRow>(
       db,
       sql`select n.id, n.slug, n.name, n.preset, n.is_active as "isActive", n.config, n.secret,
                  n.previous_secret as "previousSecret",
@@ -70,10 +78,10 @@ export async function listNetworks(
   ]);
   return {
     rows: rows.map((r) => ({
-      network: toStoredNetwork(r as unknown as Parameters<typeof toStoredNetwork>[0]),
+      network: toStoredNetwork(r),
       stats: {
         offersCount: Number(r.offers_count ?? 0),
-        lastPostbackAt: r.last_postback_at ? new Date(r.last_postback_at as string) : null,
+        lastPostbackAt: r.last_postback_at ? new Date(r.last_postback_at) : null,
         accepted24h: Number(r.accepted ?? 0),
         refused24h: Number(r.refused ?? 0),
       },
@@ -99,5 +107,5 @@ export async function lockNetworkActive(
 }
 
 export async function setNetworkActive(db: Queryable, id: number, isActive: boolean): Promise<void> {
-  await query(db, sql`update networks set is_active = ${isActive}, updated_at = now() where id = ${id}`);
+  await execute(db, sql`update networks set is_active = ${isActive}, updated_at = now() where id = ${id}`);
 }

@@ -14,6 +14,7 @@ import {
 import { countRows } from '../../admin/count';
 import { pagination, toOfferRow } from '../../mappers/admin';
 import type { OfferSortField } from '../../../../shared/contract/admin/offers';
+import type { OfferRow } from '../offers';
 
 /**
  * Sorts of the offers list: newest/oldest (created_at), title A-Z/Z-A (title), most completions and
@@ -66,7 +67,7 @@ export async function listOffers(
     input.offer_id !== undefined ? sql`o.id = ${input.offer_id}` : undefined,
   ]);
   const [rows, count] = await Promise.all([
-    query(
+    query<OfferRow & { network_name: string | null }>(
       db,
       sql`select o.*, n.name as network_name
             from offers o left join networks n on n.id = o.network_id

@@ -24,6 +24,33 @@ function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** An attempt as the log stores it, with its network's slug and configuration (null: the native receiver). */
+export interface PostbackLogRow {
+  /** bigserial: text from node-postgres. */
+  id: string | number;
+  received_at: Date | string;
+  method: string;
+  ip: string | null;
+  /** The parsed parameters (jsonb). */
+  params: unknown;
+  click_id: string | null;
+  transaction_id: string | null;
+  status: string | null;
+  outcome: string;
+  http_status: number;
+  completion_id: number | null;
+  verified: boolean | null;
+  network_id: number | null;
+  reason: string | null;
+  /** The request as received (jsonb), for Replay; null on rows stored before it was kept. */
+  request: unknown;
+  repeat_count: number;
+  replay_of: string | number | null;
+  replayed_at: Date | string | null;
+  network_slug: string | null;
+  network_config: unknown;
+}
+
 const columns = sql`p.id, p.received_at, p.method, p.ip, p.params, p.click_id, p.transaction_id, p.status,
   p.outcome, p.http_status, p.completion_id, p.verified, p.network_id, p.reason, p.request,
   p.repeat_count, p.replay_of, p.replayed_at, n.slug as network_slug, n.config as network_config`;
@@ -31,7 +58,7 @@ const columns = sql`p.id, p.received_at, p.method, p.ip, p.params, p.click_id, p
 export async function listPostbacks(
   db: Queryable,
   input: PostbackListInput,
-): Promise<{ rows: Record<string, unknown>[]; total: number; estimated: boolean }> {
+): Promise<{ rows: PostbackLogRow[]; total: number; estimated: boolean }> {
   const success = [...POSTBACK_SUCCESS_OUTCOMES];
   const search = input.search?.trim();
   const where = whereOf([
@@ -50,7 +77,7 @@ export async function listPostbacks(
   ]);
   const dir = input.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const [rows, count] = await Promise.all([
-    query<Record<string, unknown>>(
+    query<PostbackLogRow>(
       db,
       sql`select ${columns}
             from postback_log p left join networks n on n.id = p.network_id
@@ -66,8 +93,8 @@ export async function listPostbacks(
   return { rows, total: count.total, estimated: count.estimated };
 }
 
-export async function findPostback(db: Queryable, id: number): Promise<Record<string, unknown> | undefined> {
-  const [row] = await query<Record<string, unknown>>(
+export async function findPostback(db: Queryable, id: number): Promise<PostbackLogRow | undefined> {
+  const [row] = await query<PostbackLogRow>(
     db,
     sql`select ${columns} from postback_log p left join networks n on n.id = p.network_id where p.id = ${id}`,
   );

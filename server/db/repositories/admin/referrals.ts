@@ -39,6 +39,28 @@ export interface ReferralListInput extends SortedPageInput {
   dateRange?: string;
 }
 
+/** A referral with its two members' names and emails and the administrator who reviewed it. */
+interface ReferralListRow {
+  id: number;
+  referrer_user_id: number;
+  referred_user_id: number;
+  status: string;
+  same_device: boolean;
+  first_completion_date: Date | string | null;
+  free_spins_granted: number;
+  created_at: Date | string;
+  reviewed_at: Date | string | null;
+  review_reason: string | null;
+  reviewed_by: string | null;
+  referrer_name: string | null;
+  referrer_email: string;
+  referred_name: string | null;
+  referred_email: string;
+  /** The referred member's registration. */
+  registration_date: Date | string;
+  referred_user_completions: number;
+}
+
 export async function listReferrals(
   db: Db,
   input: ReferralListInput,
@@ -65,7 +87,7 @@ export async function listReferrals(
   ]);
   const { order, page } = sortedPage(SORTS, input, sql`f.id`, NULLS_LAST);
   const [rows, count, summary] = await Promise.all([
-    query(
+    query<ReferralListRow>(
       db,
       sql`select f.id, f.referrer_user_id, f.referred_user_id, f.status, f.same_device, f.first_completion_date, f.free_spins_granted, f.created_at,
                  f.reviewed_at, f.review_reason, ad.username as reviewed_by,
@@ -108,7 +130,9 @@ export async function listReferrals(
 }
 
 /** A decision is recorded by its time; its outcome is the status it left. */
-function reviewDecision(r: Record<string, unknown>): AdminReferralRow['review_decision'] {
+function reviewDecision(
+  r: Pick<ReferralListRow, 'reviewed_at' | 'status'>,
+): AdminReferralRow['review_decision'] {
   if (r.reviewed_at == null) return null;
   return r.status === 'denied' ? 'denied' : r.status === 'successful' ? 'granted' : null;
 }
@@ -124,7 +148,7 @@ export function referralSummary(db: Queryable): Promise<AdminReferralsResponse['
 
 async function computeReferralSummary(db: Queryable): Promise<AdminReferralsResponse['summary']> {
   const [[counts], [revenue]] = await Promise.all([
-    query(
+    query<{ total: number; successful: number; completed: number; needs_review: number }>(
       db,
       sql`select count(*)::int as total,
                  count(*) filter (where status = 'successful')::int as successful,
@@ -132,7 +156,7 @@ async function computeReferralSummary(db: Queryable): Promise<AdminReferralsResp
                  count(*) filter (where same_device and status = 'completed_waiting')::int as needs_review
           from referrals`,
     ),
-    query(
+    query<{ revenue: string }>(
       db,
       sql`select coalesce(sum(total_revenue_generated), 0) as revenue from users where referred_by_user_id is not null`,
     ),

@@ -25,8 +25,23 @@ export function conversionTotals(db: Queryable): Promise<ConversionTotals> {
   return cached(db, 'conversion-totals', () => computeConversionTotals(db));
 }
 
+/** The sums over users: bigint counts arrive as text from node-postgres, numeric sums as text from both drivers. */
+interface ConversionTotalsRow {
+  conversions: string | number;
+  revenue: string;
+  voucher_value: string;
+  voucher_wins: string | number;
+  spins_used: string | number;
+  unique_users: number;
+  referral_conversions: string | number;
+  referral_revenue: string;
+  first_referred: number;
+  firebase_users: number;
+  email_users: number;
+}
+
 async function computeConversionTotals(db: Queryable): Promise<ConversionTotals> {
-  const [r] = await query(
+  const [r] = await query<ConversionTotalsRow>(
     db,
     sql`select coalesce(sum(total_completions), 0)::bigint as conversions,
                coalesce(sum(total_revenue_generated), 0) as revenue,

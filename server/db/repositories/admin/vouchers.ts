@@ -14,7 +14,7 @@ import {
   type SortedPageInput,
 } from '../../admin/list-sql';
 import { countRows } from '../../admin/count';
-import { paginationOf, toVoucherRow } from '../../mappers/admin';
+import { paginationOf, toVoucherRow, type VoucherListRow } from '../../mappers/admin';
 import { num, str } from '../../row-mappers';
 import type { VoucherSortField } from '../../../../shared/contract/admin/vouchers';
 
@@ -88,7 +88,7 @@ export async function listVouchers(
   ]);
   const { order, page } = sortedPage(SORTS, input, sql`v.id`);
   const [rows, stats, count] = await Promise.all([
-    query(
+    query<VoucherListRow>(
       db,
       sql`select v.*, a.username as created_by_username,
                  nullif(trim(u.first_name || ' ' || u.last_name), '') as assigned_to_name,
@@ -118,8 +118,20 @@ export function voucherStats(db: Queryable): Promise<VoucherStatsRow[]> {
   return cached(db, 'voucher-stats', () => computeVoucherStats(db));
 }
 
+/** One brand and amount of the stock: numeric as text. */
+interface StockByBrandRow {
+  voucher_brand: string;
+  voucher_amount: string;
+  total: number;
+  available: number;
+  assigned: number;
+  used: number;
+  expired: number;
+  total_value: string;
+}
+
 async function computeVoucherStats(db: Queryable): Promise<VoucherStatsRow[]> {
-  const rows = await query(
+  const rows = await query<StockByBrandRow>(
     db,
     sql`select voucher_brand, voucher_amount,
                count(*)::int as total,
