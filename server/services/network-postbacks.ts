@@ -462,7 +462,15 @@ export async function resolveClick(
         true,
       ),
     };
-  return { click: { id: click.id, userId: click.userId, offerId: click.offerId, network: click.network } };
+  return {
+    click: {
+      id: click.id,
+      userId: click.userId,
+      offerId: click.offerId,
+      network: click.network,
+      ...(click.secondsSinceClick === undefined ? {} : { secondsSinceClick: click.secondsSinceClick }),
+    },
+  };
 }
 
 function unknownClickReason(event: Pick<PostbackEvent, 'clickRef' | 'networkOfferId'>): string {

@@ -179,20 +179,29 @@ export async function applyConversion(
 ): Promise<PostbackResult> {
   memberChanged(tx, click.userId);
   riskOf.set(tx, risk);
-  const own = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
-  if (own) return applyToOwnCompletion(tx, click, event, own, policy);
-  if (event.status === 'reversed') return applyReversal(tx, click, event, policy);
+  if (event.status === 'reversed') {
+    const own = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
+    return own
+      ? applyToOwnCompletion(tx, click, event, own, policy)
+      : applyReversal(tx, click, event, policy);
+  }
 
+  // A new transaction id is the common case: the insert goes first, and only when it conflicts is the
+  // recorded conversion read (a repeat of this postback, or the member's live completion of the offer),
+  // one statement fewer for every new conversion.
   const insertedId = await completions.insertCompletion(tx, newCompletion(click, event, 'pending'));
   if (insertedId !== null) {
     if (event.status === 'approved') {
-      const result = await approve(tx, insertedId, click.userId, click.offerId, event.payout);
+      // The conversion was created now: its click-to-conversion time is the click's age.
+      const result = await approve(tx, insertedId, click.userId, click.offerId, event.payout, {
+        ...(click.secondsSinceClick === undefined ? {} : { clickSeconds: click.secondsSinceClick }),
+      });
       if (result === 'held') return { kind: 'held', completionId: insertedId };
     }
     return { kind: 'accepted', completionId: insertedId, status: event.status };
   }
-  // Lost a race with a concurrent copy of this postback, or the member already has a live
-  // completion of this offer under another transaction id.
+  // This transaction id is recorded (a repeat, or a concurrent copy that committed first), or the
+  // member already has a live completion of this offer under another transaction id.
   const raced = await completions.lockCompletionByTransaction(tx, click.network, event.transactionId);
   if (raced) return applyToOwnCompletion(tx, click, event, raced, policy);
   const live = await completions.lockLiveCompletion(tx, click.userId, click.offerId);
@@ -326,12 +335,20 @@ async function approve(
   userId: number,
   offerId: number,
   payout: number,
-  opts: { conversionCleared?: boolean } = {},
+  opts: { conversionCleared?: boolean; clickSeconds?: number } = {},
 ): Promise<'approved' | 'held'> {
   const risk = riskOf.get(tx) ?? null;
   // The risk gate (docs/trust-and-safety.md#holds): medium risk or more waits in Pending Verification.
   if (risk && !opts.conversionCleared) {
-    const holdId = await holdConversionByRisk(tx, { userId, completionId }, risk);
+    const holdId = await holdConversionByRisk(
+      tx,
+      {
+        userId,
+        completionId,
+        ...(opts.clickSeconds === undefined ? {} : { known: { offerId, seconds: opts.clickSeconds } }),
+      },
+      risk,
+    );
     if (holdId !== null) {
       await completions.holdApproval(tx, completionId);
       return 'held';

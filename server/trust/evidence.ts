@@ -301,6 +301,20 @@ export async function conversionTiming(
 ): Promise<ConversionTiming | undefined> {
   const [c] = await run<{ offer_id: number; seconds: number | null }>(db, CONVERSION_SECONDS, [completionId]);
   if (!c || c.seconds === null) return undefined;
-  const t = await timings.of(db, c.offer_id, completionId);
-  return { seconds: Number(c.seconds), medianSeconds: t.medianSeconds, sample: t.sample };
+  return timingAgainstOffer(db, c.offer_id, completionId, Number(c.seconds), timings);
+}
+
+/**
+ * A click-to-conversion time the caller already knows (a conversion created in its transaction: the
+ * click's age), against the offer's typical time: conversionTiming without reading the completion back.
+ */
+export async function timingAgainstOffer(
+  db: Queryable,
+  offerId: number,
+  completionId: number,
+  seconds: number,
+  timings: OfferTimings = new OfferTimings(0),
+): Promise<ConversionTiming> {
+  const t = await timings.of(db, offerId, completionId);
+  return { seconds, medianSeconds: t.medianSeconds, sample: t.sample };
 }

@@ -4,7 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { execute, query, type Queryable, type Tx } from '../db/client';
 import type { DenyCategory, RiskLevel, RiskPolicy, RiskReasonRow } from '../../shared/contract/admin/reviews';
-import { conversionTiming, memberEvidence, type MemberEvidence, type OfferTimings } from './evidence';
+import {
+  conversionTiming,
+  memberEvidence,
+  timingAgainstOffer,
+  type MemberEvidence,
+  type OfferTimings,
+} from './evidence';
 import { holdHours } from './policy';
 import { judge, type RiskJudgement } from './score';
 
@@ -49,14 +55,24 @@ async function evidenceOf(tx: Tx, userId: number): Promise<MemberEvidence | unde
 async function judgeReward(
   tx: Tx,
   userId: number,
-  reward: { kind: 'conversion'; completionId: number } | { kind: 'referral' },
+  reward: { kind: 'conversion'; completionId: number; known?: KnownTiming } | { kind: 'referral' },
   check: RiskCheck,
 ): Promise<(RiskJudgement & { paused: boolean }) | null> {
   const evidence = await evidenceOf(tx, userId);
   if (!evidence) return null;
   if (reward.kind === 'referral' && !evidence.referrer) return null;
   const timing =
-    reward.kind === 'conversion' ? await conversionTiming(tx, reward.completionId, check.timings) : undefined;
+    reward.kind !== 'conversion'
+      ? undefined
+      : reward.known
+        ? await timingAgainstOffer(
+            tx,
+            reward.known.offerId,
+            reward.completionId,
+            reward.known.seconds,
+            check.timings,
+          )
+        : await conversionTiming(tx, reward.completionId, check.timings);
   const j = judge(
     evidence,
     reward.kind === 'conversion' ? { kind: 'conversion', timing } : reward,
@@ -65,6 +81,12 @@ async function judgeReward(
   const paused = evidence.pausedAt !== null;
   if (j.level === 'low' && !paused) return null;
   return { ...j, level: paused && j.level === 'low' ? 'very_high' : j.level, paused };
+}
+
+/** A conversion created in this transaction: its offer and the seconds since its click, already known. */
+export interface KnownTiming {
+  offerId: number;
+  seconds: number;
 }
 
 async function insertHold(
@@ -117,10 +139,15 @@ function releaseAt(j: RiskJudgement, check: RiskCheck): Date | null {
  */
 export async function holdConversionByRisk(
   tx: Tx,
-  c: { userId: number; completionId: number },
+  c: { userId: number; completionId: number; known?: KnownTiming },
   check: RiskCheck,
 ): Promise<number | null> {
-  const j = await judgeReward(tx, c.userId, { kind: 'conversion', completionId: c.completionId }, check);
+  const j = await judgeReward(
+    tx,
+    c.userId,
+    { kind: 'conversion', completionId: c.completionId, ...(c.known ? { known: c.known } : {}) },
+    check,
+  );
   if (!j) return null;
   if (j.level === 'very_high') await pauseRewards(tx, c.userId);
   return insertHold(tx, {

@@ -27,6 +27,11 @@ export interface PostbackClick {
    * receiver's) its legacy network text. A conversion is unique per (network, transaction id).
    */
   network: string;
+  /**
+   * Seconds from the click to this transaction's start (`now()`), which is the created_at of a
+   * conversion the transaction inserts: the risk gate's click-to-conversion time without reading it back.
+   */
+  secondsSinceClick?: number;
 }
 
 /** The native receiver's click: only offers that no configured network credits. */
@@ -36,7 +41,8 @@ export async function findClickWithNetwork(
 ): Promise<PostbackClick | undefined> {
   const [click] = await query<PostbackClick>(
     db,
-    sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", o.network
+    sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", o.network,
+               extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
           from clicks c join offers o on o.id = c.offer_id
          where c.id = ${clickId} and o.network_id is null limit 1`,
   );

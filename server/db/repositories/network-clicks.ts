@@ -28,6 +28,7 @@ const toNetworkClick = (r: NetworkClickRow): NetworkClick => ({
   userId: r.userId,
   offerId: r.offerId,
   network: r.network,
+  ...(r.secondsSinceClick == null ? {} : { secondsSinceClick: Number(r.secondsSinceClick) }),
   externalOfferId: r.externalOfferId,
   byClickId: Number(r.rank) === 0,
 });
@@ -44,7 +45,8 @@ export async function findNetworkClickById(
   const [click] = await query<NetworkClickRow>(
     db,
     sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
-               o.external_offer_id as "externalOfferId", 0 as rank
+               o.external_offer_id as "externalOfferId", 0 as rank,
+               extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
           from clicks c join offers o on o.id = c.offer_id
          where c.id = ${clickId} and o.network_id = ${network.id}`,
   );
@@ -69,7 +71,8 @@ export async function findNetworkClickBySub(
       ? sql`o.network_id = ${network.id}`
       : sql`o.network_id = ${network.id} and o.external_offer_id = ${networkOfferId}`;
   const byMember = sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId",
-                 ${network.slug}::text as network, o.external_offer_id as "externalOfferId", 1 as rank
+                 ${network.slug}::text as network, o.external_offer_id as "externalOfferId", 1 as rank,
+                 extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
             from users u
             join clicks c on c.user_id = u.id
             join offers o on o.id = c.offer_id
@@ -80,7 +83,8 @@ export async function findNetworkClickBySub(
     db,
     opts.clickIdInSubId
       ? sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
-                    o.external_offer_id as "externalOfferId", 0 as rank
+                    o.external_offer_id as "externalOfferId", 0 as rank,
+               extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
                from clicks c join offers o on o.id = c.offer_id
               where c.id = ${subValue} and o.network_id = ${network.id})
             union all
