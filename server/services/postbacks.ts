@@ -9,13 +9,12 @@ import { insertClawback } from '../db/repositories/clawbacks';
 import type { PostbackClick } from '../db/repositories/clicks';
 import * as completions from '../db/repositories/completions';
 import {
-  creditCompletion,
   debitCompletion,
   grantReferralSpin,
   holdMember,
   lockMemberBlockState,
 } from '../db/repositories/members';
-import { creditOfferCompletion, debitOfferCompletion } from '../db/repositories/offers';
+import { debitOfferCompletion } from '../db/repositories/offers';
 import {
   decideRiskHeldReferral,
   firstCompletionStatus,
@@ -354,16 +353,13 @@ async function approve(
       return 'held';
     }
   }
-  const totalCompletions = await creditCompletion(tx, userId, payout);
+  // The member's and the offer's counters and the approved status, in one statement.
+  const totalCompletions = await completions.approveAndCredit(tx, { completionId, userId, offerId, payout });
   if (totalCompletions === null) {
     await completions.holdApproval(tx, completionId);
     return 'held';
   }
-  const isFirst = totalCompletions === 1;
-  await creditOfferCompletion(tx, offerId, payout);
-
-  let triggered = false;
-  if (isFirst) {
+  if (totalCompletions === 1) {
     // The referral reward is judged too: held by risk, it waits as completed_waiting for its own decision.
     // A conversion released from its own hold was judged with the same member evidence: not twice.
     const judged = risk && !opts.conversionCleared ? await judgeReferralReward(tx, userId, risk) : null;
@@ -379,11 +375,10 @@ async function approve(
         );
       } else {
         await grantReferralSpin(tx, referral.referrerUserId);
-        triggered = true;
+        await completions.markReferralRewardTriggered(tx, completionId);
       }
     }
   }
-  await completions.markApproved(tx, completionId, { isFirst, triggeredReferralReward: triggered });
   return 'approved';
 }
 

@@ -147,22 +147,40 @@ export async function holdApproval(db: Queryable, id: number): Promise<void> {
   );
 }
 
-export async function markApproved(
+/**
+ * Approves a pending completion and credits it, in one statement: the member's counters (only while
+ * the member is not blocked: the member row is written first, with the block as its condition), the
+ * offer's counters and the completion's approved status. The member's new completion total (1: their
+ * first completion), or null when the member is blocked and nothing was written.
+ */
+export async function approveAndCredit(
   db: Queryable,
-  id: number,
-  flags: { isFirst: boolean; triggeredReferralReward: boolean },
-): Promise<void> {
-  await execute(
+  c: { completionId: number; userId: number; offerId: number; payout: number },
+): Promise<number | null> {
+  const [row] = await query<{ totalCompletions: number }>(
     db,
-    sql`update completions
-           set status = 'approved', completed_at = now(), is_first_completion = ${flags.isFirst},
-               completion_type = ${flags.triggeredReferralReward ? 'triggered_referral_reward' : 'standard'},
-               referral_reward_processed = ${flags.triggeredReferralReward}, approval_held_at = null
-         where id = ${id}`,
+    sql`with u as (
+          update users set total_completions = total_completions + 1,
+                           total_revenue_generated = total_revenue_generated + ${c.payout},
+                           last_activity = now()
+           where id = ${c.userId} and is_suspicious = false
+       returning total_completions
+        ), o as (
+          update offers set total_completions = total_completions + 1, unique_users = unique_users + 1,
+                            total_revenue = total_revenue + ${c.payout}
+           where id = ${c.offerId} and exists (select 1 from u)
+        ), done as (
+          update completions
+             set status = 'approved', completed_at = now(),
+                 is_first_completion = (select total_completions = 1 from u),
+                 completion_type = 'standard', referral_reward_processed = false, approval_held_at = null
+           where id = ${c.completionId} and exists (select 1 from u)
+        )
+        select total_completions as "totalCompletions" from u`,
   );
+  return row ? Number(row.totalCompletions) : null;
 }
 
-/** The approved first completion whose referral an administrator granted afterwards (a held same-device one). */
 export async function markReferralRewardTriggered(db: Queryable, id: number): Promise<void> {
   await execute(
     db,

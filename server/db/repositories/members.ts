@@ -157,28 +157,7 @@ export async function linkReferral(
   return toMember(row);
 }
 
-/**
- * Counts an approved completion on the member, unless the member is blocked (the block is the
- * update's condition, so an approval and a concurrent block are ordered by this row's lock). Returns
- * the member's completions after it, or null for a blocked member (nothing changed).
- */
-export async function creditCompletion(
-  db: Queryable,
-  userId: number,
-  payout: number,
-): Promise<number | null> {
-  const [row] = await query<{ totalCompletions: number }>(
-    db,
-    sql`update users set total_completions = total_completions + 1,
-                         total_revenue_generated = total_revenue_generated + ${payout},
-                         last_activity = now()
-         where id = ${userId} and is_suspicious = false
-     returning total_completions as "totalCompletions"`,
-  );
-  return row ? row.totalCompletions : null;
-}
-
-/** Takes back what creditCompletion added (a reversed approved completion). */
+/** Takes back what approveAndCredit (repositories/completions.ts) added (a reversed approved completion). */
 export async function debitCompletion(db: Queryable, userId: number, payout: number): Promise<void> {
   await execute(
     db,

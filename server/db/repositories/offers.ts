@@ -235,17 +235,7 @@ export async function findClickableOffer(
   return offer;
 }
 
-/** Counts an approved completion on the offer (its completions, members and revenue). */
-export async function creditOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
-  await execute(
-    db,
-    sql`update offers set total_completions = total_completions + 1, unique_users = unique_users + 1,
-                          total_revenue = total_revenue + ${payout}
-         where id = ${offerId}`,
-  );
-}
-
-/** Takes back what creditOfferCompletion added (a reversed approved completion). */
+/** Takes back what approveAndCredit (repositories/completions.ts) added (a reversed approved completion). */
 export async function debitOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
   await execute(
     db,
