@@ -468,7 +468,7 @@ export async function resolveClick(
       userId: click.userId,
       offerId: click.offerId,
       network: click.network,
-      ...(click.secondsSinceClick === undefined ? {} : { secondsSinceClick: click.secondsSinceClick }),
+      secondsSinceClick: click.secondsSinceClick,
     },
   };
 }

@@ -193,7 +193,7 @@ export async function applyConversion(
     if (event.status === 'approved') {
       // The conversion was created now: its click-to-conversion time is the click's age.
       const result = await approve(tx, insertedId, click.userId, click.offerId, event.payout, {
-        ...(click.secondsSinceClick === undefined ? {} : { clickSeconds: click.secondsSinceClick }),
+        clickSeconds: click.secondsSinceClick,
       });
       if (result === 'held') return { kind: 'held', completionId: insertedId };
     }
@@ -334,18 +334,14 @@ async function approve(
   userId: number,
   offerId: number,
   payout: number,
-  opts: { conversionCleared?: boolean; clickSeconds?: number } = {},
+  opts: { conversionCleared?: boolean; clickSeconds?: number | undefined } = {},
 ): Promise<'approved' | 'held'> {
   const risk = riskOf.get(tx) ?? null;
   // The risk gate (docs/trust-and-safety.md#holds): medium risk or more waits in Pending Verification.
   if (risk && !opts.conversionCleared) {
     const holdId = await holdConversionByRisk(
       tx,
-      {
-        userId,
-        completionId,
-        ...(opts.clickSeconds === undefined ? {} : { known: { offerId, seconds: opts.clickSeconds } }),
-      },
+      { userId, completionId, offerId, clickSeconds: opts.clickSeconds },
       risk,
     );
     if (holdId !== null) {

@@ -55,7 +55,7 @@ async function evidenceOf(tx: Tx, userId: number): Promise<MemberEvidence | unde
 async function judgeReward(
   tx: Tx,
   userId: number,
-  reward: { kind: 'conversion'; completionId: number; known?: KnownTiming } | { kind: 'referral' },
+  reward: ConversionReward | { kind: 'referral' },
   check: RiskCheck,
 ): Promise<(RiskJudgement & { paused: boolean }) | null> {
   const evidence = await evidenceOf(tx, userId);
@@ -64,12 +64,12 @@ async function judgeReward(
   const timing =
     reward.kind !== 'conversion'
       ? undefined
-      : reward.known
+      : reward.clickSeconds !== undefined
         ? await timingAgainstOffer(
             tx,
-            reward.known.offerId,
+            reward.offerId,
             reward.completionId,
-            reward.known.seconds,
+            reward.clickSeconds,
             check.timings,
           )
         : await conversionTiming(tx, reward.completionId, check.timings);
@@ -83,10 +83,15 @@ async function judgeReward(
   return { ...j, level: paused && j.level === 'low' ? 'very_high' : j.level, paused };
 }
 
-/** A conversion created in this transaction: its offer and the seconds since its click, already known. */
-export interface KnownTiming {
+/**
+ * A conversion judged for its approval. `clickSeconds`: its click-to-conversion time when the caller
+ * already knows it (a conversion created in this transaction: its click's age); else read back.
+ */
+interface ConversionReward {
+  kind: 'conversion';
+  completionId: number;
   offerId: number;
-  seconds: number;
+  clickSeconds?: number | undefined;
 }
 
 async function insertHold(
@@ -139,15 +144,11 @@ function releaseAt(j: RiskJudgement, check: RiskCheck): Date | null {
  */
 export async function holdConversionByRisk(
   tx: Tx,
-  c: { userId: number; completionId: number; known?: KnownTiming },
+  c: { userId: number } & Omit<ConversionReward, 'kind'>,
   check: RiskCheck,
 ): Promise<number | null> {
-  const j = await judgeReward(
-    tx,
-    c.userId,
-    { kind: 'conversion', completionId: c.completionId, ...(c.known ? { known: c.known } : {}) },
-    check,
-  );
+  const { userId, ...conversion } = c;
+  const j = await judgeReward(tx, userId, { kind: 'conversion', ...conversion }, check);
   if (!j) return null;
   if (j.level === 'very_high') await pauseRewards(tx, c.userId);
   return insertHold(tx, {

@@ -34,6 +34,9 @@ export interface PostbackClick {
   secondsSinceClick?: number;
 }
 
+/** The select-list item of PostbackClick.secondsSinceClick, for a click aliased `c`. */
+export const clickAgeColumn = sql`extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"`;
+
 /** The native receiver's click: only offers that no configured network credits. */
 export async function findClickWithNetwork(
   db: Queryable,
@@ -41,8 +44,7 @@ export async function findClickWithNetwork(
 ): Promise<PostbackClick | undefined> {
   const [click] = await query<PostbackClick>(
     db,
-    sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", o.network,
-               extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
+    sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", o.network, ${clickAgeColumn}
           from clicks c join offers o on o.id = c.offer_id
          where c.id = ${clickId} and o.network_id is null limit 1`,
   );

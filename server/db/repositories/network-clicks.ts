@@ -3,7 +3,7 @@
 // network's own offers count: a click of another network's offer, or of a native offer, is unknown here.
 import { sql } from 'drizzle-orm';
 import { query, type Queryable } from '../client';
-import type { PostbackClick } from './clicks';
+import { clickAgeColumn, type PostbackClick } from './clicks';
 
 interface Network {
   id: number;
@@ -12,6 +12,7 @@ interface Network {
 
 /** A click as a network's receiver resolves it, with what binds it to the network's own offer. */
 export interface NetworkClick extends PostbackClick {
+  secondsSinceClick: number;
   /** The clicked offer's external_offer_id: the network's offer id it must match (issue 32, item 2). */
   externalOfferId: string | null;
   /** Found by its click id (ours, or echoed in the sub-id parameter), not by the member's sub-id. */
@@ -28,7 +29,7 @@ const toNetworkClick = (r: NetworkClickRow): NetworkClick => ({
   userId: r.userId,
   offerId: r.offerId,
   network: r.network,
-  ...(r.secondsSinceClick == null ? {} : { secondsSinceClick: Number(r.secondsSinceClick) }),
+  secondsSinceClick: Number(r.secondsSinceClick),
   externalOfferId: r.externalOfferId,
   byClickId: Number(r.rank) === 0,
 });
@@ -45,8 +46,7 @@ export async function findNetworkClickById(
   const [click] = await query<NetworkClickRow>(
     db,
     sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
-               o.external_offer_id as "externalOfferId", 0 as rank,
-               extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
+               o.external_offer_id as "externalOfferId", 0 as rank, ${clickAgeColumn}
           from clicks c join offers o on o.id = c.offer_id
          where c.id = ${clickId} and o.network_id = ${network.id}`,
   );
@@ -71,8 +71,7 @@ export async function findNetworkClickBySub(
       ? sql`o.network_id = ${network.id}`
       : sql`o.network_id = ${network.id} and o.external_offer_id = ${networkOfferId}`;
   const byMember = sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId",
-                 ${network.slug}::text as network, o.external_offer_id as "externalOfferId", 1 as rank,
-                 extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
+                 ${network.slug}::text as network, o.external_offer_id as "externalOfferId", 1 as rank, ${clickAgeColumn}
             from users u
             join clicks c on c.user_id = u.id
             join offers o on o.id = c.offer_id
@@ -83,8 +82,7 @@ export async function findNetworkClickBySub(
     db,
     opts.clickIdInSubId
       ? sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
-                    o.external_offer_id as "externalOfferId", 0 as rank,
-               extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
+                    o.external_offer_id as "externalOfferId", 0 as rank, ${clickAgeColumn}
                from clicks c join offers o on o.id = c.offer_id
               where c.id = ${subValue} and o.network_id = ${network.id})
             union all
