@@ -9,24 +9,38 @@ const root = import.meta.dirname;
 
 /**
  * The server's layers (docs/architecture.md#layers), for its product code only: tests and scripts set up
- * and read rows directly. Routes reach the database through services; the database layer (client,
- * repositories, mappers) never calls up into services, the partner networks' core, plugins or routes;
- * the demo seeds through services and repositories, not through a route module.
+ * and read rows directly. The server is folded by domain (server/<domain>/), and a module's layer is in
+ * its name: `route.ts` / `*-route.ts` / `routes.ts`, `service.ts` / `*-service.ts`, `repository.ts` /
+ * `*-repository.ts`, `mapper.ts`; `server/db/` is the client, statements, schema, migrations and SQL
+ * functions. Routes reach the database through services; repositories and the database layer never call
+ * up into services, routes, plugins or the partner networks' core; mappers never call services or
+ * routes; the demo seeds through services and repositories, not through a route module.
  */
+const ROUTES = ['server/**/route.ts', 'server/**/*-route.ts', 'server/**/routes.ts'];
+const SERVICES = ['server/**/service.ts', 'server/**/*-service.ts'];
+const REPOSITORIES = ['server/**/repository.ts', 'server/**/*-repository.ts'];
+const NETWORKS_CORE = ['server/networks/{presets,verify,test-request,demo-params}.ts'];
 const serverLayerZones = [
   {
-    target: './server/routes',
-    from: './server/db',
+    target: ROUTES,
+    from: ['server/db/**', ...REPOSITORIES],
     message: 'Routes call services; the database is reached through them (docs/architecture.md#layers).',
   },
   {
-    target: './server/db',
-    from: ['./server/services', './server/networks', './server/routes', './server/plugins'],
-    message: 'The database layer imports only the database and the contract (docs/architecture.md#layers).',
+    target: ['server/db/**', ...REPOSITORIES],
+    from: [...SERVICES, ...ROUTES, 'server/plugins/**', ...NETWORKS_CORE],
+    message:
+      'Repositories and the database layer import only the database, mappers and the contract (docs/architecture.md#layers).',
   },
   {
-    target: './server/demo',
-    from: './server/routes',
+    target: ['server/**/mapper.ts'],
+    from: [...SERVICES, ...ROUTES, 'server/plugins/**'],
+    message:
+      "Mappers turn rows into the contract's shapes; they call no service or route (docs/architecture.md#layers).",
+  },
+  {
+    target: 'server/demo/**',
+    from: ROUTES,
     message: 'The demo seeds through services and repositories, never through a route module.',
   },
 ];
@@ -134,7 +148,7 @@ export default tseslint.config(
       'server/**/*.test.ts',
       'server/test/**',
       'server/scripts/**',
-      'server/services/firebase.ts',
+      'server/members/firebase.ts',
       'server/demo/emulator.ts',
     ],
     rules: {

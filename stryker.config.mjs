@@ -24,11 +24,11 @@ const config = {
     'admin/src/vouchers/voucher-rules.ts',
     // Server: the spin (the draw; its database rules are in rewards_spin.sql), postbacks and the
     // referral reward, member sessions.
-    'server/services/spins.ts',
-    'server/services/postbacks.ts',
-    'server/db/repositories/referrals.ts',
-    'server/services/sessions.ts',
-    'server/services/users.ts',
+    'server/spins/service.ts',
+    'server/postbacks/conversions-service.ts',
+    'server/referrals/repository.ts',
+    'server/members/sessions-service.ts',
+    'server/members/service.ts',
     // The admin forms' checks, one set of schemas for the server and the console (the contract), and
     // the fragments every admin list is built from (filters, search, whitelisted sorts, pages; the
     // list repositories combine them with constant SQL).

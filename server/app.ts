@@ -16,11 +16,14 @@ import errorsPlugin from './plugins/errors';
 import metricsPlugin from './plugins/metrics';
 import securityHeadersPlugin from './plugins/security-headers';
 import staticPlugin from './plugins/static';
-import memberRoutes from './routes/member';
-import demoPartnerRoutes from './routes/demo-partner';
-import systemRoutes from './routes/system';
-import { createTokenVerifier, type TokenVerifier } from './services/firebase';
-import { MemberAnswers } from './services/member-answers';
+import memberRoutes from './members/route';
+import offerRoutes from './offers/route';
+import spinRoutes from './spins/route';
+import referralRoutes from './referrals/route';
+import demoPartnerRoutes from './demo-partner/route';
+import systemRoutes from './system/route';
+import { createTokenVerifier, type TokenVerifier } from './members/firebase';
+import { MemberAnswers } from './members/answers';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { HttpError } from './lib/errors';
@@ -36,7 +39,7 @@ declare module 'fastify' {
     dbKind: Database['kind'];
     sessionSecret: string;
     tokenVerifier: TokenVerifier;
-    /** The member answers cache (server/services/member-answers.ts). */
+    /** The member answers cache (server/members/answers.ts). */
     memberAnswers: MemberAnswers;
   }
   interface FastifyContextConfig {
@@ -121,7 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.tokenVerifier ?? createTokenVerifier(opts.config.firebaseProjectId, opts.config.authEmulatorHost),
   );
 
-  // Filled by the member calls, kept true by the database's notifications (routes/events.ts listens).
+  // Filled by the member calls, kept true by the database's notifications (events/route.ts listens).
   app.decorate(
     'memberAnswers',
     new MemberAnswers({
@@ -132,7 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // A change made through this process shows on the very next call here: a member's own change (a
   // click, a claim, a voucher marked used) drops their answers before the answer is sent, and so does
-  // a postback for the members it changed (routes/network-postback.ts); an administrator's change is
+  // a postback for the members it changed (postbacks/route.ts); an administrator's change is
   // answered once this process has heard it (MemberAnswers.sync). Other processes hear it through
   // the database's notification.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -167,18 +170,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // 3. routes
   await app.register(systemRoutes);
   await app.register(memberRoutes);
+  await app.register(offerRoutes);
+  await app.register(spinRoutes);
+  await app.register(referralRoutes);
   // Web Push (issue 38) before the live stream, which hands it each member event and open window.
   await app.register(import('./push/plugin'));
-  await app.register(import('./routes/events'));
-  await app.register(import('./routes/member-vouchers'));
-  await app.register(import('./routes/member-claims'));
-  await app.register(import('./fair-play/routes'));
+  await app.register(import('./events/route'));
+  await app.register(import('./vouchers/route'));
+  await app.register(import('./claims/route'));
+  await app.register(import('./fair-play/route'));
   await app.register(import('./privacy/route'));
   await app.register(import('./started/route'));
   await app.register(import('./brands/route'));
-  await app.register(import('./routes/network-postback'));
+  await app.register(import('./postbacks/route'));
   if (opts.config.mode === 'demo') await app.register(demoPartnerRoutes);
-  const { default: adminRoutes } = await import('./routes/admin/index');
+  const { default: adminRoutes } = await import('./admin/routes');
   await app.register(adminRoutes);
   if (opts.serveStatic !== false) await app.register(staticPlugin, { distDir: opts.config.distDir });
   else

@@ -2,7 +2,7 @@
 // redeem link and steps (issue 35, item 7).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listBrandSettings, memberBrands, saveBrandSettings } from '../../shared/contract/brands';
-import { actorOf } from '../routes/admin/actor';
+import { actorOf } from '../admin/actor';
 import { adminBrands, memberBrands as readMemberBrands, saveBrand } from './service';
 
 const brandRoutes: FastifyPluginAsyncZod = async (app) => {

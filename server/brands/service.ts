@@ -1,8 +1,8 @@
 // Voucher brands' redeem settings (issue 35, item 7): the console saves a brand's redeem link and steps
 // (audited); members read the brands that have some (their wallet's Redeem action and steps).
 import type { Db, Queryable } from '../db/client';
-import { insertAuditEntry } from '../db/repositories/audit';
-import type { Actor } from '../services/admin/audit';
+import { insertAuditEntry } from '../admin/audit/write-repository';
+import type { Actor } from '../admin/audit/service';
 import type { AdminBrand, MemberBrand } from '../../shared/contract/brands';
 import {
   findBrandSettings,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/client';
 import { verifyPassword } from '../lib/password';
-import { findNetworkBySlug } from '../db/repositories/networks';
+import { findNetworkBySlug } from '../networks/repository';
 import { createTestDatabase, DATABASE_KINDS, insertOffer, type TestDatabase } from '../test/helpers';
 import { OFFER_CATEGORIES } from '../../shared/constants';
 import { CPX_DEMO_SLUG, seedDemo } from './seed';

@@ -12,16 +12,16 @@ import { migrate, openDatabase, type Db } from '../db/client';
 import { DEFAULT_TERMS_VERSION, type Config } from '../config';
 import { markMembersEligible } from '../fair-play/repository';
 import { DEFAULT_POLICY, savePolicy } from '../trust/policy';
-import { findAdminByUsername, insertAdmin, setAdminPassword } from '../db/repositories/admins';
-import { findNetworkBySlug, insertNetwork } from '../db/repositories/networks';
-import { countOffers, insertOffers } from '../db/repositories/offers';
+import { findAdminByUsername, insertAdmin, setAdminPassword } from '../admin/auth/repository';
+import { findNetworkBySlug, insertNetwork } from '../networks/repository';
+import { countOffers, insertOffers } from '../offers/repository';
 import { configFromPreset } from '../networks/presets';
-import { insertVouchers, type NewVoucher } from '../db/repositories/vouchers';
+import { insertVouchers, type NewVoucher } from '../vouchers/repository';
 import { hashPassword } from '../lib/password';
 import { OFFER_CATEGORIES } from '../../shared/constants';
 import { sql } from 'drizzle-orm';
 import { query } from '../db/client';
-import type { Actor } from '../services/admin/audit';
+import type { Actor } from '../admin/audit/service';
 // The history's module (and the services it drives) is loaded only when a history is written.
 import type { HistoryOptions, HistorySummary } from './history';
 

@@ -38,6 +38,7 @@ import {
   publishRulesVersion,
   recordEligibility,
   recordTermsAcceptance,
+  replaceExcludedStates,
   voucherStockByBrand,
   type RulesVersionRow,
 } from './repository';
@@ -240,4 +241,9 @@ export async function grantDailySpin(db: Queryable, fp: FairPlay, userId: number
         ? "You have used today's free spin. Come back tomorrow."
         : `You have used today's ${fp.dailySpin.perDay} free spins. Come back tomorrow.`,
     );
+}
+
+/** member_spin reads the excluded states from the database: each process writes the configured ones at start. */
+export async function applyExcludedStates(db: Queryable, fp: FairPlay): Promise<void> {
+  await replaceExcludedStates(db, fp.excludedStates);
 }

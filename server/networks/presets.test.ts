@@ -32,7 +32,7 @@ function tamper(req: PostbackRequest, name: string, value: string): PostbackRequ
 }
 
 describe('native', () => {
-  // Our own scheme: docs/product-rules.md#postbacks, server/services/postbacks.ts (canonicalString). Digest
+  // Our own scheme: docs/product-rules.md#postbacks, server/postbacks/conversions-service.ts (canonicalString). Digest
   // computed with openssl (docs/partner-networks-sources.md, section 1).
   const config = network('native', { secret: 'test-secret' });
   const url =

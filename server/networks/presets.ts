@@ -68,7 +68,7 @@ const DEFAULTS: NetworkConfig = {
 };
 
 const PRESETS: Record<PresetName, ConfigOverrides> = {
-  // Ours (docs/product-rules.md#postbacks; server/services/postbacks.ts canonicalString):
+  // Ours (docs/product-rules.md#postbacks; server/postbacks/conversions-service.ts canonicalString):
   // HMAC-SHA256 over every parameter but `sig`, sorted, encodeURIComponent-encoded.
   // /api/postback.php stays the native receiver with its own answers; this preset is the same
   // scheme behind /api/postback/{slug}.

@@ -8,7 +8,7 @@ import { ipAllowlist } from '../../shared/networks/ip';
 
 /**
  * The bounds of one attempt, checked before any signature work (malformed beyond them). The same
- * parameter bounds as the native receiver (POSTBACK_LIMITS in server/services/postbacks.ts); the URL
+ * parameter bounds as the native receiver (POSTBACK_LIMITS in server/postbacks/conversions-service.ts); the URL
  * bound is Node's default limit on a request's head (16 KiB), which a request line cannot exceed anyway.
  */
 export const NETWORK_POSTBACK_LIMITS = {

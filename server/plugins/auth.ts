@@ -11,9 +11,9 @@ import {
   startSessionPurge,
   type AdminSession,
   type MemberSession,
-} from '../services/sessions';
-import { purgeOldSignInRecords } from '../services/admin/auth';
-import { purgeJunkPostbacks } from '../services/network-postbacks';
+} from '../members/sessions-service';
+import { purgeOldSignInRecords } from '../admin/auth/service';
+import { purgeJunkPostbacks } from '../postbacks/service';
 
 export const MEMBER_COOKIE = 'sid';
 export const ADMIN_COOKIE = 'admin_sid';

@@ -13,7 +13,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 export interface AppMetrics {
   registry: Registry;
   spin(r: { win: boolean; stockOut: boolean; type: string }): void;
-  /** slot-spin.php's statements: how many spins each carried, and the shared ones sent again alone (server/db/repositories/spins.ts). */
+  /** slot-spin.php's statements: how many spins each carried, and the shared ones sent again alone (server/spins/repository.ts). */
   spinStatements: { statement(spins: number): void; resent(spins: number): void };
   postback(outcome: string, status: number): void;
   /**

@@ -1,7 +1,7 @@
 // The privacy centre's rules (issue 37, item 5; docs/operations.md, "Deleted accounts"): the member's
 // data as one JSON document, their name corrected, and their account deleted completely and once.
 import type { Db } from '../db/client';
-import { insertAuditEntry } from '../db/repositories/audit';
+import { insertAuditEntry } from '../admin/audit/write-repository';
 import { HttpError, notFound } from '../lib/errors';
 import type { PrivacyExportResponse } from '../../shared/contract/privacy';
 import * as repo from './repository';

@@ -1,10 +1,10 @@
 // What each member event says as a push notification (issue 38; docs/operations.md#web-push lists
-// them). The events are the live stream's (server/services/member-events.ts): one source of truth for
+// them). The events are the live stream's (server/events/service.ts): one source of truth for
 // "what changed for a member". Each kind has its TTL (how long a push service keeps an undelivered
 // message), its urgency (RFC 8030 §5.3: how readily a phone on battery wakes for it) and a topic
 // (RFC 8030 §5.4: a newer message with the same topic replaces an undelivered one, so a burst of
 // events becomes one notification; the service worker also uses it as the notification's tag).
-import type { MemberEvent } from '../services/member-events';
+import type { MemberEvent } from '../events/service';
 import { formatRupees } from '../../shared/format';
 import type { PushKind } from '../../shared/push';
 

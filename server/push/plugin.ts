@@ -1,5 +1,5 @@
 // Web Push (issue 38; docs/architecture.md, "Web Push"): the sender, the app windows' presence, the
-// voucher-expiry job and the calls. Registered before the live stream (server/routes/events.ts),
+// voucher-expiry job and the calls. Registered before the live stream (server/events/route.ts),
 // which hands it every member event and each stream's window.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import { loadVapidKeys, type VapidKeys } from './vapid';
 import { PushSender } from './sender';
 import { runVoucherExpiryJob } from './expiry-job';
 import * as repo from './repository';
-import pushRoutes from './routes';
+import pushRoutes from './route';
 
 export interface PushService {
   /** The VAPID keys (null: push is off), loaded on first use. */

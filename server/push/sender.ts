@@ -12,7 +12,7 @@
 // push service through the Topic).
 import webpush from 'web-push';
 import type { Db } from '../db/client';
-import type { MemberEvent } from '../services/member-events';
+import type { MemberEvent } from '../events/service';
 import type { PushKind } from '../../shared/push';
 import { KIND_POLICY, notificationFor, type Notification } from './messages';
 import * as repo from './repository';

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { migrate, openDatabase } from '../db/client';
-import { upsertAdmin } from '../services/admin/auth';
+import { upsertAdmin } from '../admin/auth/service';
 
 async function prompt(question: string, hidden = false): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });

@@ -1,8 +1,8 @@
 // Started offers (issue 35, item 4): what the dashboard's "In progress" card needs for each offer the
-// member started with no conversion yet. The claim window is the claims' rule (server/services/claims.ts,
+// member started with no conversion yet. The claim window is the claims' rule (server/claims/service.ts,
 // docs/product-rules.md#claims): from claimMinAgeMinutes after the start to 30 days after it.
 import type { Queryable } from '../db/client';
-import { buildRedirectUrl } from '../services/offers';
+import { buildRedirectUrl } from '../offers/service';
 import type { StartedOffer } from '../../shared/contract/started-offers';
 import { listStartedClicks, listTypicalConfirmTimes } from './repository';
 

@@ -2,7 +2,7 @@
 // the suite setup of helpers.ts with the administrator created.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
-import { upsertAdmin } from '../services/admin/auth';
+import { upsertAdmin } from '../admin/auth/service';
 import { cookieFrom, testAppPerSuite, type SuiteApp } from './helpers';
 
 export const ADMIN_USERNAME = 'root';

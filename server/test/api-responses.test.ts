@@ -25,7 +25,7 @@ import {
   type TestDatabase,
 } from './helpers';
 import { emulatorIdToken } from '../demo/emulator';
-import { upsertAdmin } from '../services/admin/auth';
+import { upsertAdmin } from '../admin/auth/service';
 
 const SNAPSHOT_VAPID = {
   publicKey: 'BA1Hxzyi1RUM1b5wjxsn7nGxAszw2u61m164i3MrAIxHF6YK5h4SDYic-dRuU_RCPCfA5aq9ojSwk5Y2EmClBPs',

@@ -15,7 +15,7 @@ import {
   testAppPerSuite,
 } from './helpers';
 import { completions, referrals, spins, users, vouchers } from '../db/schema';
-import { createSession } from '../services/sessions';
+import { createSession } from '../members/sessions-service';
 import { query, type Db } from '../db/client';
 import { withDraw } from './fixed-draw';
 

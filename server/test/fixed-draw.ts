@@ -1,4 +1,4 @@
-// The slot's draw (crypto.randomInt(10 000), server/services/spins.ts) fixed for the checks that need a
+// The slot's draw (crypto.randomInt(10 000), server/spins/service.ts) fixed for the checks that need a
 // known outcome, such as a win, to run every time rather than when chance allows. A test file opts in:
 //   vi.mock('node:crypto', (original) => import('../test/fixed-draw').then((m) => m.cryptoWithFixedDraw(original)));
 // and wraps the calls in withDraw(roll, ...). Every other randomInt call is the real one.

@@ -54,7 +54,7 @@ export async function teardown() {
         '!!!   - every server suite on PostgreSQL (they ran on PGlite only);',
         '!!!   - server/test/concurrency.test.ts (real concurrent connections: spins, stock, postbacks);',
         '!!!   - server/test/network-concurrency.test.ts (one partner network postback and one replay, concurrently);',
-        '!!!   - server/services/postbacks-races.test.ts (copies of one postback and an unblock, interleaved on purpose).',
+        '!!!   - server/postbacks/races.test.ts (copies of one postback and an unblock, interleaved on purpose).',
         '!!! Run them: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:unit',
         '',
       ].join('\n'),

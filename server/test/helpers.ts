@@ -9,7 +9,7 @@ import { migrate, openDatabase, type Database } from '../db/client';
 import { emulatorIdToken } from '../demo/emulator';
 import type { Db } from '../db/client';
 import { offers, vouchers } from '../db/schema';
-import { signPostback } from '../services/postbacks';
+import { signPostback } from '../postbacks/conversions-service';
 import {
   POSTGRES_TEMPLATE_ENV,
   POSTGRES_URL,

@@ -1,6 +1,6 @@
-// The uncached references of the member reads, for server/routes/member-cache.test.ts: offers.php,
+// The uncached references of the member reads, for server/members/answers-cache.test.ts: offers.php,
 // user-stats.php and referral-stats.php as one statement each that reads every list, answered as
-// objects. The product serves the cached paths (server/services/offers.ts, member-stats.ts); these are
+// objects. The product serves the cached paths (server/offers/service.ts, member-stats.ts); these are
 // what those paths must answer byte for byte once serialised, and live with the tests since nothing
 // else calls them (docs/decisions/member-answers-cache.md).
 import type { Queryable } from '../db/client';
@@ -15,13 +15,13 @@ import {
   toOwedVoucher,
   toUserVoucher,
   toVoucherBreakdownRow,
-} from '../db/mappers/member';
-import type { MemberOfferRow } from '../db/repositories/offers';
-import { memberStatsRowsForSession, referralStatsRowsForSession } from '../db/repositories/members';
-import { listStockedAmounts } from '../db/repositories/vouchers';
+} from '../members/mapper';
+import type { MemberOfferRow } from '../offers/repository';
+import { memberStatsRowsForSession, referralStatsRowsForSession } from '../members/repository';
+import { listStockedAmounts } from '../vouchers/repository';
 import { percent } from '../db/row-mappers';
 import { statement } from '../db/statements';
-import { foldedSession, type FoldedSession, type MemberSessionKey } from '../services/sessions';
+import { foldedSession, type FoldedSession, type MemberSessionKey } from '../members/sessions-service';
 import type { MemberOffer, ReferralStatsResponse, UserStatsResponse } from '../../shared/contract/member';
 
 // Active offers, plus inactive ones the member has a live completion on (so a won voucher or a

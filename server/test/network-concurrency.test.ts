@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { query, type Db } from '../db/client';
-import { replayAttempt } from '../services/network-postbacks';
+import { replayAttempt } from '../postbacks/service';
 import { POSTGRES_URL, testAppPerSuite } from './helpers';
 import {
   TEST_PUBLIC_URL,

@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ConfigOverrides, NetworkConfig, PresetName } from '../../shared/networks/config';
 import { execute, query, type Db } from '../db/client';
-import { findNetworkById, insertNetwork, type StoredNetwork } from '../db/repositories/networks';
+import { findNetworkById, insertNetwork, type StoredNetwork } from '../networks/repository';
 import { clicks, users } from '../db/schema';
 import { configFromPreset } from '../networks/presets';
 import { signPostback } from '../networks/verify';
-import { createSession } from '../services/sessions';
+import { createSession } from '../members/sessions-service';
 import { TEST_SESSION_SECRET, insertOffer } from './helpers';
 
 /** The public URL the test app is configured with (testConfig): full-URL signatures are made over it. */

@@ -3,11 +3,11 @@
 // the member row's triggers announce it, as a postback's would).
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db } from '../db/client';
-import { pagination } from '../db/mappers/admin';
-import { insertAuditEntry } from '../db/repositories/audit';
+import { pagination } from '../admin/mapper';
+import { insertAuditEntry } from '../admin/audit/write-repository';
 import { notFound } from '../lib/errors';
-import { writeAudit, type Actor } from '../services/admin/audit';
-import { denyHold, membersChangedIn, releaseHold } from '../services/postbacks';
+import { writeAudit, type Actor } from '../admin/audit/service';
+import { denyHold, membersChangedIn, releaseHold } from '../postbacks/conversions-service';
 import type {
   AdminReviewRow,
   AdminReviewsResponse,

@@ -19,8 +19,8 @@ import {
   newAccount,
   signedPostbackUrl,
 } from '../test/helpers';
-import { GOOGLE_ONLY_MESSAGE, UNVERIFIED_EMAIL_MESSAGE } from '../services/users';
-import { CLAIM_MESSAGES } from '../services/claims';
+import { GOOGLE_ONLY_MESSAGE, UNVERIFIED_EMAIL_MESSAGE } from '../members/service';
+import { CLAIM_MESSAGES } from '../claims/service';
 import { DEFAULT_POLICY } from './policy';
 import { releaseDueHolds } from './review-queue';
 

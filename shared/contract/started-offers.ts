@@ -18,7 +18,7 @@ const startedOffer = z.object({
   typical_minutes: z.number().nullable(),
   /**
    * When a missing-conversion claim on this click becomes possible (started_at + the claims' minimum
-   * age, server/services/claims.ts), and the last moment it stays possible (30 days after the start).
+   * age, server/claims/service.ts), and the last moment it stays possible (30 days after the start).
    */
   claim_from: z.string(),
   claim_until: z.string(),

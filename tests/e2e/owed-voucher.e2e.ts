@@ -6,7 +6,7 @@
 // It needs its own server over PostgreSQL (the suite's shared server runs on PGlite, inside its own
 // process, where the test cannot write the race's outcome): TEST_DATABASE_URL (or E2E_POSTGRES_URL)
 // names the server; skipped without one. The owed voucher is written as rewards_spin leaves one (the race
-// itself is proved by server/services/owed-vouchers.test.ts, with real parallel connections).
+// itself is proved by server/spins/owed-vouchers.test.ts, with real parallel connections).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';

@@ -36,6 +36,8 @@ describe('import boundaries', () => {
     ['feature-imports-feature.ts', NO_RESTRICTED_PATHS],
     ['server-imports-tooling.ts', NO_RESTRICTED_PATHS],
     ['server-route-imports-db.ts', NO_RESTRICTED_PATHS],
+    ['server-route-imports-repository.ts', NO_RESTRICTED_PATHS],
+    ['server-mapper-imports-service.ts', NO_RESTRICTED_PATHS],
     ['server-db-imports-service.ts', NO_RESTRICTED_PATHS],
     ['server-db-imports-networks.ts', NO_RESTRICTED_PATHS],
     ['server-demo-imports-routes.ts', NO_RESTRICTED_PATHS],
@@ -49,12 +51,14 @@ describe('import boundaries', () => {
     ]);
   });
 
-  it.each(['legal-server-imports.ts', 'legal-member-imports.ts'])(
-    '%s: what the boundaries allow passes',
-    async (fixture) => {
-      const { messages, forbiddenLine } = await lintFixture(fixture);
-      expect(forbiddenLine).toBe(0);
-      expect(messages).toEqual([]);
-    },
-  );
+  it.each([
+    'legal-server-imports.ts',
+    'legal-member-imports.ts',
+    'legal-server-layers.ts',
+    'legal-repository-imports.ts',
+  ])('%s: what the boundaries allow passes', async (fixture) => {
+    const { messages, forbiddenLine } = await lintFixture(fixture);
+    expect(forbiddenLine).toBe(0);
+    expect(messages).toEqual([]);
+  });
 });

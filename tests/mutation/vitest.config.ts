@@ -24,28 +24,28 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'admin/src/vouchers/voucher-rules-edges.test.ts',
   ],
   server: [
-    'server/services/spins.test.ts',
-    'server/services/spins-edges.test.ts',
-    'server/services/spins-metrics.test.ts',
-    'server/services/spins-direct.test.ts',
-    'server/services/spins-session.test.ts',
-    'server/services/spins-cache.test.ts',
-    'server/services/sessions.test.ts',
-    'server/services/sessions-rules.test.ts',
-    'server/services/users-rules.test.ts',
-    'server/services/postbacks-edges.test.ts',
-    'server/services/postbacks-flows.test.ts',
-    'server/services/postbacks-log-rows.test.ts',
-    'server/services/postbacks-reversal-flags.test.ts',
-    'server/services/conversion-rules.test.ts',
-    'server/routes/postback.test.ts',
-    'server/routes/member.test.ts',
-    'server/routes/member-one-round-trip.test.ts',
-    'server/db/repositories/referrals-stats.test.ts',
-    'server/routes/admin/referral-decisions.test.ts',
-    'server/services/admin/validation-rules.test.ts',
+    'server/spins/service.test.ts',
+    'server/spins/edges.test.ts',
+    'server/spins/metrics.test.ts',
+    'server/spins/direct.test.ts',
+    'server/spins/session.test.ts',
+    'server/spins/cache.test.ts',
+    'server/members/sessions.test.ts',
+    'server/members/sessions-rules.test.ts',
+    'server/members/users-rules.test.ts',
+    'server/postbacks/edges.test.ts',
+    'server/postbacks/flows.test.ts',
+    'server/postbacks/log-rows.test.ts',
+    'server/postbacks/reversal-flags.test.ts',
+    'server/postbacks/conversion-rules.test.ts',
+    'server/postbacks/native-route.test.ts',
+    'server/members/route.test.ts',
+    'server/members/one-round-trip.test.ts',
+    'server/referrals/stats.test.ts',
+    'server/admin/reports/referral-decisions.test.ts',
+    'server/admin/validation-rules.test.ts',
     'server/db/admin/list-sql-rules.test.ts',
-    'server/services/postbacks-races.test.ts',
+    'server/postbacks/races.test.ts',
   ],
 };
 
@@ -54,7 +54,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
  * DATABASE_URL is set they run on PostgreSQL, in a project of their own ('server-postgres', without the
  * Firebase emulator: they do not sign in); without it they are skipped like in any run.
  */
-const POSTGRES_SUITES = ['server/services/postbacks-races.test.ts'];
+const POSTGRES_SUITES = ['server/postbacks/races.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
 const wanted = (process.env.MUTATION_PROJECTS ?? Object.keys(MUTATION_SUITES).join(',')).split(',');

@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import { insertNetwork } from '../../server/db/repositories/networks';
+import { insertNetwork } from '../../server/networks/repository';
 import { configFromPreset } from '../../server/networks/presets';
-import { signPostback } from '../../server/services/postbacks';
-import { RECEIVER_LIMITS as POSTBACK_LIMITS } from '../../server/services/network-postbacks';
-import { CLICKS_PER_MINUTE } from '../../server/routes/member';
+import { signPostback } from '../../server/postbacks/conversions-service';
+import { RECEIVER_LIMITS as POSTBACK_LIMITS } from '../../server/postbacks/service';
+import { CLICKS_PER_MINUTE } from '../../server/offers/route';
 import {
   REL_POSTBACK_SECRET,
   createAdmin,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../server/db/client';
-import { hashSessionId } from '../../server/services/sessions';
+import { hashSessionId } from '../../server/members/sessions-service';
 import { randomId } from '../../server/lib/ids';
 import {
   ADMIN_PASSWORD,

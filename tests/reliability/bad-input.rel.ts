@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { signPostback } from '../../server/services/postbacks';
+import { signPostback } from '../../server/postbacks/conversions-service';
 import { isValidOfferUrl } from '../../shared/contract/admin/offer-form';
 import type { Database } from '../../server/db/client';
 import { idParam } from '../../shared/contract/common';

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { migrate, openDatabase, query } from '../../server/db/client';
-import { upsertAdmin } from '../../server/services/admin/auth';
+import { upsertAdmin } from '../../server/admin/auth/service';
 import { invalidateSummaries } from '../../server/db/admin/cache';
 
 // `uncached`: the program-wide figures are dropped before every call (db/admin/cache.ts), so each call
@@ -16,7 +16,7 @@ import { invalidateSummaries } from '../../server/db/admin/cache';
 const CALLS: { name: string; url: string; uncached?: boolean }[] = [
   { name: 'dashboard', url: '/api/admin/dashboard.php' },
   { name: 'dashboard, uncached', url: '/api/admin/dashboard.php', uncached: true },
-  // The dashboard's panel and the menu's count: one call, kept for a minute (services/admin/attention.ts).
+  // The dashboard's panel and the menu's count: one call, kept for a minute (admin/attention/service.ts).
   { name: 'needs attention', url: '/api/admin/attention.php' },
   { name: 'needs attention, uncached', url: '/api/admin/attention.php', uncached: true },
   { name: 'users default', url: '/api/admin/users.php' },

@@ -23,7 +23,7 @@ import {
   type Member,
 } from '../../tests/reliability/support/db';
 import { ServerProcess } from '../../tests/reliability/support/server-process';
-import { signPostback } from '../../server/services/postbacks';
+import { signPostback } from '../../server/postbacks/conversions-service';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const POSTBACKS = Number(process.env.BENCH_EVENTS_POSTBACKS ?? 200);

@@ -18,9 +18,9 @@ import type pg from 'pg';
 import { createScratchDatabase, REL_POSTBACK_SECRET } from '../../tests/reliability/support/db';
 import { ServerProcess } from '../../tests/reliability/support/server-process';
 import { openDatabase } from '../../server/db/client';
-import { insertNetwork } from '../../server/db/repositories/networks';
+import { insertNetwork } from '../../server/networks/repository';
 import { configFromPreset } from '../../server/networks/presets';
-import { signPostback as signNative } from '../../server/services/postbacks';
+import { signPostback as signNative } from '../../server/postbacks/conversions-service';
 
 export interface PostbackFigure {
   rps: number;

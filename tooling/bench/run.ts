@@ -40,8 +40,8 @@ import {
 } from '../../tests/reliability/support/db';
 import { ServerProcess, freePort } from '../../tests/reliability/support/server-process';
 import { migrate, openDatabase } from '../../server/db/client';
-import { memberStatsForSession, referralStatsForSession } from '../../server/db/repositories/members';
-import { memberSessionKey } from '../../server/services/sessions';
+import { memberStatsForSession, referralStatsForSession } from '../../server/members/repository';
+import { memberSessionKey } from '../../server/members/sessions-service';
 import { benchPostbacks, type PostbackBenchResult } from './postbacks';
 import { benchTrust, trustRows, trustSection, trustTable } from './trust';
 import { benchPush, pushSection } from './push';
@@ -905,7 +905,7 @@ Non-2xx answers: ${Object.values(p.memberRuns)
   doc = upsertSection(
     doc,
     '## Member stats',
-    `Command: ${cmd} (same run). The run writes EXPLAIN (ANALYZE, BUFFERS) of the statements user-stats.php and referral-stats.php send (server/db/repositories/members.ts), for the members with 100 and 10,000 completions, to \`member-stats-plans.md\` in \`BENCH_ARTIFACTS_DIR\` (a temporary folder when unset), not here. Every list is read through an index range that stops at what the page shows, so most of the difference between 100 and 10,000 in "API throughput" is the size of the answer.`,
+    `Command: ${cmd} (same run). The run writes EXPLAIN (ANALYZE, BUFFERS) of the statements user-stats.php and referral-stats.php send (server/members/repository.ts), for the members with 100 and 10,000 completions, to \`member-stats-plans.md\` in \`BENCH_ARTIFACTS_DIR\` (a temporary folder when unset), not here. Every list is read through an index range that stops at what the page shows, so most of the difference between 100 and 10,000 in "API throughput" is the size of the answer.`,
   );
   doc = upsertSection(
     doc,

@@ -38,7 +38,7 @@ import { freePort, productionEnv, ServerProcess } from '../../tests/reliability/
 import { emulatorIdToken, startAuthEmulator } from '../../server/demo/emulator';
 import { freeEmulatorHost } from '../../server/lib/free-port';
 import { randomId } from '../../server/lib/ids';
-import { signPostback } from '../../server/services/postbacks';
+import { signPostback } from '../../server/postbacks/conversions-service';
 import { EVIDENCE_STATEMENTS } from '../../server/trust/evidence';
 import { lookupAddress } from '../../server/trust/ip-networks';
 

@@ -1,7 +1,7 @@
 -- A repeatable definition (see rewards_spin.sql): re-created at every start, so this file is the
 -- function's current text.
 --
--- slot-spin.php in one round trip (server/services/spins.ts,
+-- slot-spin.php in one round trip (server/spins/service.ts,
 -- docs/decisions/one-round-trip-per-member-call.md): the member session check that app.requireMember makes,
 -- then the spin itself
 -- (rewards_spin), in one statement. Refusals raise, which undoes everything the statement did:
@@ -93,7 +93,7 @@ BEGIN
   END IF;
 
   -- The member answers cache hears of this spin from the server, after the commit, in a batch with other
-  -- spins (server/services/member-answers.ts, `announce`): a notification sent by this transaction would
+  -- spins (server/members/answers.ts, `announce`): a notification sent by this transaction would
   -- serialise its commit with every other notifying one. The triggers skip theirs (member_cache_*.sql).
   PERFORM set_config('rewards.cache_announced_by_server', 'on', true);
 

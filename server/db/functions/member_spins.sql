@@ -1,7 +1,7 @@
 -- A repeatable definition (see rewards_spin.sql): re-created at every start, so this file is the
 -- function's current text.
 --
--- Several slot-spin.php calls in one statement and one commit (server/db/repositories/spins.ts,
+-- Several slot-spin.php calls in one statement and one commit (server/spins/repository.ts,
 -- `MemberSpinQueue`; docs/decisions/spins-share-a-commit.md). Under load the server queues
 -- the spins that arrive while its earlier statements run and sends them together: element i of every
 -- array is one call of member_spin, made in order, each in its own subtransaction, so that one call's

@@ -3,7 +3,7 @@
 -- function here, never in a new migration; a change of its arguments or result columns needs a
 -- migration that drops the old function first (CREATE OR REPLACE cannot change them).
 --
--- The slot spin's database work as one statement (server/services/spins.ts, server/db/repositories/spins.ts).
+-- The slot spin's database work as one statement (server/spins/service.ts, server/spins/repository.ts).
 -- The server draws first (crypto.randomInt over the offer's slot config) and passes the outcome in;
 -- this function spends the spin, claims a voucher of the drawn amount, records the spin and moves the
 -- counters, all or nothing: a single statement is its own transaction, and a refusal raises, which

@@ -1,4 +1,4 @@
-// The member answers cache (server/services/member-answers.ts) under spins and blocks split across
+// The member answers cache (server/members/answers.ts) under spins and blocks split across
 // server processes: offers.php and user-stats.php answered from a process's memory must show a
 // member's own spin on that process's very next call, must refuse a member blocked through that
 // process at once (and through another one once the change is heard), and must converge to the

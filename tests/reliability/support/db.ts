@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase } from '../../../server/db/client';
-import { hashSessionId } from '../../../server/services/sessions';
+import { hashSessionId } from '../../../server/members/sessions-service';
 import { hashPassword } from '../../../server/lib/password';
 import { randomId } from '../../../server/lib/ids';
 import {

@@ -2,7 +2,7 @@
 // process or split across several (the requests alternate between the `urls`). Each returns after
 // recording its checks.
 import pg from 'pg';
-import { signPostback } from '../../../server/services/postbacks';
+import { signPostback } from '../../../server/postbacks/conversions-service';
 import {
   REL_POSTBACK_SECRET,
   checkInvariants,

@@ -7,7 +7,7 @@
 // Time: a simulated day lasts `dayMs` real milliseconds; each session starts at its simulated time.
 // Real waits happen only where timing is the signal (click→conversion, approval→spin), scaled down.
 import { emulatorIdToken } from '../../../server/demo/emulator';
-import { signPostback } from '../../../server/services/postbacks';
+import { signPostback } from '../../../server/postbacks/conversions-service';
 import type { AdminReviewRow } from '../../../shared/contract/admin/reviews';
 import { decide, type Decision } from './operator';
 import { OFFERS, expectedValue, type Actor, type OfferStep, type SessionPlan } from './population';
