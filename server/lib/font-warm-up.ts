@@ -17,7 +17,7 @@
 // against what Chromium lays out (tests/e2e/first-paint.e2e.ts), so a change to the type scale that
 // forgets it fails a test rather than quietly slowing the first layout again.
 import { createHash } from 'node:crypto';
-import type { MEMBER_PAGE_CALLS } from '../../shared/page-heads';
+import type { MEMBER_PAGE_CALLS } from '../../shared/member-pages';
 import { escapeHtml } from './text';
 
 /** The member app's font stack (member/src/styles.css, `--font`). */

@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { MEMBER_PAGE_HEADS, type PageHead } from '../../shared/page-heads';
+import { MEMBER_PAGE_HEADS, MEMBER_PAGES, type MemberPage, type PageHead } from '../../shared/member-pages';
 import { escapeHtml } from './text';
 
 export interface ManifestChunk {
@@ -17,23 +17,19 @@ export interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
-const route = (name: string) => `member/src/app/routes/${name}.tsx`;
+const route = (chunk: string) => `member/src/app/routes/${chunk}.tsx`;
 const LAYOUT = route('app-layout');
 
-/** Lazy route modules each page needs besides the entry (/login and / are part of the entry chunk). */
-export const MEMBER_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/login': [],
-  '/dashboard': [LAYOUT, route('dashboard')],
-  '/referrals': [LAYOUT, route('referrals')],
-  '/rewards': [LAYOUT, route('rewards')],
-  '/profile': [LAYOUT, route('profile')],
-  // The public pages (issue 37): no member shell.
-  '/rules': [route('rules')],
-  '/terms': [route('legal')],
-  '/privacy': [route('legal')],
-  '/help': [route('legal')],
-  '/privacy-centre': [LAYOUT, route('privacy-centre')],
-};
+/**
+ * Lazy route modules each page needs besides the entry, from the page table (shared/member-pages.ts):
+ * the member shell's and the page's own; none for a page in the entry chunk (/login).
+ */
+export const MEMBER_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(MEMBER_PAGES as Record<string, MemberPage>).map(([page, p]) => [
+    page,
+    p.chunk === null ? [] : p.shell ? [LAYOUT, route(p.chunk)] : [route(p.chunk)],
+  ]),
+);
 
 /** Route modules: each member page is a chunk of its own, loaded by the pages that need it. */
 export const isPageModule = (key: string) => key.startsWith('member/src/app/routes/');
@@ -96,7 +92,7 @@ export const BOOT_LOADER = /<div class="boot" role="status">[\s\S]*?<\/div>/;
 
 /**
  * The app shell of a signed-in member's direct visit: the top bar and the page's own heading
- * (shared/page-heads.ts, the same text the page renders) with its loading line, in the member
+ * (shared/member-pages.ts, the same text the page renders) with its loading line, in the member
  * app's own classes and inlined stylesheet, in place of the generic loader. The member sees the
  * page they asked for at the first paint instead of "Loading SpinRewards"; React replaces it when it
  * renders. Pages without a fixed heading (the profile shows the member's name) keep the loader.

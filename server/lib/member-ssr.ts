@@ -1,5 +1,5 @@
 // A signed-in member's direct visit to a member page, rendered on the server (for the
-// dashboard's first paint and its long tasks). The page's first calls (shared/page-heads.ts,
+// dashboard's first paint and its long tasks). The page's first calls (shared/member-pages.ts,
 // MEMBER_PAGE_CALLS) are answered by the API itself, through `inject` with the visitor's cookie (the
 // same guard, the same response schemas), then the member app's own components render the page from
 // those answers (member/src/app/server-render.tsx). The HTML carries the markup in the app's root and
@@ -11,7 +11,7 @@ import {
   SERVER_ANSWERS_ID,
   type MemberPageCall,
   type ServerAnswers,
-} from '../../shared/page-heads';
+} from '../../shared/member-pages';
 import { fontWarmUpElement, type WarmedPage } from './font-warm-up';
 import { BOOT_LOADER } from './member-pages';
 

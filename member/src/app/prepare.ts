@@ -13,7 +13,7 @@ import {
   SERVER_ANSWERS_ID,
   type MemberPageCall,
   type ServerAnswers,
-} from '../../../shared/page-heads';
+} from '../../../shared/member-pages';
 import type { UserStatsResponse } from '../../../shared/contract/member';
 import { acceptUserStats, getUserStatsQueryOptions } from '../lib/auth';
 import { persistOptions, refreshRestoredQueries } from '../lib/persister';
@@ -30,7 +30,7 @@ import { preloadRoute } from './router';
 /** How long the first render waits for the page's data before showing its loading state instead. */
 export const FIRST_DATA_WAIT_MS = 2500;
 
-/** The query behind each first call of a member page (shared/page-heads.ts, MEMBER_PAGE_CALLS). */
+/** The query behind each first call of a member page (shared/member-pages.ts, MEMBER_PAGE_CALLS). */
 export const QUERY_OF_CALL = {
   '/user-stats.php': getUserStatsQueryOptions,
   '/offers.php': getOffersQueryOptions,

@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { wipePersistedCache } from '../lib/persister';
 import { getSessionUser, setSessionUser } from '../lib/session';
 import { LandingRoute } from './routes/landing';
+import { MEMBER_PAGES, type MemberPage, type MemberPageChunk } from '../../../shared/member-pages';
 import { pages } from './warm-up';
 // /login is where most first visits land: part of the entry chunk, no second round trip.
 import { LoginRoute } from './routes/login';
@@ -35,57 +36,34 @@ function routeComponent<M>(load: () => Promise<M>, pick: (module: M) => Componen
   return { Component, preload };
 }
 
+type RouteComponent = ReturnType<typeof routeComponent>;
+
 const AppLayoutRoute = routeComponent(pages.layout, (m) => m.AppLayoutRoute);
-const DashboardRoute = routeComponent(pages.dashboard, (m) => m.DashboardRoute);
-const ReferralsRoute = routeComponent(pages.referrals, (m) => m.ReferralsRoute);
-const RewardsRoute = routeComponent(pages.rewards, (m) => m.RewardsRoute);
-const ProfileRoute = routeComponent(pages.profile, (m) => m.ProfileRoute);
-// The public pages (issue 37): no member shell, no session needed.
-const RulesRoute = routeComponent(
-  () => import('./routes/rules'),
-  (m) => m.RulesRoute,
-);
-const TermsRoute = routeComponent(
-  () => import('./routes/legal'),
-  (m) => m.TermsRoute,
-);
-const PrivacyRoute = routeComponent(
-  () => import('./routes/legal'),
-  (m) => m.PrivacyRoute,
-);
-const HelpRoute = routeComponent(
-  () => import('./routes/legal'),
-  (m) => m.HelpRoute,
-);
-const PrivacyCentreRoute = routeComponent(pages['privacy-centre'], (m) => m.PrivacyCentreRoute);
 const NotFoundRoute = routeComponent(
   () => import('./routes/not-found'),
   (m) => m.NotFoundRoute,
 );
 
-const MEMBER_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
-  [paths.dashboard.path]: DashboardRoute,
-  [paths.referrals.path]: ReferralsRoute,
-  [paths.rewards.path]: RewardsRoute,
-  [paths.profile.path]: ProfileRoute,
-  [paths.privacyCentre.path]: PrivacyCentreRoute,
-};
-
-const PUBLIC_ROUTES: Record<string, ReturnType<typeof routeComponent>> = {
-  [paths.rules.path]: RulesRoute,
-  [paths.terms.path]: TermsRoute,
-  [paths.privacy.path]: PrivacyRoute,
-  [paths.help.path]: HelpRoute,
-};
+/** Every lazy page of the page table (shared/member-pages.ts): its path, its component, in the shell or not. */
+const LAZY_PAGES = (Object.entries(MEMBER_PAGES) as [string, MemberPage][])
+  .filter(([, page]) => page.chunk !== null)
+  .map(([path, page]) => ({
+    path,
+    shell: page.shell === true,
+    route: routeComponent(
+      pages[page.chunk as MemberPageChunk] as () => Promise<unknown>,
+      (m) => (m as unknown as Record<string, ComponentType>)[page.component!]!,
+    ),
+  }));
+const ROUTE_OF_PATH = new Map<string, { shell: boolean; route: RouteComponent }>(
+  LAZY_PAGES.map((p) => [p.path, p]),
+);
 
 /** Loads the code `pathname` renders first (the member shell and the page), so it renders in one pass. */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const page = MEMBER_ROUTES[pathname];
-  if (page) await Promise.all([AppLayoutRoute.preload(), page.preload()]);
-  else {
-    const open = PUBLIC_ROUTES[pathname];
-    if (open) await open.preload();
-  }
+  const page = ROUTE_OF_PATH.get(pathname);
+  if (!page) return;
+  await Promise.all([page.route.preload(), page.shell ? AppLayoutRoute.preload() : undefined]);
 }
 
 export function AppRoutes() {
@@ -95,16 +73,13 @@ export function AppRoutes() {
         <Route path={paths.home.path} element={<LandingRoute />} />
         <Route path={paths.login.path} element={<LoginRoute />} />
         <Route element={<AppLayoutRoute.Component />}>
-          <Route path={paths.dashboard.path} element={<DashboardRoute.Component />} />
-          <Route path={paths.referrals.path} element={<ReferralsRoute.Component />} />
-          <Route path={paths.rewards.path} element={<RewardsRoute.Component />} />
-          <Route path={paths.profile.path} element={<ProfileRoute.Component />} />
-          <Route path={paths.privacyCentre.path} element={<PrivacyCentreRoute.Component />} />
+          {LAZY_PAGES.filter((p) => p.shell).map(({ path, route }) => (
+            <Route key={path} path={path} element={<route.Component />} />
+          ))}
         </Route>
-        <Route path={paths.rules.path} element={<RulesRoute.Component />} />
-        <Route path={paths.terms.path} element={<TermsRoute.Component />} />
-        <Route path={paths.privacy.path} element={<PrivacyRoute.Component />} />
-        <Route path={paths.help.path} element={<HelpRoute.Component />} />
+        {LAZY_PAGES.filter((p) => !p.shell).map(({ path, route }) => (
+          <Route key={path} path={path} element={<route.Component />} />
+        ))}
         <Route path="*" element={<NotFoundRoute.Component />} />
       </Routes>
     </Suspense>

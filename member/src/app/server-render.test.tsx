@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_ANSWERS_ID, type ServerAnswers } from '../../../shared/page-heads';
+import { SERVER_ANSWERS_ID, type ServerAnswers } from '../../../shared/member-pages';
 import { getOffers } from '../features/offers/api/get-offers';
 import { api } from '../lib/api-client';
 import { getSessionUser } from '../lib/session';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { ServerAnswers } from '../../../shared/page-heads';
+import type { ServerAnswers } from '../../../shared/member-pages';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 import { renderListsWhole } from '../lib/render-lists-whole';

@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { MemberOffer } from '../../../../../shared/contract/member';
 import { formatRupees, percentText } from '../../../../../shared/format';
 import { DEFAULT_SLOT_CONFIG, tableOdds, type SlotConfig } from '../../../../../shared/slot';
-import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
+import { MEMBER_PAGE_HEADS } from '../../../../../shared/member-pages';
 import { Button } from '../../../components/ui/button';
 import {
   GiftIcon,

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MEMBER_NAME_MAX as NAME_MAX } from '../../../../../shared/constants';
-import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
+import { MEMBER_PAGE_HEADS } from '../../../../../shared/member-pages';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

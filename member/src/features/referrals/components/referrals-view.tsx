@@ -14,7 +14,7 @@ import {
   CheckIcon,
   ClockIcon,
 } from '../../../components/ui/icons';
-import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
+import { MEMBER_PAGE_HEADS } from '../../../../../shared/member-pages';
 import { PageHead } from '../../../components/ui/page-head';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState } from '../../../components/ui/state';

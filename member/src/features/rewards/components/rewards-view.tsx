@@ -13,7 +13,7 @@ import {
   WalletIcon,
   ClockIcon,
 } from '../../../components/ui/icons';
-import { MEMBER_PAGE_HEADS } from '../../../../../shared/page-heads';
+import { MEMBER_PAGE_HEADS } from '../../../../../shared/member-pages';
 import { PageHead } from '../../../components/ui/page-head';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState } from '../../../components/ui/state';
