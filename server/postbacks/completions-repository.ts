@@ -1,7 +1,9 @@
 // Completions (conversions confirmed by postbacks): their lookups and state changes. The counters
 // that follow a change are kept by the members and offers repositories, in the same transaction.
 import { sql } from 'drizzle-orm';
-import { execute, query, type Queryable } from '../db/client';
+import { execute, query, run, type Queryable } from '../db/client';
+import { statement } from '../db/statements';
+import type { AttemptEntry } from './attempts-repository';
 import { num } from '../db/row-mappers';
 
 export type CompletionStatus = 'pending' | 'approved' | 'reversed';
@@ -151,7 +153,9 @@ export async function holdApproval(db: Queryable, id: number): Promise<void> {
  * Approves a pending completion and credits it, in one statement: the member's counters (only while
  * the member is not blocked: the member row is written first, with the block as its condition), the
  * offer's counters and the completion's approved status. The member's new completion total (1: their
- * first completion), or null when the member is blocked and nothing was written.
+ * first completion), or null when the member is blocked and nothing was written. The receiver's
+ * one-statement approval (server/db/functions/receive_approved_conversion.sql) makes the same writes:
+ * change both together.
  */
 export async function approveAndCredit(
   db: Queryable,
@@ -228,4 +232,48 @@ export async function lockHeldCompletions(db: Queryable, userId: number): Promis
          for update`,
   );
   return rows.map(toCompletion);
+}
+
+const RECEIVE_APPROVED = statement(
+  'receive_approved_conversion',
+  `select o_completion_id as "completionId", o_postback_id as "postbackId"
+     from receive_approved_conversion($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+);
+
+/**
+ * A verified approval of a new transaction id, with its log row, in one statement
+ * (server/db/functions/receive_approved_conversion.sql): the completion's and the log row's ids, or
+ * null when the case is not the plain one (the caller runs the general path).
+ */
+export async function receiveApprovedConversion(
+  db: Queryable,
+  c: Omit<NewCompletion, 'status' | 'reversalReason'>,
+  log: AttemptEntry,
+): Promise<{ completionId: number; postbackId: number } | null> {
+  try {
+    const [row] = await run<{ completionId: number; postbackId: number }>(db, RECEIVE_APPROVED, [
+      c.userId,
+      c.offerId,
+      c.clickId,
+      c.network,
+      c.transactionId,
+      c.payoutAmount,
+      c.payoutCurrency,
+      log.networkId,
+      log.method,
+      log.ip,
+      JSON.stringify(log.params),
+      log.clickId,
+      log.transactionId,
+      log.status,
+      log.outcome,
+      log.httpStatus,
+      log.reason,
+      log.request === null ? null : JSON.stringify(log.request),
+    ]);
+    return row ? { completionId: Number(row.completionId), postbackId: Number(row.postbackId) } : null;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'RWFAL') return null;
+    throw err;
+  }
 }

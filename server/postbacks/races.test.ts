@@ -148,9 +148,11 @@ describe.skipIf(!POSTGRES_URL)('postback races on PostgreSQL', () => {
     const first = await copyHeldOpen(clickId, { transactionId, status: 'approved', payout: 2 });
     const firstResult = await first.ready;
     expect(firstResult).toMatchObject({ kind: 'accepted', status: 'approved' });
-    // The second copy finds nothing yet; its insert waits on the first's uncommitted transaction id.
+    // The second copy finds nothing yet; its insert (inside the one-statement approval,
+    // receive_approved_conversion) waits on the first's uncommitted transaction id, then meets the
+    // conflict, writes nothing and leaves the postback to the general path, which answers the replay.
     const second = postback(clickId, transactionId, 'approved');
-    await untilWaitingOnLock('%insert into completions%');
+    await untilWaitingOnLock('%receive_approved_conversion%');
     first.release();
     await first.done;
 

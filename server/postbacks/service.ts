@@ -50,6 +50,8 @@ import {
 } from './conversions-service';
 import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
 import { loadPolicy } from '../trust/policy';
+import { newConversionPassesGate } from '../trust/holds';
+import { receiveApprovedConversion } from './completions-repository';
 import { OfferTimings } from '../trust/evidence';
 import type { RiskPolicy } from '../../shared/contract/admin/reviews';
 
@@ -828,6 +830,56 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
     return { ...answer, postbackId, changedMembers: [] };
   }
 
+  /**
+   * The common case in one statement (docs/decisions/approved-postback-one-statement.md): a verified
+   * approval of a new transaction id whose member passes the risk gate. The click and the member's
+   * evidence are read first (outside a transaction: a click never changes, and the statement re-checks
+   * what could have changed meanwhile), then one statement inserts, credits, approves and logs. Null
+   * when it is not that case: nothing was written, and the general path runs.
+   */
+  async function receiveApproved(
+    network: ReceiverNetwork,
+    req: PostbackRequest,
+    event: PostbackEvent,
+    risk: RiskPolicy | null,
+  ): Promise<ReceivedAnswer | null> {
+    const resolved = await resolveClick(db, network, event);
+    if ('refusal' in resolved) return null;
+    const click = resolved.click;
+    if (click.secondsSinceClick === undefined) return null;
+    const check = { policy: risk!, network: click.network, timings: offerTimings };
+    const reward = { userId: click.userId, offerId: click.offerId, clickSeconds: click.secondsSinceClick };
+    if (risk && !(await newConversionPassesGate(db, reward, check))) return null;
+    const ids = { ...idsFromEvent(event), clickId: click.id };
+    // The answer and its log row as the general path writes them; the statement fills the completion's id.
+    const result: PostbackResult = { kind: 'accepted', completionId: 0, status: 'approved' };
+    const answer = render(
+      network,
+      mapResult(result, () => ''),
+      ids,
+    );
+    const done = await receiveApprovedConversion(
+      db,
+      {
+        userId: click.userId,
+        offerId: click.offerId,
+        clickId: click.id,
+        network: click.network,
+        transactionId: event.transactionId,
+        payoutAmount: event.payout ?? 0,
+        payoutCurrency: event.currency ?? 'USD',
+      },
+      attemptEntry(network, req, answer),
+    );
+    if (!done) return null;
+    return {
+      ...answer,
+      completionId: done.completionId,
+      postbackId: done.postbackId,
+      changedMembers: [click.userId],
+    };
+  }
+
   return {
     async receive(incoming: IncomingPostback, now = new Date()): Promise<ReceivedAnswer> {
       const req = requestOf(incoming);
@@ -852,6 +904,10 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
       // conversion's changes do.
       // The hold policy in force (issue 33), read before the transaction (cached for a few seconds).
       const risk = opts.riskPolicy ? await opts.riskPolicy() : (await loadPolicy(db)).policy;
+      if (event.status === 'approved' && !event.originalTransactionId) {
+        const fast = await receiveApproved(network, req, event, risk);
+        if (fast) return fast;
+      }
       return db.transaction(async (tx) => {
         const applied = await resolveAndApply(
           tx,
