@@ -504,13 +504,16 @@ export async function seedHistory(
   }
 
   // Reversals piling up: one member two reversals in the window, one three (the hold blocks them).
+  // The three are approved within a day, before the partner reverses the first of them days later: after
+  // two reversals a further approval would wait for a review (the trust checks' `reversals` reason,
+  // high), and a held approval reversed took nothing back, so the block would not count it.
   const pileUp = members.filter((m) => m.referrer === null && !reversalsOf.has(m) && signUpAt.get(m)! < 30);
   const warned = pileUp[3];
   const held = pileUp[7];
   if (warned)
     [days - 20, days - 9].forEach((t, i) => journey(warned, untried(warned, i), t, { outcome: 'reversed' }));
   if (held)
-    [days - 16, days - 11, days - 7].forEach((t, i) =>
+    [days - 16, days - 15.5, days - 15].forEach((t, i) =>
       journey(held, untried(held, i), t, { outcome: 'reversed' }),
     );
 

@@ -438,20 +438,32 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
       return m;
     }
 
-    /** Approves then reverses a fresh offer of the member's. */
-    async function reversedCompletion(m: SignedInMember) {
-      const { clickId } = await freshClick(m);
-      await postback(clickId, `H-${clickId}`, 'approved');
-      return postback(clickId, `H-${clickId}`, 'reversed');
+    /**
+     * Approves `n` fresh offers of the member's, each reversed later by `reverse`: a partner reverses
+     * days after its approvals. (Approved after two reversals, a conversion would wait for a review by
+     * the trust checks' `reversals` reason, 2 × 35: high; a held approval reversed takes nothing from the
+     * member and is not one the block counts.)
+     */
+    async function approvedCompletions(m: SignedInMember, n: number): Promise<string[]> {
+      const clickIds: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const { clickId } = await freshClick(m);
+        expect((await postback(clickId, `H-${clickId}`, 'approved')).body).toMatchObject({ success: true });
+        clickIds.push(clickId);
+      }
+      expect((await memberRow(m.userId)).total_completions).toBe(n);
+      return clickIds;
     }
+    const reverse = (clickId: string) => postback(clickId, `H-${clickId}`, 'reversed');
 
     it('the third reversal within 30 days blocks the member pending review; a later approval is held', async () => {
       const m = await establishedMember('hold');
       const later = await freshClick(m); // clicked before the hold (a blocked member cannot click)
-      await reversedCompletion(m);
-      await reversedCompletion(m);
+      const approved = await approvedCompletions(m, 3);
+      await reverse(approved[0]!);
+      await reverse(approved[1]!);
       expect(await memberRow(m.userId)).toMatchObject({ is_suspicious: false, held_at: null });
-      await reversedCompletion(m);
+      await reverse(approved[2]!);
       const held = await memberRow(m.userId);
       expect(held.is_suspicious).toBe(true);
       expect(held.held_at).toEqual(expect.any(String));
@@ -490,10 +502,11 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
       const { clickId } = await freshClick(m);
       await postback(clickId, `R-${clickId}`, 'reversed');
       expect(await memberRow(m.userId)).toMatchObject({ is_suspicious: false, held_at: null });
-      await reversedCompletion(m);
-      await reversedCompletion(m);
+      const approved = await approvedCompletions(m, 3);
+      await reverse(approved[0]!);
+      await reverse(approved[1]!);
       expect((await memberRow(m.userId)).is_suspicious).toBe(false);
-      await reversedCompletion(m);
+      await reverse(approved[2]!);
       expect((await memberRow(m.userId)).is_suspicious).toBe(true);
     });
 
@@ -506,16 +519,20 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
         db,
         {
           ...DEFAULT_POLICY,
-          rules: { ...DEFAULT_POLICY.rules, reversals: { enabled: false, weight: 15 } },
+          rules: {
+            ...DEFAULT_POLICY.rules,
+            reversals: { ...DEFAULT_POLICY.rules.reversals, enabled: false },
+          },
         },
         'test',
       );
       try {
         const m = await establishedMember('hold-config');
-        for (let i = 0; i < 3; i++) await reversedCompletion(m);
+        const approved = await approvedCompletions(m, 4);
+        for (const clickId of approved.slice(0, 3)) await reverse(clickId);
         expect((await memberRow(m.userId)).is_suspicious).toBe(false);
         app.config.reversalHold = { threshold: 4, days: 30 };
-        await reversedCompletion(m);
+        await reverse(approved[3]!);
         expect((await memberRow(m.userId)).is_suspicious).toBe(true);
       } finally {
         app.config.reversalHold = configured;
@@ -525,28 +542,35 @@ describe.each(DATABASE_KINDS)('conversion rules on %s', (kind) => {
 
     it('reversals older than the window do not count, and threshold 0 turns the hold off', async () => {
       const m = await establishedMember('hold-window');
-      await reversedCompletion(m);
-      await reversedCompletion(m);
+      const approved = await approvedCompletions(m, 4);
+      await reverse(approved[0]!);
+      await reverse(approved[1]!);
       await execute(
         db,
         sql`update completions set reversed_at = now() - interval '31 days' where user_id = ${m.userId}`,
       );
-      await reversedCompletion(m);
-      await reversedCompletion(m);
+      await reverse(approved[2]!);
+      await reverse(approved[3]!);
       expect((await memberRow(m.userId)).is_suspicious).toBe(false);
 
       const off = await establishedMember('hold-off');
+      const clicks: PostbackClick[] = [];
       for (let i = 0; i < 4; i++) {
         const { clickId } = await freshClick(off);
         const click = await postbackClick(clickId);
-        await convert(
-          click,
-          { transactionId: `Z-${clickId}`, status: 'approved', payout: 1 },
-          { threshold: 0, days: 30 },
-        );
+        expect(
+          await convert(
+            click,
+            { transactionId: `Z-${clickId}`, status: 'approved', payout: 1 },
+            { threshold: 0, days: 30 },
+          ),
+        ).toMatchObject({ kind: 'accepted', status: 'approved' });
+        clicks.push(click);
+      }
+      for (const click of clicks) {
         const result = await convert(
           click,
-          { transactionId: `Z-${clickId}`, status: 'reversed', payout: 1 },
+          { transactionId: `Z-${click.id}`, status: 'reversed', payout: 1 },
           { threshold: 0, days: 30 },
         );
         expect(result).toMatchObject({ kind: 'accepted', status: 'reversed', memberHeld: false });

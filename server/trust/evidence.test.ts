@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     });
   });
 
-  it('activity and reversals from the member’s own rows: 15 conversions a day = 25; 2 reversals in 90 days = 30', async () => {
+  it('activity and reversals from the member’s own rows: 15 conversions a day = 25; 2 reversals in 90 days = 2 × 35 = 70', async () => {
     const busy = await member();
     for (let i = 0; i < 15; i++) {
       const offerId = await insertOffer(db);
@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
             values (${reversed}, ${offerId}, 'testnet', ${`rev-${kind}-${i}`}, 'reversed', now() - interval '4 days',
                     now() - interval '3 days', now() - interval '2 days')`,
       );
-    expect(await scoreOf(reversed)).toEqual({ score: 30, reasons: ['reversals:30'] });
+    expect(await scoreOf(reversed)).toEqual({ score: 70, reasons: ['reversals:70'] });
   });
 
   it('the referral graph judges the referral reward: linked, a farm, a ring, a chain, referred accounts that quit', async () => {

@@ -21,6 +21,13 @@ export const SIGNAL_WINDOWS = {
   /** …measured over the offer's last `fastSample` approved conversions, once it has `fastMinSample`. */
   fastSample: 200,
   fastMinSample: 20,
+  /**
+   * Before an offer has `fastMinSample` conversions: a conversion this many seconds or less after its
+   * click is fast whatever the offer (no person opens a partner's page, completes its task and has the
+   * partner confirm it in 3 s). Judged for members registered from a public address only: a private or
+   * loopback one is a demo or a test on one machine, whose partner converts at once.
+   */
+  fastFloorSeconds: 3,
   /** A new account: registered this many days ago or less, with fewer approved completions than this. */
   newAccountDays: 7,
   newAccountRewards: 2,

@@ -14,9 +14,11 @@ import {
 /**
  * The defaults: one weak signal alone never holds (every weight below the medium threshold but a
  * referral between linked accounts, the self-referral the product pays for, and a conversion ten times
- * faster than the offer's own typical time, which only a script does), two together wait for the network's hold
- * period, a farm or a ring waits for a review. A new account's first rewards add a little to any other
- * signal (docs/decisions/trust-new-accounts-and-fast-conversions.md).
+ * faster than the offer's own typical time or faster than any person, which only a script does), two
+ * together wait for the network's hold period, a farm or a ring waits for a review. A new account's
+ * first rewards add a little to any other signal (docs/decisions/trust-new-accounts-and-fast-conversions.md).
+ * One partner reversal stays low (honest members have one now and then); two reach high, an operator
+ * decides, before the third blocks the member (docs/decisions/trust-reversals-and-fast-floor.md).
  */
 export const DEFAULT_RULE_WEIGHTS: Record<RiskReason, number> = {
   hosting_network: 35,
@@ -32,7 +34,7 @@ export const DEFAULT_RULE_WEIGHTS: Record<RiskReason, number> = {
   referral_farm: 40,
   referral_chain: 20,
   referred_quit: 20,
-  reversals: 15,
+  reversals: 35,
   network_hopping: 30,
   new_account: 15,
 };

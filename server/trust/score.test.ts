@@ -82,8 +82,9 @@ describe('risk score', () => {
       [{ referrer: referrer({ ring: true }) }, [['referral_chain', 20]]],
       [{ referrer: referrer({ chainDepth: 3 }) }, [['referral_chain', 20]]],
       [{ referrer: referrer({ quit: 3 }) }, [['referred_quit', 20]]],
-      [{ reversals: 2 }, [['reversals', 30]]], // below medium: the reversal hold (3 in 30 days) blocks first
-      [{ reversals: 9 }, [['reversals', 45]]], // capped at 3
+      [{ reversals: 1 }, [['reversals', 35]]], // one reversal alone stays low: honest members have one
+      [{ reversals: 2 }, [['reversals', 70]]], // high: an operator decides before the third blocks
+      [{ reversals: 9 }, [['reversals', 105]]], // capped at 3
       [
         { distinctAsns: 3, hostingAsns: [9009] },
         [
@@ -113,10 +114,19 @@ describe('risk score', () => {
     });
     expect(codes(clean(), timing(4, 600, 50))).toEqual([['fast_conversion', 70]]);
     expect(codes(clean(), timing(61, 600, 50))).toEqual([]); // 61 × 10 > 600
-    expect(codes(clean(), timing(4, 600, 19))).toEqual([]); // too little history to judge
+    expect(codes(clean(), timing(4, 600, 19))).toEqual([]); // too little history to judge by the median
     expect(codes(clean(), timing(4, null, 0))).toEqual([]);
     // With history, the median decides: 2 s against a median of 15 s is a person.
     expect(codes(clean(), timing(2, 15, 50))).toEqual([]);
+    // Without it, the floor no person beats: 3 s or less after the click.
+    expect(codes(clean(), timing(0.12, null, 0))).toEqual([['fast_conversion', 70]]);
+    expect(codes(clean(), timing(3, 600, 19))).toEqual([['fast_conversion', 70]]);
+    expect(codes(clean(), timing(3.1, null, 0))).toEqual([]);
+    // …only for a member registered from a public address: a private one (a demo, a test) converts at once.
+    expect(codes(clean({ registrationAddress: null }), timing(0.12, null, 0))).toEqual([]);
+    expect(judge(clean(), timing(0.12, 600, 4), DEFAULT_POLICY).reasons[0]!.evidence).toBe(
+      'Converted 0.1 s after the click; no person completes an offer within 3 s (this offer has 4 approved conversions, too few for its own median)',
+    );
     // A referral reward is not judged on a conversion's timing.
     expect(codes(clean(), { kind: 'referral' })).toEqual([]);
     expect(judge(clean(), timing(4, 600, 50), DEFAULT_POLICY).reasons[0]!.evidence).toBe(

@@ -80,11 +80,21 @@ function findings(e: MemberEvidence, reward: JudgedReward): [RiskReason, number,
     ]);
   if (reward.kind === 'conversion' && reward.timing) {
     const t = reward.timing;
-    if (t.medianSeconds !== null && t.sample >= W.fastMinSample && t.seconds * W.fastRatio < t.medianSeconds)
+    const history = t.medianSeconds !== null && t.sample >= W.fastMinSample;
+    if (history && t.seconds * W.fastRatio < t.medianSeconds!)
       out.push([
         'fast_conversion',
         1,
-        `Converted ${fmtSeconds(t.seconds)} after the click; this offer's median is ${fmtSeconds(t.medianSeconds)} (${t.sample} conversions)`,
+        `Converted ${fmtSeconds(t.seconds)} after the click; this offer's median is ${fmtSeconds(t.medianSeconds!)} (${t.sample} conversions)`,
+        [],
+      ]);
+    // An offer still building its history: only the floor no person beats, and only for a member
+    // registered from a public address (a private one carries no address evidence: a demo or a test).
+    else if (!history && e.registrationAddress !== null && t.seconds <= W.fastFloorSeconds)
+      out.push([
+        'fast_conversion',
+        1,
+        `Converted ${fmtSeconds(t.seconds)} after the click; no person completes an offer within ${W.fastFloorSeconds} s (this offer has ${plural(t.sample, 'approved conversion')}, too few for its own median)`,
         [],
       ]);
   }

@@ -69,7 +69,12 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     };
   }
 
-  async function click(m: Member, offerId: number): Promise<string> {
+  /**
+   * The member's click on the offer, `secondsAgo` before the partner's postback: a person's two
+   * minutes unless told. A conversion within 3 s of its click, from a member registered at a public
+   * address, is one no person makes (`fast_conversion`, docs/trust-and-safety.md#reasons).
+   */
+  async function click(m: Member, offerId: number, secondsAgo = 120): Promise<string> {
     const res = await app.inject({
       method: 'POST',
       url: '/api/click-offer.php',
@@ -77,7 +82,13 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       payload: { offerId },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().clickId;
+    const clickId: string = res.json().clickId;
+    if (secondsAgo > 0)
+      await execute(
+        db,
+        sql`update clicks set created_at = now() - make_interval(secs => ${secondsAgo}) where id = ${clickId}`,
+      );
+    return clickId;
   }
 
   async function postback(
@@ -172,6 +183,42 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
         completed: true,
         review: null,
       });
+      expect(await holdsOf(m.userId)).toEqual([]);
+    });
+  });
+
+  describe('a bot-speed conversion', () => {
+    it('from a public address, within 3 s of its click on an offer with no history: held high for a review', async () => {
+      const offerId = await insertOffer(db);
+      const m = await signInFrom('192.0.2.60', { deviceFingerprint: `bot-${Date.now()}` });
+      await postback(await click(m, offerId, 0), 'approved');
+      expect(await offerCard(m, offerId)).toMatchObject({
+        status: 'pending',
+        completed: false,
+        review: { state: 'under_review' },
+      });
+      // fast_conversion 70 and a new account's first reward 15: 85, high (an operator decides).
+      const [hold] = await holdsOf(m.userId);
+      expect(hold).toMatchObject({ kind: 'conversion', level: 'high', status: 'held', score: 85 });
+      expect(hold!.reasons).toEqual([
+        {
+          code: 'fast_conversion',
+          weight: 70,
+          evidence: expect.stringMatching(
+            /^Converted \d\.\d s after the click; no person completes an offer within 3 s \(this offer has 0 approved conversions, too few for its own median\)$/,
+          ),
+          user_ids: [],
+        },
+        expect.objectContaining({ code: 'new_account', weight: 15 }),
+      ]);
+      expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
+    });
+
+    it('from a loopback address (a demo, a test on one machine): the instant flow', async () => {
+      const offerId = await insertOffer(db);
+      const m = await signInFrom('127.0.0.1', { deviceFingerprint: `local-${Date.now()}` });
+      await postback(await click(m, offerId, 0), 'approved');
+      expect(await offerCard(m, offerId)).toMatchObject({ status: 'completed', review: null });
       expect(await holdsOf(m.userId)).toEqual([]);
     });
   });

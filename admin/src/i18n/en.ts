@@ -1202,7 +1202,8 @@ export const en = {
         signup_burst_address: "Many sign-ups from the member's registration address within an hour.",
         signup_burst_device: "Many sign-ups from the member's registration device within an hour.",
         activity_burst: 'Many clicks or conversions by the member within a day.',
-        fast_conversion: "The conversion followed its click far faster than the offer's typical time.",
+        fast_conversion:
+          "The conversion followed its click far faster than the offer's typical time, or within 3 s on an offer with little history.",
         referral_linked: 'The member shares a device, address or network with the member who referred them.',
         referral_farm: 'The referrer has many referred accounts from one address, device or network.',
         referral_chain: 'The member is in a referral chain or ring.',

@@ -6,8 +6,11 @@
 //   - high or very high, and a reason that names linked accounts (shared device, same email, linked to
 //     the referrer, referral farm, referral chain), a hosting/VPN network (hosting network, network
 //     hopping) or a behaviour (bot-speed completion, partner reversals): deny;
-//   - high or very high with none of those (only context: shared address, sign-up burst, activity
-//     burst, referred accounts that quit): approve, the evidence is too weak to refuse a member;
+//     A shared address together with a sign-up burst from it counts as linked accounts too: more
+//     accounts than a family's allowance on one /24, several made within the same hour, are throwaway
+//     accounts being made (either alone is context: a hostel, a carrier's shared addresses);
+//   - high or very high with none of those (only context: shared address or sign-up burst alone,
+//     activity burst, referred accounts that quit): approve, the evidence is too weak to refuse a member;
 //   - medium with two or more of those reasons (corroborated): deny;
 //   - medium otherwise: left alone, the server releases it when the network's hold hours pass.
 import type { AdminReviewRow, DenyCategory, RiskReason } from '../../../shared/contract/admin/reviews';
@@ -25,14 +28,19 @@ const DAMNING = new Set<RiskReason>([...LINKED, ...NETWORK, ...BEHAVIOUR]);
 
 export type Decision = { action: 'approve' } | { action: 'deny'; category: DenyCategory } | null;
 
+/** Accounts being made in a burst on one address beyond a family's allowance: both reasons together. */
+const ADDRESS_BURST: readonly RiskReason[] = ['shared_address', 'signup_burst_address'];
+
 export function decide(row: Pick<AdminReviewRow, 'level' | 'reasons'>): Decision {
   const codes = new Set(row.reasons.map((r) => r.code));
-  const damning = [...codes].filter((c) => DAMNING.has(c));
-  const category: DenyCategory = LINKED.some((c) => codes.has(c))
-    ? 'linked_accounts'
-    : codes.has('reversals') && damning.length === 1
-      ? 'partner_reversal'
-      : 'suspicious_activity';
+  const addressBurst = ADDRESS_BURST.every((c) => codes.has(c));
+  const damning = [...[...codes].filter((c) => DAMNING.has(c)), ...(addressBurst ? ['address_burst'] : [])];
+  const category: DenyCategory =
+    addressBurst || LINKED.some((c) => codes.has(c))
+      ? 'linked_accounts'
+      : codes.has('reversals') && damning.length === 1
+        ? 'partner_reversal'
+        : 'suspicious_activity';
   if (row.level === 'high' || row.level === 'very_high')
     return damning.length > 0 ? { action: 'deny', category } : { action: 'approve' };
   if (row.level === 'medium' && damning.length >= 2) return { action: 'deny', category };
@@ -40,4 +48,4 @@ export function decide(row: Pick<AdminReviewRow, 'level' | 'reasons'>): Decision
 }
 
 export const OPERATOR_RULE_TEXT =
-  'once per simulated day, for each held reward in the queue: high or very high with a reason naming linked accounts (shared_device, same_email, referral_linked, referral_farm, referral_chain), a hosting/VPN network (hosting_network, network_hopping) or a behaviour (fast_conversion, reversals, disposable_email) → deny; high or very high with only context reasons (shared_address, signup bursts, activity_burst, referred_quit) → approve; medium with two or more of the named reasons → deny; other medium holds are left to the timed release';
+  "once per simulated day, for each held reward in the queue: high or very high with a reason naming linked accounts (shared_device, same_email, referral_linked, referral_farm, referral_chain), a hosting/VPN network (hosting_network, network_hopping) or a behaviour (fast_conversion, reversals, disposable_email) → deny; high or very high with shared_address and signup_burst_address together (accounts made in a burst on one address beyond a family's allowance) → deny; high or very high with only context reasons (shared_address or a sign-up burst alone, activity_burst, referred_quit) → approve; medium with two or more of the named reasons → deny; other medium holds are left to the timed release";
