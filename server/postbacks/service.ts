@@ -52,7 +52,7 @@ import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
 import { loadPolicy } from '../trust/policy';
 import { newConversionPassesGate } from '../trust/holds';
 import { receiveApprovedConversion } from './completions-repository';
-import { OfferTimings } from '../trust/evidence';
+import { nativeClickWithEvidence, OfferTimings, type MemberEvidence } from '../trust/evidence';
 import type { RiskPolicy } from '../../shared/contract/admin/reviews';
 
 /**
@@ -843,13 +843,22 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
     event: PostbackEvent,
     risk: RiskPolicy | null,
   ): Promise<ReceivedAnswer | null> {
-    const resolved = await resolveClick(db, network, event);
-    if ('refusal' in resolved) return null;
-    const click = resolved.click;
+    let click: PostbackClick;
+    let evidence: MemberEvidence | undefined;
+    if (network.id === null && risk) {
+      // A native click and its member's evidence in one statement.
+      const found = await nativeClickWithEvidence(db, event.clickRef.value);
+      if (!found) return null;
+      ({ click, evidence } = found);
+    } else {
+      const resolved = await resolveClick(db, network, event);
+      if ('refusal' in resolved) return null;
+      click = resolved.click;
+    }
     if (click.secondsSinceClick === undefined) return null;
     const check = { policy: risk!, network: click.network, timings: offerTimings };
     const reward = { userId: click.userId, offerId: click.offerId, clickSeconds: click.secondsSinceClick };
-    if (risk && !(await newConversionPassesGate(db, reward, check))) return null;
+    if (risk && !(await newConversionPassesGate(db, reward, check, evidence))) return null;
     const ids = { ...idsFromEvent(event), clickId: click.id };
     // The answer and its log row as the general path writes them; the statement fills the completion's id.
     const result: PostbackResult = { kind: 'accepted', completionId: 0, status: 'approved' };

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, query, type Db } from '../db/client';
 import { DATABASE_KINDS, createTestDatabase, insertOffer, type TestDatabase } from '../test/helpers';
-import { conversionTiming, memberEvidence } from './evidence';
+import { conversionTiming, memberEvidence, nativeClickWithEvidence } from './evidence';
 import { DEFAULT_POLICY } from './policy';
 import { judge } from './score';
 
@@ -214,5 +214,24 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
       'fast_conversion',
       'new_account',
     ]);
+  });
+
+  it("a native click read with its member's evidence: the same evidence as the member's own statement", async () => {
+    const referrer = await member({ fp: 'shared-fp', prefix: '49.36.9.0/24', asn: 55836 });
+    const who = await member({ fp: 'shared-fp', prefix: '49.36.9.0/24', asn: 55836, referredBy: referrer });
+    const offerId = await insertOffer(db);
+    const clickId = `clk-native-${kind}`;
+    await execute(
+      db,
+      sql`insert into clicks (id, user_id, offer_id, created_at) values (${clickId}, ${who}, ${offerId}, now() - interval '90 seconds')`,
+    );
+    const found = await nativeClickWithEvidence(db, clickId);
+    expect(found?.click).toMatchObject({ id: clickId, userId: who, offerId });
+    expect(found!.click.secondsSinceClick).toBeGreaterThanOrEqual(90);
+    const { ageDays: _a, ...evidence } = found!.evidence;
+    const { ageDays: _b, ...own } = (await memberEvidence(db, who))!;
+    expect(evidence).toEqual(own);
+    expect(evidence.device.n).toBe(1);
+    expect(await nativeClickWithEvidence(db, 'no-such-click')).toBeUndefined();
   });
 });

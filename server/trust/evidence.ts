@@ -132,13 +132,12 @@ const ids = (v: number[] | string | null): number[] => {
  * per connection, where planning this many subqueries cost more than running them (docs/benchmarks.md,
  * "Trust checks' cost"). The windows are constants of this module, never input; the member is $1.
  */
-const EVIDENCE = statement(
-  'trust_member_evidence',
-  `with m as (
+const evidenceText = (member: string, head = '', select = '', from = 'from m') =>
+  `with ${head}m as (
           select id, registration_fingerprint as fp, registration_prefix as px, registration_asn as asn,
                  registration_hosting as hosting, registration_address as address, email, email_normalised as en,
                  registration_date as rd, referred_by_user_id as ref, rewards_paused_at, total_completions
-            from users where id = $1
+            from users where id = ${member}
         ), dev as (
           select u.id from users u, m where m.fp is not null and u.registration_fingerprint = m.fp and u.id <> m.id
         ), adr as (
@@ -157,7 +156,7 @@ const EVIDENCE = statement(
                  u.registration_hosting as hosting, u.total_completions, u.registration_date
             from users u, m where m.ref is not null and u.referred_by_user_id = m.ref
         )
-        select m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
+        select ${select}m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
                (extract(epoch from now() - m.rd) / 86400)::float8 as age_days, m.total_completions as completions,
                (select count(*)::int from dev) as device_n,
                (select array_agg(id order by id) from (select id from dev order by id limit ${NAMED}) d) as device_ids,
@@ -191,13 +190,70 @@ const EVIDENCE = statement(
                (select r.referred_by_user_id = m.id from users r where r.id = m.ref) as ring,
                (select case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
                   from users r left join users r2 on r2.id = r.referred_by_user_id where r.id = m.ref) as chain_depth
-          from m`,
+          ${from}`;
+const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
+
+/**
+ * A native postback's click (our click id, $1; an offer of no partner network) with its member's
+ * evidence, in one statement: the receiver's one-statement approval reads both at once
+ * (docs/decisions/approved-postback-one-statement.md). The text is the evidence statement's, with the
+ * click as its first part; fixed at module load.
+ */
+const NATIVE_CLICK_EVIDENCE = statement(
+  'trust_native_click_evidence',
+  evidenceText(
+    '(select click_user_id from k)',
+    `k as (
+          select c.id as click_id, c.user_id as click_user_id, c.offer_id, o.network,
+                 extract(epoch from now() - c.created_at)::float8 as seconds_since_click
+            from clicks c join offers o on o.id = c.offer_id
+           where c.id = $1 and o.network_id is null limit 1
+        ), `,
+    'k.click_id, k.click_user_id, k.offer_id, k.network, k.seconds_since_click, ',
+    'from k cross join m',
+  ),
 );
 
 /** The member's evidence, or undefined for an unknown member. */
 export async function memberEvidence(db: Queryable, userId: number): Promise<MemberEvidence | undefined> {
   const [r] = await run<EvidenceRow>(db, EVIDENCE, [userId]);
+  return r ? evidenceOf(r) : undefined;
+}
+
+/** A native click and its member's evidence (one statement), or undefined for an unknown click. */
+export async function nativeClickWithEvidence(
+  db: Queryable,
+  clickId: string,
+): Promise<
+  | {
+      click: { id: string; userId: number; offerId: number; network: string; secondsSinceClick: number };
+      evidence: MemberEvidence;
+    }
+  | undefined
+> {
+  const [r] = await run<
+    EvidenceRow & {
+      click_id: string;
+      click_user_id: number;
+      offer_id: number;
+      network: string;
+      seconds_since_click: number;
+    }
+  >(db, NATIVE_CLICK_EVIDENCE, [clickId]);
   if (!r) return undefined;
+  return {
+    click: {
+      id: r.click_id,
+      userId: r.click_user_id,
+      offerId: r.offer_id,
+      network: r.network,
+      secondsSinceClick: Number(r.seconds_since_click),
+    },
+    evidence: evidenceOf(r),
+  };
+}
+
+function evidenceOf(r: EvidenceRow): MemberEvidence {
   return {
     userId: r.user_id,
     pausedAt: r.paused_at ? new Date(r.paused_at) : null,

@@ -86,7 +86,8 @@ async function judgeReward(
 /**
  * The receiver's one-statement approval (docs/decisions/approved-postback-one-statement.md): whether a
  * conversion about to be created passes the gate (low risk, rewards not paused), judged on the member's
- * evidence read now, outside a transaction, counting the conversion itself as the general path does
+ * evidence read now (or just read with the click: `known`), outside a transaction, counting the
+ * conversion itself as the general path does
  * (it judges after inserting it). False sends the postback through the general path, which judges
  * again inside its transaction and holds what it must.
  */
@@ -94,8 +95,9 @@ export async function newConversionPassesGate(
   db: Queryable,
   r: { userId: number; offerId: number; clickSeconds: number },
   check: RiskCheck,
+  known?: MemberEvidence,
 ): Promise<boolean> {
-  const evidence = await memberEvidence(db, r.userId);
+  const evidence = known ?? (await memberEvidence(db, r.userId));
   if (!evidence || evidence.pausedAt !== null) return false;
   const timing = await timingAgainstOffer(db, r.offerId, 0, r.clickSeconds, check.timings);
   const counted = { ...evidence, conversions24h: evidence.conversions24h + 1 };
