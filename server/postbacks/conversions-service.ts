@@ -17,7 +17,7 @@ import {
   settlePendingReferral,
 } from '../referrals/repository';
 import { digest } from '../networks/verify';
-import type { DenyCategory } from '../../shared/contract/admin/reviews';
+import type { DenyCategory, RiskPolicy } from '../../shared/contract/admin/reviews';
 import {
   closeHoldOnReversal,
   decideHold,
@@ -352,8 +352,9 @@ async function approve(
   }
   if (totalCompletions === 1) {
     // The referral reward is judged too: held by risk, it waits as completed_waiting for its own decision.
-    // A conversion released from its own hold was judged with the same member evidence: not twice.
-    const judged = risk && !opts.conversionCleared ? await judgeReferralReward(tx, userId, risk) : null;
+    // Also when the conversion was released from its own hold: that judgement weighed the conversion's
+    // reasons, not the referral's (a ring's member approved by an operator must not pay its leader).
+    const judged = risk ? await judgeReferralReward(tx, userId, risk) : null;
     // Exactly once: only the transaction that moves the referral out of 'pending' grants the spin.
     const referral = await settlePendingReferral(tx, userId, completionId, judged !== null);
     if (referral) memberChanged(tx, referral.referrerUserId);
@@ -388,6 +389,8 @@ export async function releaseHold(
   tx: Tx,
   holdId: number,
   by: HoldDecider,
+  /** The policy in force: a released first conversion's referral reward is judged by it (none: not judged). */
+  policy: RiskPolicy | null = null,
 ): Promise<'released' | 'skipped' | 'not_found'> {
   const locked = await lockDecision(tx, holdId);
   if (!locked) return 'not_found';
@@ -399,8 +402,10 @@ export async function releaseHold(
   if (by !== SYSTEM_ACTOR) await resumeRewards(tx, hold.userId);
   if (hold.kind === 'conversion') {
     // Reversed meanwhile (the reversal closes its hold too), or no longer held: nothing to grant.
-    if (c?.status === 'pending' && c.approvalHeldAt)
+    if (c?.status === 'pending' && c.approvalHeldAt) {
+      riskOf.set(tx, policy ? { policy, network: c.network } : null);
       await approve(tx, c.id, c.userId, c.offerId, c.payoutAmount, { conversionCleared: true });
+    }
     return 'released';
   }
   // The referral row, then its first completion (share-locked: a concurrent reversal waits), as the

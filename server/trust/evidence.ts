@@ -322,7 +322,12 @@ const OFFER_MEDIAN = statement(
 );
 
 /** The judgement's statements, for the bench's EXPLAIN (server/bench/trust.ts). */
-export const EVIDENCE_STATEMENTS = { EVIDENCE, CONVERSION_SECONDS, OFFER_MEDIAN } as const;
+export const EVIDENCE_STATEMENTS = {
+  EVIDENCE,
+  NATIVE_CLICK_EVIDENCE,
+  CONVERSION_SECONDS,
+  OFFER_MEDIAN,
+} as const;
 
 /** An offer's typical click-to-conversion time: its median over recent approved conversions. */
 export interface OfferTiming {

@@ -140,11 +140,12 @@ export async function decideReviews(
     throw notFound('This member has no rewards waiting for review.');
   const decided: number[] = [];
   const skipped: number[] = [];
+  const { policy } = await loadPolicy(db);
   for (const id of ids) {
     const outcome = await db.transaction(async (tx) => {
       const result =
         body.action === 'approve'
-          ? await releaseHold(tx, id, actor.username)
+          ? await releaseHold(tx, id, actor.username, policy)
           : await denyHold(tx, id, actor.username, {
               category: body.category!,
               note: body.note?.trim() ? body.note.trim() : null,
@@ -178,9 +179,10 @@ export async function releaseDueHolds(
   const ids = await dueHoldIds(db);
   if (!ids.length) return 0;
   let released = 0;
+  const { policy } = await loadPolicy(db);
   for (const id of ids) {
     await db.transaction(async (tx) => {
-      const r = await releaseHold(tx, id, 'system');
+      const r = await releaseHold(tx, id, 'system', policy);
       if (r === 'released') {
         released++;
         await insertAuditEntry(tx, {

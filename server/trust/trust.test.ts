@@ -399,6 +399,38 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     });
   });
 
+  describe('referrals, when the first conversion itself was held', () => {
+    it('an operator releasing the conversion does not pay the referrer: the referral reward is judged and waits', async () => {
+      const offerId = await insertOffer(db);
+      const referrer = await signInFrom('198.51.100.30', { deviceFingerprint: 'held-ring-phone' });
+      const friend = await signInFrom('198.51.100.31', {
+        deviceFingerprint: `random-held-${Date.now()}`,
+        referralCode: referrer.referralCode,
+      });
+      // A bot-speed first conversion: held high (fast_conversion 70 + new_account 15 = 85).
+      await postback(await click(friend, offerId, 1), 'approved');
+      const [conversionHold] = await holdsOf(friend.userId);
+      expect(conversionHold).toMatchObject({ kind: 'conversion', level: 'high', score: 85, status: 'held' });
+      const approved = await admin.put('/api/admin/reviews.php', {
+        hold_ids: [conversionHold!.id],
+        action: 'approve',
+      });
+      expect(approved.json().decided).toEqual([conversionHold!.id]);
+      // The conversion is approved; its referral reward is judged on its own reasons (referral_linked 45).
+      expect(await offerCard(friend, offerId)).toMatchObject({ status: 'completed' });
+      expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 0 });
+      const referralHolds = (await holdsOf(friend.userId)).filter((h) => h.kind === 'referral');
+      expect(referralHolds).toEqual([
+        expect.objectContaining({ kind: 'referral', level: 'medium', score: 45, status: 'held' }),
+      ]);
+      const [referral] = await query<{ status: string }>(
+        db,
+        sql`select status from referrals where referred_user_id = ${friend.userId}`,
+      );
+      expect(referral).toEqual({ status: 'completed_waiting' });
+    });
+  });
+
   describe('referrals, when the first completion is reversed while its reward waits', () => {
     it('an approval grants nothing and closes the referral as denied', async () => {
       const offerId = await insertOffer(db);

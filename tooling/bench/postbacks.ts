@@ -122,6 +122,30 @@ async function seed(pool: pg.Pool, dbUrl: string, size: number) {
     );
   await clicks('n', nativeOffers);
   await clicks('c', cpxOffers);
+  // A receiver never runs on empty tables: a history of approved conversions by other members (a
+  // quarter as many as the pool) on other offers, so that the statistics ANALYZE records, and the
+  // generic plans the pooled connections keep from them, are those of a live database. On empty
+  // statistics the planner keeps sequential scans of completions that slow down as the run fills them.
+  const historyOffers = await offerIds('benchhistory', null);
+  await pool.query(
+    `with m as (
+       insert into users (email, firebase_uid, first_name, last_name, referral_code, total_completions)
+       select 'pbh' || i || '@example.com', 'pbh-' || i, 'Bench', 'History ' || i, 'PBH' || i, 1
+         from generate_series(1, $1::int) as i
+       returning id
+     ), k as (
+       insert into clicks (id, user_id, offer_id, created_at)
+       select 'h' || m.id, m.id, ($2::int[])[1 + m.id % array_length($2::int[], 1)], now() - interval '2 days'
+         from m
+       returning id, user_id, offer_id
+     )
+     insert into completions (user_id, offer_id, click_id, network, transaction_id, status, payout_amount,
+                              payout_currency, completed_at, created_at)
+     select k.user_id, k.offer_id, k.id, 'benchhistory', 'hist-' || k.id, 'approved', 1.5, 'USD',
+            now() - interval '2 days' + interval '40 seconds', now() - interval '2 days' + interval '40 seconds'
+       from k`,
+    [Math.floor(size / 4), historyOffers],
+  );
   await pool.query('analyze');
 
   // Signed ahead of time: paths only, consumed one per request.
