@@ -433,7 +433,7 @@ function verify(network: ReceiverNetwork, req: PostbackRequest, now: Date): Veri
 }
 
 /** Why a click does not count, or null when it does. */
-type Resolved = { click: PostbackClick } | { refusal: Mapped };
+type Resolved = { click: PostbackClick; evidence?: MemberEvidence | undefined } | { refusal: Mapped };
 
 /**
  * The click the event names, on this network's offers only (the native network: on offers of no
@@ -445,20 +445,27 @@ export async function resolveClick(
   tx: Tx | Db,
   network: ReceiverNetwork,
   event: Pick<PostbackEvent, 'clickRef' | 'networkOfferId'>,
+  /** Read the member's evidence in the same statement (the one-statement approval's first read). */
+  withEvidence = false,
 ): Promise<Resolved> {
   const unknown = (): Resolved => ({
     refusal: refused('unknown_click', unknownClickReason(event), true, 'Unknown click_id'),
   });
   if (network.id === null) {
+    if (withEvidence) {
+      const found = await nativeClickWithEvidence(tx, event.clickRef.value);
+      return found ?? unknown();
+    }
     const click = await findClickWithNetwork(tx, event.clickRef.value);
     return click ? { click } : unknown();
   }
   const key = { id: network.id, slug: network.config.slug };
   const click =
     event.clickRef.kind === 'click'
-      ? await findNetworkClickById(tx, key, event.clickRef.value)
+      ? await findNetworkClickById(tx, key, event.clickRef.value, withEvidence)
       : await findNetworkClickBySub(tx, key, event.clickRef.value, event.networkOfferId, {
           clickIdInSubId: network.config.clickIdInSubId === true,
+          withEvidence,
         });
   if (!click) return unknown();
   if (click.byClickId && event.networkOfferId !== undefined && click.externalOfferId !== event.networkOfferId)
@@ -477,6 +484,7 @@ export async function resolveClick(
       network: click.network,
       secondsSinceClick: click.secondsSinceClick,
     },
+    evidence: click.evidence,
   };
 }
 
@@ -843,18 +851,10 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
     event: PostbackEvent,
     risk: RiskPolicy | null,
   ): Promise<ReceivedAnswer | null> {
-    let click: PostbackClick;
-    let evidence: MemberEvidence | undefined;
-    if (network.id === null && risk) {
-      // A native click and its member's evidence in one statement.
-      const found = await nativeClickWithEvidence(db, event.clickRef.value);
-      if (!found) return null;
-      ({ click, evidence } = found);
-    } else {
-      const resolved = await resolveClick(db, network, event);
-      if ('refusal' in resolved) return null;
-      click = resolved.click;
-    }
+    // The click and, with the checks on, its member's evidence: one statement.
+    const resolved = await resolveClick(db, network, event, risk !== null);
+    if ('refusal' in resolved) return null;
+    const { click, evidence } = resolved;
     if (click.secondsSinceClick === undefined) return null;
     const check = { policy: risk!, network: click.network, timings: offerTimings };
     const reward = { userId: click.userId, offerId: click.offerId, clickSeconds: click.secondsSinceClick };
