@@ -1,10 +1,9 @@
 // The click a partner network's postback credits (docs/networks.md): our click id echoed back, or the
 // member's public sub-id plus, where the network sends one, its own offer id. Only clicks on the
 // network's own offers count: a click of another network's offer, or of a native offer, is unknown here.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { query, type Queryable } from '../db/client';
 import { clickAgeColumn, type PostbackClick } from '../offers/clicks-repository';
-import { EVIDENCE_AFTER_CLICK, evidenceOf, type EvidenceRow, type MemberEvidence } from '../trust/evidence';
 
 interface Network {
   id: number;
@@ -43,36 +42,15 @@ export async function findNetworkClickById(
   db: Queryable,
   network: Network,
   clickId: string,
-  withEvidence = false,
-): Promise<(NetworkClick & { evidence?: MemberEvidence }) | undefined> {
-  return one(
+): Promise<NetworkClick | undefined> {
+  const [click] = await query<NetworkClickRow>(
     db,
     sql`select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
                o.external_offer_id as "externalOfferId", 0 as rank, ${clickAgeColumn}
           from clicks c join offers o on o.id = c.offer_id
          where c.id = ${clickId} and o.network_id = ${network.id}`,
-    withEvidence,
   );
-}
-
-/**
- * The click a lookup finds; with `withEvidence`, its member's evidence read in the same statement
- * (the receiver's one-statement approval, docs/decisions/approved-postback-one-statement.md).
- */
-async function one(
-  db: Queryable,
-  lookup: SQL,
-  withEvidence: boolean,
-): Promise<(NetworkClick & { evidence?: MemberEvidence }) | undefined> {
-  if (!withEvidence) {
-    const [click] = await query<NetworkClickRow>(db, lookup);
-    return click && toNetworkClick(click);
-  }
-  const [r] = await query<NetworkClickRow & EvidenceRow>(
-    db,
-    sql`with k as (${lookup}), ${EVIDENCE_AFTER_CLICK}`,
-  );
-  return r && { ...toNetworkClick(r), evidence: evidenceOf(r) };
+  return click && toNetworkClick(click);
 }
 
 /**
@@ -86,8 +64,8 @@ export async function findNetworkClickBySub(
   network: Network,
   subValue: string,
   networkOfferId: string | undefined,
-  opts: { clickIdInSubId: boolean; withEvidence?: boolean },
-): Promise<(NetworkClick & { evidence?: MemberEvidence }) | undefined> {
+  opts: { clickIdInSubId: boolean },
+): Promise<NetworkClick | undefined> {
   const offerFilter =
     networkOfferId === undefined
       ? sql`o.network_id = ${network.id}`
@@ -100,7 +78,7 @@ export async function findNetworkClickBySub(
            where u.sub_id = ${subValue} and ${offerFilter}
            order by c.created_at desc, c.id desc
            limit 1)`;
-  return one(
+  const [click] = await query<NetworkClickRow>(
     db,
     opts.clickIdInSubId
       ? sql`(select c.id, c.user_id as "userId", c.offer_id as "offerId", ${network.slug}::text as network,
@@ -112,8 +90,8 @@ export async function findNetworkClickBySub(
             order by rank
             limit 1`
       : byMember,
-    opts.withEvidence === true,
   );
+  return click && toNetworkClick(click);
 }
 
 export interface TestClick {

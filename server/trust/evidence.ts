@@ -2,7 +2,6 @@
 // docs/trust-and-safety.md#signals): one round trip, every figure from rows the server wrote itself
 // (registration and sign-in sightings, clicks, completions, referrals), never from what the client chose.
 import { run, type Queryable } from '../db/client';
-import { sql } from 'drizzle-orm';
 import { statement } from '../db/statements';
 
 /** Windows and allowances the signals use (the weights are the operator's, in the policy). */
@@ -88,7 +87,7 @@ export interface MemberEvidence {
   } | null;
 }
 
-export interface EvidenceRow {
+interface EvidenceRow {
   user_id: number;
   paused_at: Date | null;
   hosting: boolean;
@@ -195,15 +194,6 @@ const evidenceText = (member: string, head = '', select = '', from = 'from m') =
 const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
 
 /**
- * The evidence of the member a preceding CTE `k` names (its "userId"), as the rest of a `with` query
- * whose first CTE is `k`: every column of `k`, then the evidence's. A network's click lookup reads its
- * member's evidence in the same statement (server/postbacks/network-clicks-repository.ts). Constant text.
- */
-export const EVIDENCE_AFTER_CLICK = sql.raw(
-  evidenceText('(select "userId" from k)', '', 'k.*, ', 'from k cross join m').slice('with '.length),
-);
-
-/**
  * A native postback's click (our click id, $1; an offer of no partner network) with its member's
  * evidence, in one statement: the receiver's one-statement approval reads both at once
  * (docs/decisions/approved-postback-one-statement.md). The text is the evidence statement's, with the
@@ -263,8 +253,7 @@ export async function nativeClickWithEvidence(
   };
 }
 
-/** The evidence row's columns as the judgement reads them. */
-export function evidenceOf(r: EvidenceRow): MemberEvidence {
+function evidenceOf(r: EvidenceRow): MemberEvidence {
   return {
     userId: r.user_id,
     pausedAt: r.paused_at ? new Date(r.paused_at) : null,
