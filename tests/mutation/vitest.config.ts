@@ -11,6 +11,8 @@ import root from '../../vitest.config';
 
 /** The suites of each project that test the rule modules listed in stryker.config.mjs. */
 export const MUTATION_SUITES: Record<string, string[]> = {
+  // The admin forms' schemas (shared/contract/admin/*-form.ts), run as the contract's own tests run them.
+  shared: ['shared/contract/contract.test.ts'],
   member: [
     'member/src/lib/api-client.test.ts',
     'member/src/lib/api-client-rules.test.ts',
@@ -22,6 +24,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'admin/src/offers/offer-form-rules.test.ts',
     'admin/src/vouchers/voucher-rules.test.ts',
     'admin/src/vouchers/voucher-rules-edges.test.ts',
+    'admin/src/offers/prize-stock.test.ts',
   ],
   server: [
     'server/spins/service.test.ts',
@@ -44,6 +47,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/referrals/stats.test.ts',
     'server/admin/reports/referral-decisions.test.ts',
     'server/admin/validation-rules.test.ts',
+    'server/admin/offers/offer-networks.test.ts',
     'server/db/admin/list-sql-rules.test.ts',
     'server/postbacks/races.test.ts',
   ],
