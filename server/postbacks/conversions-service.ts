@@ -379,8 +379,8 @@ export type HoldDecider = string;
 
 /**
  * Releases a reward held by risk (an operator's approval, or the timer at the end of a medium hold):
- * the conversion is approved as its postback would have been (the spin, the counters, a first
- * completion's referral reward; not judged again: its judgement held the member's evidence), or the
+ * the conversion is approved as its postback would have been (the spin, the counters; not judged
+ * again), and a first completion's referral reward is judged by `policy` on its own reasons; or the
  * referral's free spin is granted if the referred member's first completion is still approved.
  * Exactly once: 'skipped' when the hold was already decided. The completion is locked before the
  * hold, the order a postback takes them in.

@@ -87,9 +87,8 @@ async function judgeReward(
  * The receiver's one-statement approval (docs/decisions/approved-postback-one-statement.md): whether a
  * conversion about to be created passes the gate (low risk, rewards not paused), judged on the member's
  * evidence read now (or just read with the click: `known`), outside a transaction, counting the
- * conversion itself as the general path does
- * (it judges after inserting it). False sends the postback through the general path, which judges
- * again inside its transaction and holds what it must.
+ * conversion itself as the general path does (it judges after inserting it). False sends the postback
+ * through the general path, which judges again inside its transaction and holds what it must.
  */
 export async function newConversionPassesGate(
   db: Queryable,
