@@ -11,8 +11,9 @@ import root from '../../vitest.config';
 
 /** The suites of each project that test the rule modules listed in stryker.config.mjs. */
 export const MUTATION_SUITES: Record<string, string[]> = {
-  // The admin forms' schemas (shared/contract/admin/*-form.ts), run as the contract's own tests run them.
-  shared: ['shared/contract/contract.test.ts'],
+  // The admin forms' schemas (shared/contract/admin/*-form.ts), run as the contract's own tests run them,
+  // and their refusals field by field (each test loads the schemas afresh: their labels are read then).
+  shared: ['shared/contract/contract.test.ts', 'shared/contract/admin/forms-refusals.test.ts'],
   member: [
     'member/src/lib/api-client.test.ts',
     'member/src/lib/api-client-rules.test.ts',
@@ -36,6 +37,8 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/members/sessions.test.ts',
     'server/members/sessions-rules.test.ts',
     'server/members/users-rules.test.ts',
+    'server/members/sign-in-evidence.test.ts',
+    'server/referrals/referral-code.test.ts',
     'server/postbacks/edges.test.ts',
     'server/postbacks/flows.test.ts',
     'server/postbacks/log-rows.test.ts',
