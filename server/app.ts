@@ -23,6 +23,7 @@ import referralRoutes from './referrals/route';
 import demoPartnerRoutes from './demo-partner/route';
 import systemRoutes from './system/route';
 import { createTokenVerifier, type TokenVerifier } from './members/firebase';
+import { Announcer } from './events/announcer';
 import { MemberAnswers } from './members/answers';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     tokenVerifier: TokenVerifier;
     /** The member answers cache (server/members/answers.ts). */
     memberAnswers: MemberAnswers;
+    /** Announcements sent after a commit (server/events/announcer.ts). */
+    announcer: Announcer;
   }
   interface FastifyContextConfig {
     /**
@@ -124,12 +127,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.tokenVerifier ?? createTokenVerifier(opts.config.firebaseProjectId, opts.config.authEmulatorHost),
   );
 
-  // Filled by the member calls, kept true by the database's notifications (events/route.ts listens).
+  // Filled by the member calls, kept true by the database's notifications (events/route.ts listens)
+  // and by the server's own announcements of what it changed without one.
+  app.decorate('announcer', new Announcer(app.db));
   app.decorate(
     'memberAnswers',
     new MemberAnswers({
       budgetBytes: opts.config.memberAnswersCacheBytes,
       maxSessions: MEMBER_ANSWERS_SESSIONS,
+      announcer: app.announcer,
     }),
   );
 

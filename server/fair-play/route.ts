@@ -105,7 +105,7 @@ const fairPlayRoutes: FastifyPluginAsyncZod = async (app) => {
         { spinType: 'free', table: fp.dailySpin.table },
         { onSpin: (x) => app.metrics?.spin(x) },
       );
-      app.memberAnswers.announce(app.db, userId);
+      app.memberAnswers.announce(userId);
       if (r.status === 'none') throw unauthorized();
       if (r.status === 'blocked') throw forbidden(BLOCKED_MESSAGE);
       if (r.status === 'refused') throw r.error;

@@ -18,8 +18,10 @@ function fill(over: Partial<Fill> = {}): Fill {
   };
 }
 
+const silent = { member: () => {} };
+
 function listening(opts = { budgetBytes: 1024, maxSessions: 10 }) {
-  const cache = new MemberAnswers(opts);
+  const cache = new MemberAnswers({ ...opts, announcer: silent });
   cache.resume();
   return cache;
 }
@@ -36,7 +38,7 @@ describe('MemberAnswers', () => {
   });
 
   it('keeps nothing and answers nothing until it listens, and forgets everything when it stops', () => {
-    const cache = new MemberAnswers({ budgetBytes: 1024, maxSessions: 10 });
+    const cache = new MemberAnswers({ budgetBytes: 1024, maxSessions: 10, announcer: silent });
     expect(cache.active).toBe(false);
     expect(cache.store(cache.begin(), fill())).toBe(false);
     cache.resume();

@@ -73,17 +73,16 @@ export interface MemberAnswersOptions {
   budgetBytes: number;
   /** Sessions kept per process. */
   maxSessions: number;
+  /** Sends a member's id on member_cache after the commit (server/events/announcer.ts). */
+  announcer: { member(userId: number): void };
 }
 
 /**
  * The longest an answer is used, whatever was heard: a backstop for a change whose announcement was
- * lost with the process that was to send it (a spin's, `announce`). Every other change is notified by
+ * lost with the process that was to send it (`announce`). Every other change is notified by
  * the database in its own transaction.
  */
 export const MAX_ANSWER_AGE_MS = 60_000;
-
-/** Members named in one announcement (a notification's payload holds at most 8,000 bytes). */
-const ANNOUNCE_BATCH = 500;
 
 /** Members whose last change is remembered for refusing racing fills; past it the memory starts over. */
 const MAX_REMEMBERED_CHANGES = 100_000;
@@ -103,8 +102,6 @@ export class MemberAnswers {
   private readonly syncs = new Map<string, () => void>();
   /** The sync the calls of this turn of the event loop share (`sync`). */
   private nextSync: Promise<void> | null = null;
-  private readonly unannounced = new Set<number>();
-  private announcing = false;
   hits = 0;
   misses = 0;
 
@@ -160,34 +157,14 @@ export class MemberAnswers {
   }
 
   /**
-   * A spin's change (member_spin.sql leaves its announcement to the server: a notification in the
-   * spin's own transaction would serialise its commit with every other notifying one): `changed` here,
-   * and the member's id notified to every process after the commit, with the other spins of the same
-   * moment in one notification. Retried every second while the database refuses it; a process that dies
-   * before sending it leaves the other processes' answers of those members to MAX_ANSWER_AGE_MS.
+   * A change whose transaction sent no notification (a spin, the receiver's one-statement approval:
+   * server/events/announcer.ts says why): `changed` here, and the member's id announced to every
+   * process after the commit. A process that dies before sending it leaves the other processes'
+   * answers of those members to MAX_ANSWER_AGE_MS.
    */
-  announce(db: Queryable, userId: number): void {
+  announce(userId: number): void {
     this.changed(userId);
-    this.unannounced.add(userId);
-    if (this.announcing) return;
-    this.announcing = true;
-    setImmediate(() => void this.flushAnnouncements(db));
-  }
-
-  private async flushAnnouncements(db: Queryable): Promise<void> {
-    const ids = [...this.unannounced];
-    this.unannounced.clear();
-    try {
-      for (let i = 0; i < ids.length; i += ANNOUNCE_BATCH)
-        await notifyMemberCache(db, ids.slice(i, i + ANNOUNCE_BATCH).join(','));
-    } catch {
-      // Sent again with the next ones (a notification more than needed only costs a cache miss).
-      for (const id of ids) this.unannounced.add(id);
-      setTimeout(() => void this.flushAnnouncements(db), 1000).unref();
-      return;
-    }
-    if (this.unannounced.size > 0) setImmediate(() => void this.flushAnnouncements(db));
-    else this.announcing = false;
+    this.opts.announcer.member(userId);
   }
 
   /**

@@ -236,22 +236,33 @@ export async function lockHeldCompletions(db: Queryable, userId: number): Promis
 
 const RECEIVE_APPROVED = statement(
   'receive_approved_conversion',
-  `select o_completion_id as "completionId", o_postback_id as "postbackId"
+  `select o_completion_id as "completionId", o_postback_id as "postbackId", o_event as "event",
+          o_referrer as "referrerId"
      from receive_approved_conversion($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
 );
 
+/** What the one-statement approval wrote, and what the server announces after its commit. */
+export interface ReceivedApproval {
+  completionId: number;
+  postbackId: number;
+  /** The member event's payload (member_event_conversion.sql). */
+  event: string;
+  /** The member's referrer, whose referral list shows the member's count; null without one. */
+  referrerId: number | null;
+}
+
 /**
  * A verified approval of a new transaction id, with its log row, in one statement
- * (server/db/functions/receive_approved_conversion.sql): the completion's and the log row's ids, or
+ * (server/db/functions/receive_approved_conversion.sql): what it wrote and what to announce, or
  * null when the case is not the plain one (the caller runs the general path).
  */
 export async function receiveApprovedConversion(
   db: Queryable,
   c: Omit<NewCompletion, 'status' | 'reversalReason'>,
   log: AttemptEntry,
-): Promise<{ completionId: number; postbackId: number } | null> {
+): Promise<ReceivedApproval | null> {
   try {
-    const [row] = await run<{ completionId: number; postbackId: number }>(db, RECEIVE_APPROVED, [
+    const [row] = await run<ReceivedApproval>(db, RECEIVE_APPROVED, [
       c.userId,
       c.offerId,
       c.clickId,
@@ -271,7 +282,14 @@ export async function receiveApprovedConversion(
       log.reason,
       log.request === null ? null : JSON.stringify(log.request),
     ]);
-    return row ? { completionId: Number(row.completionId), postbackId: Number(row.postbackId) } : null;
+    return row
+      ? {
+          completionId: Number(row.completionId),
+          postbackId: Number(row.postbackId),
+          event: row.event,
+          referrerId: row.referrerId === null ? null : Number(row.referrerId),
+        }
+      : null;
   } catch (err) {
     if ((err as { code?: string }).code === 'RWFAL') return null;
     throw err;

@@ -17,6 +17,9 @@ import {
 import { query, type Db } from '../db/client';
 import { completions, offers, postbackLog, users } from '../db/schema';
 import { receiveApprovedConversion } from './completions-repository';
+import { notifyAll } from '../events/repository';
+import { MEMBER_EVENTS_CHANNEL, notificationSourceFor } from '../events/service';
+import { MEMBER_CACHE_CHANNEL } from '../members/answers';
 import type { AttemptEntry } from './attempts-repository';
 
 const log = (txn: string, clickId: string): AttemptEntry => ({
@@ -83,6 +86,134 @@ describe.each(DATABASE_KINDS)('an approved postback in one statement on %s', (ki
     expect(o!.totalCompletions).toBe(1);
     const [l] = await db.select().from(postbackLog).where(eq(postbackLog.id, done!.postbackId));
     expect(l).toMatchObject({ completionId: done!.completionId, outcome: 'accepted', verified: true });
+  });
+
+  /** The notifications heard while `act` runs, up to a marker notified after it (they arrive in commit order). */
+  async function heardDuring(act: () => Promise<void>): Promise<{ channel: string; payload: string }[]> {
+    const heard: { channel: string; payload: string }[] = [];
+    const marker = `marker-${Math.random()}`;
+    let markerHeard!: () => void;
+    const done = new Promise<void>((resolve) => (markerHeard = resolve));
+    const source = notificationSourceFor(db, kind, undefined, [MEMBER_EVENTS_CHANNEL, MEMBER_CACHE_CHANNEL]);
+    const stop = await source.start(
+      (payload, channel) => (payload === marker ? markerHeard() : heard.push({ channel, payload })),
+      () => {},
+    );
+    try {
+      await act();
+      await notifyAll(db, [MEMBER_CACHE_CHANNEL], [marker]);
+      await done;
+    } finally {
+      await stop();
+    }
+    return heard;
+  }
+
+  it('notifies nothing in its transaction, and hands back the member event and the referrer the server announces', async () => {
+    const referrer = await signIn(app, newAccount('one-statement-announce-referrer'));
+    const friend = await signIn(app, newAccount('one-statement-announce-friend'), {
+      referralCode: referrer.referralCode,
+    });
+    // The friend's first completion settles the referral (the general path); the second is plain.
+    const firstOffer = await insertOffer(db);
+    const firstClick = await clickOffer(app, friend, firstOffer);
+    const first = await app.inject({
+      method: 'GET',
+      url: signedPostbackUrl({
+        click_id: firstClick,
+        transaction_id: `t6-${firstClick}`,
+        payout: '3.5',
+        status: 'approved',
+      }),
+    });
+    expect(first.json()).toMatchObject({ success: true, status: 'approved' });
+    const offerId = await insertOffer(db, { title: 'Announced offer' });
+    const clickId = await clickOffer(app, friend, offerId);
+    let done: Awaited<ReturnType<typeof receiveApprovedConversion>> = null;
+    const heard = await heardDuring(async () => {
+      done = await receiveApprovedConversion(
+        db,
+        conversion(friend.userId, offerId, clickId, `t7-${clickId}`),
+        log(`t7-${clickId}`, clickId),
+      );
+    });
+    expect(heard).toEqual([]);
+    expect(done).not.toBeNull();
+    expect(done!.referrerId).toBe(referrer.userId);
+    expect(JSON.parse(done!.event)).toMatchObject({
+      type: 'conversion',
+      user: friend.userId,
+      status: 'approved',
+      offerId,
+      completionId: done!.completionId,
+      title: 'Announced offer',
+      notApproved: false,
+    });
+    // The general path still notifies in its transaction: a pending postback on another offer.
+    const pendingOffer = await insertOffer(db);
+    const pendingClick = await clickOffer(app, friend, pendingOffer);
+    const general = await heardDuring(async () => {
+      await app.inject({
+        method: 'GET',
+        url: signedPostbackUrl({
+          click_id: pendingClick,
+          transaction_id: `t8-${pendingClick}`,
+          payout: '1',
+          status: 'pending',
+        }),
+      });
+    });
+    expect(
+      general.filter((n) => n.channel === MEMBER_EVENTS_CHANNEL).map((n) => JSON.parse(n.payload)),
+    ).toEqual([
+      expect.objectContaining({
+        type: 'conversion',
+        status: 'pending',
+        user: friend.userId,
+        offerId: pendingOffer,
+      }),
+    ]);
+  });
+
+  it('through the receiver, the member event and both members are announced after the commit', async () => {
+    const referrer = await signIn(app, newAccount('one-statement-route-referrer'));
+    const friend = await signIn(app, newAccount('one-statement-route-friend'), {
+      referralCode: referrer.referralCode,
+    });
+    const firstClick = await clickOffer(app, friend, await insertOffer(db));
+    await app.inject({
+      method: 'GET',
+      url: signedPostbackUrl({
+        click_id: firstClick,
+        transaction_id: `t9-${firstClick}`,
+        payout: '3.5',
+        status: 'approved',
+      }),
+    });
+    const offerId = await insertOffer(db);
+    const clickId = await clickOffer(app, friend, offerId);
+    const heard = await heardDuring(async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: signedPostbackUrl({
+          click_id: clickId,
+          transaction_id: `t10-${clickId}`,
+          payout: '3.5',
+          status: 'approved',
+        }),
+      });
+      expect(res.json()).toMatchObject({ success: true, status: 'approved' });
+      // The announcement leaves on the next turn of the event loop, after the answer.
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const events = heard.filter((n) => n.channel === MEMBER_EVENTS_CHANNEL).map((n) => JSON.parse(n.payload));
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'conversion', status: 'approved', user: friend.userId, offerId }),
+    ]);
+    const members = heard
+      .filter((n) => n.channel === MEMBER_CACHE_CHANNEL)
+      .flatMap((n) => n.payload.split(',').map(Number));
+    expect(members.sort()).toEqual([friend.userId, referrer.userId].sort());
   });
 
   it('a repeat, a second transaction on the same offer, a blocked member: nothing written, not even a sequence value', async () => {

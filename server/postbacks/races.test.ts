@@ -171,6 +171,45 @@ describe.skipIf(!POSTGRES_URL)('postback races on PostgreSQL', () => {
     expect(after.offer!.total_completions).toBe(1);
   });
 
+  it("two first approvals of one member at once: both read no completion, exactly one stays the member's first", async () => {
+    const { userId, offerId, clickId } = await freshClick();
+    const secondOffer = await insertOffer(db, { title: `Race second ${clickId}` });
+    const secondClick = `${clickId}-b`;
+    await db.insert(clicks).values({ id: secondClick, userId, offerId: secondOffer });
+    // A transaction holds the member row: both one-statement approvals read the member's count (0),
+    // insert their completion as the first, then wait on the row to credit the member.
+    const holder = heldTransaction((tx) =>
+      query<{ id: number }>(tx, sql`select id from users where id = ${userId} for update`),
+    );
+    await holder.ready;
+    const a = postback(clickId, `TF-${clickId}`, 'approved');
+    const b = postback(secondClick, `TF-${secondClick}`, 'approved');
+    const waiting = async () => {
+      const [row] = await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'
+               and query like '%receive_approved_conversion%'`,
+      );
+      return row!.n;
+    };
+    const deadline = Date.now() + LOCK_WAIT_LIMIT_MS;
+    while ((await waiting()) < 2) {
+      if (Date.now() > deadline) throw new Error('the two approvals did not both wait on the member row');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    holder.release();
+    await holder.done;
+    expect((await a).body).toMatchObject({ success: true, status: 'approved' });
+    expect((await b).body).toMatchObject({ success: true, status: 'approved' });
+    const rows = await query<{ first: boolean }>(
+      db,
+      sql`select is_first_completion as first from completions where user_id = ${userId} and status = 'approved'`,
+    );
+    expect(rows.map((r) => r.first).sort()).toEqual([false, true]);
+    expect((await counters(userId, offerId)).member!.total_completions).toBe(2);
+  });
+
   it('two copies of a reversal with nothing to reverse: the second answers as a replay of the reversed conversion', async () => {
     const { userId, offerId, clickId } = await freshClick();
     const transactionId = `TR-${clickId}`;

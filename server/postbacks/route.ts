@@ -147,6 +147,9 @@ export default async function postbackReceiverRoutes(app: FastifyInstance) {
         // dropped now that the conversion has committed, without waiting for the database's
         // notification (the other processes hear it).
         for (const userId of answer.changedMembers) app.memberAnswers.changed(userId);
+        // The one-statement approval notified nothing (server/events/announcer.ts): announced now.
+        for (const userId of answer.announce?.members ?? []) app.memberAnswers.announce(userId);
+        for (const event of answer.announce?.events ?? []) app.announcer.event(event);
         // The body is the network's configured answer (or the native JSON), already written: sent as
         // is, with its status and content type.
         if (answer.httpStatus === 429) reply.header('retry-after', '60');

@@ -776,6 +776,11 @@ export type ReceivedAnswer = NetworkAnswer & {
   postbackId: number | null;
   /** Members whose answers the attempt changed (the route drops this process's cache of them). */
   changedMembers: number[];
+  /**
+   * What the attempt's transaction left to the server to announce after its commit (the one-statement
+   * approval: server/events/announcer.ts): members whose answers changed, member events' payloads.
+   */
+  announce?: { members: number[]; events: string[] };
 };
 
 /**
@@ -849,7 +854,8 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
    * The common case in one statement (docs/decisions/approved-postback-one-statement.md): a verified
    * approval of a new transaction id whose member passes the risk gate. The click and the member's
    * evidence are read first (outside a transaction: a click never changes, and the statement re-checks
-   * what could have changed meanwhile), then one statement inserts, credits, approves and logs. Null
+   * what could have changed meanwhile), then one statement inserts, credits, approves and logs; it
+   * notifies nothing, and what it changed is announced by the server after it (`announce`). Null
    * when it is not that case: nothing was written, and the general path runs.
    */
   async function receiveApproved(
@@ -892,7 +898,11 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
       ...answer,
       completionId: done.completionId,
       postbackId: done.postbackId,
-      changedMembers: [click.userId],
+      changedMembers: [],
+      announce: {
+        members: done.referrerId === null ? [click.userId] : [click.userId, done.referrerId],
+        events: [done.event],
+      },
     };
   }
 

@@ -285,6 +285,27 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     }
   });
 
+  it('a member without a subscribed device costs an event no write: nothing is claimed for them', async () => {
+    const m = await signIn(app(), newAccount('push-no-device'));
+    const { m: withDevice, sub } = await subscribed('push-with-device');
+    await completeOffer(app(), m, await insertOffer(suite.db));
+    await completeOffer(app(), withDevice, await insertOffer(suite.db));
+    await until(() => messagesTo(sub).length === 1);
+    const claims = await query<{ event_key: string }>(suite.db, sql`select event_key from push_dispatches`);
+    // The member with a device had their event claimed; the other member's event left no row.
+    expect(claims.length).toBeGreaterThan(0);
+    const [{ n }] = (await query<{ n: number }>(
+      suite.db,
+      sql`select count(*)::int as n from push_sends where user_id = ${m.userId}`,
+    )) as [{ n: number }];
+    expect(n).toBe(0);
+    const before = claims.length;
+    await completeOffer(app(), m, await insertOffer(suite.db));
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await query<{ event_key: string }>(suite.db, sql`select event_key from push_dispatches`);
+    expect(after.length).toBe(before);
+  });
+
   it("the console's panel counts opted-in members and the last 7 days' sends per kind", async () => {
     const admin = await adminClient(app());
     const res = await admin.get('/api/admin/push-summary.php');

@@ -23,7 +23,7 @@ const spinRoutes: FastifyPluginAsyncZod = async (app) => {
       if (r.status === 'none' || r.status === 'blocked') return admit(app, request, reply, r) as never;
       // The spin changed the member (spent a spin, maybe won a voucher): their next call here shows it,
       // and the other processes hear it from this one (member_spin.sql leaves the announcement to it).
-      if (r.status === 'ok') app.memberAnswers.announce(app.db, r.userId);
+      if (r.status === 'ok') app.memberAnswers.announce(r.userId);
       if (r.renewedUntil)
         app.setSessionCookie(reply, MEMBER_COOKIE, request.cookies[MEMBER_COOKIE]!, r.renewedUntil);
       if (r.status === 'refused') throw r.error;

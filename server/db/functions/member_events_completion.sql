@@ -6,8 +6,9 @@
 -- 'pending' in the same transaction announces 'pending' once, never 'approved' then 'pending'. Two
 -- firings of one transaction build the same payload, and PostgreSQL delivers identical notifications
 -- of a transaction once. A conversion first recorded as reversed (the member never saw it) says
--- nothing. The payload stays far below NOTIFY's 8000 bytes: ids, the status and the offer's title cut
--- to 120 characters.
+-- nothing. The payload is member_event_conversion's. Not sent in the receiver's one-statement approval:
+-- receive_approved_conversion sets rewards.events_announced_by_server and hands the payload to the
+-- server, which announces it after the commit (docs/decisions/announced-after-commit.md).
 CREATE OR REPLACE FUNCTION member_events_completion()
 RETURNS trigger
 LANGUAGE plpgsql
@@ -19,7 +20,10 @@ DECLARE
   v_title text;
   v_not_approved boolean;
 BEGIN
-  SELECT c.user_id, c.status, c.offer_id, left(o.title, 120), coalesce(c.reversal_reason LIKE 'Not approved:%', false)
+  IF current_setting('rewards.events_announced_by_server', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  SELECT c.user_id, c.status, c.offer_id, o.title, coalesce(c.reversal_reason LIKE 'Not approved:%', false)
     INTO v_user, v_status, v_offer, v_title, v_not_approved
     FROM completions c LEFT JOIN offers o ON o.id = c.offer_id
    WHERE c.id = NEW.id;
@@ -29,16 +33,8 @@ BEGIN
      OR (v_status = 'approved' AND NEW.transaction_id LIKE 'claim-%') THEN
     RETURN NULL;
   END IF;
-  PERFORM pg_notify('member_events', json_build_object(
-    'id', pg_current_xact_id()::text || '-c' || NEW.id,
-    'type', 'conversion',
-    'user', v_user,
-    'status', v_status,
-    'offerId', v_offer,
-    'completionId', NEW.id,
-    'title', v_title,
-    -- A reward held by risk and denied in review (issue 33): told as 'not approved', not as a partner's reversal.
-    'notApproved', v_not_approved)::text);
+  PERFORM pg_notify('member_events',
+    member_event_conversion(NEW.id, v_user, v_status, v_offer, v_title, v_not_approved));
   RETURN NULL;
 END
 $$;
