@@ -25,6 +25,7 @@ import systemRoutes from './system/route';
 import { createTokenVerifier, type TokenVerifier } from './members/firebase';
 import { Announcer } from './events/announcer';
 import { MemberAnswers } from './members/answers';
+import { NetworkCache } from './networks/cache';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { HttpError } from './lib/errors';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     memberAnswers: MemberAnswers;
     /** Announcements sent after a commit (server/events/announcer.ts). */
     announcer: Announcer;
+    /** The partner networks the receiver has read (server/networks/cache.ts). */
+    networkCache: NetworkCache;
   }
   interface FastifyContextConfig {
     /**
@@ -130,6 +133,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Filled by the member calls, kept true by the database's notifications (events/route.ts listens)
   // and by the server's own announcements of what it changed without one.
   app.decorate('announcer', new Announcer(app.db));
+  // Kept true the same way, on its own channel (events/route.ts listens).
+  app.decorate('networkCache', new NetworkCache());
   app.decorate(
     'memberAnswers',
     new MemberAnswers({

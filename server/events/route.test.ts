@@ -211,6 +211,8 @@ describe.each(DATABASE_KINDS)('live member updates (GET /api/events.php) on %s',
     await postback(app(), clickId, 'pending');
     const pending = await ashaStream.next((e) => e.event === 'conversion' && e.data.status === 'pending');
     expect(pending.data).toMatchObject({ offerId, title: 'Dragon Quest — install & play' });
+    // What the event tells the server only (whether the member has a push device) is not sent.
+    expect(pending.data).not.toHaveProperty('devices');
     // Opaque: no transaction number or completion id of the database in it.
     expect(pending.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await postback(app(), clickId, 'approved');

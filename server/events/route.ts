@@ -19,6 +19,7 @@ import { BLOCKED_MESSAGE, HttpError } from '../lib/errors';
 import { hashSessionId } from '../members/sessions-service';
 import { MEMBER_EVENTS_CHANNEL, MemberEventHub, notificationSourceFor, type EventSink } from './service';
 import { MEMBER_CACHE_CHANNEL, type MemberAnswers } from '../members/answers';
+import { NETWORKS_CHANGED_CHANNEL } from '../networks/cache';
 import * as member from '../../shared/contract/member';
 
 declare module 'fastify' {
@@ -101,28 +102,40 @@ async function eventsRoutes(instance: FastifyInstance) {
   app.decorate('memberEvents', hub);
   // The same listening connection hears the member answers cache's channel (server/services/
   // member-answers.ts): the cache is used only while it is up, and starts over when it is back.
+  // So does the receiver's networks cache (server/networks/cache.ts), on its own channel.
   const answers = app.memberAnswers;
+  const networks = app.networkCache;
   const source = notificationSourceFor(app.db, app.dbKind, app.log, [
     MEMBER_EVENTS_CHANNEL,
     MEMBER_CACHE_CHANNEL,
+    NETWORKS_CHANGED_CHANNEL,
   ]);
   await hub.start({
     start: (onPayload, onGap) =>
       source.start(
-        (payload, channel) =>
-          channel === MEMBER_CACHE_CHANNEL ? answers.receive(payload) : onPayload(payload, channel),
+        (payload, channel) => {
+          if (channel === MEMBER_CACHE_CHANNEL) answers.receive(payload);
+          else if (channel === NETWORKS_CHANGED_CHANNEL) networks.changed();
+          else onPayload(payload, channel);
+        },
         () => {
           answers.resume();
+          networks.resume();
           onGap();
         },
-        () => answers.suspend(),
+        () => {
+          answers.suspend();
+          networks.suspend();
+        },
       ),
   });
   answers.resume();
+  networks.resume();
   memberAnswersMetrics(app, answers);
   // Before the HTTP server closes: open streams would otherwise keep it waiting.
   app.addHook('preClose', async () => {
     answers.suspend();
+    networks.suspend();
     await hub.stop();
   });
 

@@ -29,6 +29,11 @@ export interface MemberEvent {
   type: string;
   userId: number;
   data: Record<string, unknown>;
+  /**
+   * Whether the member had a device subscribed to Web Push when the event was built (a conversion's
+   * event says: member_event_conversion.sql); absent when the event does not say. Never sent to streams.
+   */
+  devices?: boolean;
 }
 
 /** One open stream, as the hub sees it. */
@@ -249,10 +254,12 @@ function newMarker(): string {
 
 function toEvent(raw: unknown, idKey: string): MemberEvent | null {
   if (!raw || typeof raw !== 'object') return null;
-  const { id, type, user, ...data } = raw as Record<string, unknown>;
+  const { id, type, user, devices, ...data } = raw as Record<string, unknown>;
   if (typeof id !== 'string' || typeof type !== 'string' || typeof user !== 'number') return null;
   const publicId = createHmac('sha256', idKey).update(id).digest('base64url').slice(0, 22);
-  return { id: publicId, type, userId: user, data };
+  const event: MemberEvent = { id: publicId, type, userId: user, data };
+  if (typeof devices === 'boolean') event.devices = devices;
+  return event;
 }
 
 /** PGlite: its own in-process LISTEN (one database, one process: nothing is ever missed). */

@@ -86,6 +86,7 @@ export default async function postbackReceiverRoutes(app: FastifyInstance) {
     postbackSecret: app.config.postbackSecret,
     perNetworkPerMinute: app.config.networkPostbacksPerMinute,
     reversalHold: () => app.config.reversalHold,
+    networks: app.networkCache,
     // TRUST_CHECKS=off: approvals are not judged (the incident switch, the bench's baseline).
     ...(app.config.trustChecks ? {} : { riskPolicy: async () => null }),
     onJunkDropped: (dropped, network) =>

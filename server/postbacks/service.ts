@@ -12,10 +12,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../db/client';
 import { findNetworkById, findNetworkBySlug, type StoredNetwork } from '../networks/repository';
+import type { NetworkCache } from '../networks/cache';
 import {
   findClickForTestPostback,
-  findNetworkClickById,
-  findNetworkClickBySub,
+  findNetworkClick,
+  findNetworkClickWithEvidence,
+  type NetworkClick,
 } from './network-clicks-repository';
 import {
   foldOrInsertJunk,
@@ -52,12 +54,7 @@ import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
 import { loadPolicy } from '../trust/policy';
 import { newConversionPassesGate } from '../trust/holds';
 import { receiveApprovedConversion } from './completions-repository';
-import {
-  memberEvidence,
-  nativeClickWithEvidence,
-  OfferTimings,
-  type MemberEvidence,
-} from '../trust/evidence';
+import { nativeClickWithEvidence, OfferTimings, type MemberEvidence } from '../trust/evidence';
 import type { RiskPolicy } from '../../shared/contract/admin/reviews';
 
 /**
@@ -465,12 +462,14 @@ export async function resolveClick(
     return click ? { click } : unknown();
   }
   const key = { id: network.id, slug: network.config.slug };
-  const click =
-    event.clickRef.kind === 'click'
-      ? await findNetworkClickById(tx, key, event.clickRef.value)
-      : await findNetworkClickBySub(tx, key, event.clickRef.value, event.networkOfferId, {
-          clickIdInSubId: network.config.clickIdInSubId === true,
-        });
+  const opts = { clickIdInSubId: network.config.clickIdInSubId === true };
+  let click: NetworkClick | undefined;
+  let evidence: MemberEvidence | undefined;
+  if (withEvidence) {
+    const found = await findNetworkClickWithEvidence(tx, key, event.clickRef, event.networkOfferId, opts);
+    click = found?.click;
+    evidence = found?.evidence;
+  } else click = await findNetworkClick(tx, key, event.clickRef, event.networkOfferId, opts);
   if (!click) return unknown();
   if (click.byClickId && event.networkOfferId !== undefined && click.externalOfferId !== event.networkOfferId)
     return {
@@ -488,10 +487,7 @@ export async function resolveClick(
       network: click.network,
       secondsSinceClick: click.secondsSinceClick,
     },
-    // A network's lookups are built per request (their filters vary): the evidence is its own named
-    // statement, whose plan each pooled connection keeps (folded into an unnamed query, PostgreSQL
-    // would plan the evidence's subqueries on every request: measured at half the rate).
-    evidence: withEvidence ? await memberEvidence(tx, click.userId) : undefined,
+    evidence,
   };
 }
 
@@ -750,6 +746,8 @@ export interface ReceiverOptions {
   reversalHold?: ReversalHoldPolicy | (() => ReversalHoldPolicy);
   /** Unverified attempts stored per network per minute, per process. */
   junkRowsPerMinute?: number;
+  /** The process's cache of networks (server/networks/cache.ts); without it, each request reads its row. */
+  networks?: Pick<NetworkCache, 'find'>;
   /** Unverified attempts answered per (network, address) per minute, per process. */
   unverifiedPerAddressPerMinute?: number;
   /** Told how many junk attempts of one network (its id, or "unknown") the last minute dropped. */
@@ -819,9 +817,10 @@ export function createNetworkReceiver(db: Db, opts: ReceiverOptions) {
 
   async function findNetwork(slug: string | null): Promise<ReceiverNetwork | undefined> {
     if (slug === null) return native;
-    return slug.length <= RECEIVER_LIMITS.maxSlugLength && /^[a-z0-9-]+$/.test(slug)
-      ? findNetworkBySlug(db, slug)
-      : undefined;
+    if (slug.length > RECEIVER_LIMITS.maxSlugLength || !/^[a-z0-9-]+$/.test(slug)) return undefined;
+    return opts.networks
+      ? opts.networks.find(slug, (s) => findNetworkBySlug(db, s))
+      : findNetworkBySlug(db, slug);
   }
 
   function requestOf(incoming: IncomingPostback): PostbackRequest {

@@ -85,10 +85,12 @@ export class PushSender {
     const notification = notificationFor(event);
     if (!notification) return;
     try {
-      // Most members have no device subscribed: a read tells, before the claim's write (one committed
-      // insert per event would cost every conversion a second WAL flush). Not counted as
-      // no_subscription: every process hears the event, and each would count it.
-      if ((await repo.subscriptionCount(this.opts.db, event.userId)) === 0) return;
+      // Most members have no device subscribed: the event says so (a conversion's) or a read tells,
+      // before the claim's write (one committed insert per event would cost every conversion a second
+      // WAL flush). Not counted as no_subscription: every process hears the event, and each would.
+      if (event.devices === false) return;
+      if (event.devices === undefined && (await repo.subscriptionCount(this.opts.db, event.userId)) === 0)
+        return;
       if (!(await repo.claimDispatch(this.opts.db, `ev:${event.id}`))) return;
       await this.send([event.userId], notification, `ev:${event.id}`);
     } catch (err) {

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, query, type Db } from '../db/client';
 import { DATABASE_KINDS, createTestDatabase, insertOffer, type TestDatabase } from '../test/helpers';
 import { conversionTiming, memberEvidence, nativeClickWithEvidence } from './evidence';
+import { insertNetwork } from '../networks/repository';
+import { configFromPreset } from '../networks/presets';
+import { findNetworkClick, findNetworkClickWithEvidence } from '../postbacks/network-clicks-repository';
 import { DEFAULT_POLICY } from './policy';
 import { judge } from './score';
 
@@ -233,5 +236,65 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     expect(evidence).toEqual(own);
     expect(evidence.device.n).toBe(1);
     expect(await nativeClickWithEvidence(db, 'no-such-click')).toBeUndefined();
+  });
+
+  it("a network's click read with its member's evidence: the same click and evidence, each way a postback names it", async () => {
+    const parsed = configFromPreset('cpx', {
+      name: `CPX ${kind}`,
+      slug: `cpx-ev-${kind}`,
+      secret: 's'.repeat(24),
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const networkId = await insertNetwork(db, parsed.config);
+    const network = { id: networkId, slug: parsed.config.slug };
+    const who = await member({ fp: 'net-fp', prefix: '49.36.10.0/24', asn: 55836 });
+    await member({ fp: 'net-fp' });
+    const [{ sub_id: subId }] = (await query<{ sub_id: string }>(
+      db,
+      sql`select sub_id from users where id = ${who}`,
+    )) as [{ sub_id: string }];
+    const onNetwork = async (external: string) => {
+      const [o] = await query<{ id: number }>(
+        db,
+        sql`update offers set network_id = ${networkId}, external_offer_id = ${`${external}-${kind}`}
+             where id = ${await insertOffer(db)} returning id`,
+      );
+      return o!.id;
+    };
+    const older = await onNetwork('ext-older');
+    const newer = await onNetwork('ext-newer');
+    await execute(
+      db,
+      sql`insert into clicks (id, user_id, offer_id, created_at) values
+            (${`net-old-${kind}`}, ${who}, ${older}, now() - interval '2 hours'),
+            (${`net-new-${kind}`}, ${who}, ${newer}, now() - interval '1 hour')`,
+    );
+    const ways: [Parameters<typeof findNetworkClick>[2], string | undefined, boolean, string | undefined][] =
+      [
+        [{ kind: 'click', value: `net-old-${kind}` }, undefined, false, `net-old-${kind}`],
+        [{ kind: 'sub', value: subId }, undefined, false, `net-new-${kind}`],
+        [{ kind: 'sub', value: subId }, `ext-older-${kind}`, false, `net-old-${kind}`],
+        [{ kind: 'sub', value: `net-old-${kind}` }, undefined, true, `net-old-${kind}`],
+        [{ kind: 'sub', value: subId }, `ext-older-${kind}`, true, `net-old-${kind}`],
+        [{ kind: 'sub', value: 'nobody' }, undefined, true, undefined],
+      ];
+    const { ageDays: _o, ...own } = (await memberEvidence(db, who))!;
+    for (const [ref, offerId, clickIdInSubId, expected] of ways) {
+      const opts = { clickIdInSubId };
+      const alone = await findNetworkClick(db, network, ref, offerId, opts);
+      const both = await findNetworkClickWithEvidence(db, network, ref, offerId, opts);
+      expect(alone?.id, JSON.stringify(ref)).toBe(expected);
+      if (expected === undefined) {
+        expect(both).toBeUndefined();
+        continue;
+      }
+      const { secondsSinceClick: s1, ...click } = alone!;
+      const { secondsSinceClick: s2, ...same } = both!.click;
+      expect(same).toEqual(click);
+      expect(Math.abs(s1 - s2)).toBeLessThan(5);
+      const { ageDays: _a, ...evidence } = both!.evidence;
+      expect(evidence).toEqual(own);
+      expect(evidence.device.n).toBe(1);
+    }
   });
 });

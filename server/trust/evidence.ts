@@ -194,24 +194,60 @@ const evidenceText = (member: string, head = '', select = '', from = 'from m') =
 const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
 
 /**
- * A native postback's click (our click id, $1; an offer of no partner network) with its member's
- * evidence, in one statement: the receiver's one-statement approval reads both at once
- * (docs/decisions/approved-postback-one-statement.md). The text is the evidence statement's, with the
- * click as its first part; fixed at module load.
+ * A click and its member's evidence in one statement sent by name: the receiver's one-statement
+ * approval reads both at once (docs/decisions/approved-postback-one-statement.md). `click` is the text
+ * of a query of at most one row with the columns click_id, click_user_id, offer_id, network,
+ * seconds_since_click and `extra` (its own parameters: the click's lookup); the evidence statement's
+ * text follows, with that click's member. Fixed at module load: never request data.
  */
-const NATIVE_CLICK_EVIDENCE = statement(
+export function clickEvidenceStatement(name: string, click: string, extra: readonly string[] = []) {
+  return statement(
+    name,
+    evidenceText(
+      '(select click_user_id from k)',
+      `k as (${click}), `,
+      [
+        'k.click_id',
+        'k.click_user_id',
+        'k.offer_id',
+        'k.network',
+        'k.seconds_since_click',
+        ...extra.map((c) => `k.${c}`),
+      ]
+        .join(', ')
+        .concat(', '),
+      'from k cross join m',
+    ),
+  );
+}
+
+/** The row of a click's lookup: the columns every click lookup answers with. */
+export interface ClickLookupRow {
+  click_id: string;
+  click_user_id: number;
+  offer_id: number;
+  network: string;
+  seconds_since_click: number;
+}
+
+/** A click and its member's evidence (clickEvidenceStatement's), or undefined for an unknown click. */
+export async function clickWithEvidence<Row extends ClickLookupRow>(
+  db: Queryable,
+  st: ReturnType<typeof clickEvidenceStatement>,
+  values: unknown[],
+): Promise<{ row: Row; evidence: MemberEvidence } | undefined> {
+  // The lookup's own columns are the caller's (`Row`): the statement it built names them.
+  const [r] = (await run<EvidenceRow & ClickLookupRow>(db, st, values)) as (EvidenceRow & Row)[];
+  return r ? { row: r, evidence: evidenceOf(r) } : undefined;
+}
+
+/** A native postback's click: our click id ($1), on an offer of no partner network. */
+const NATIVE_CLICK_EVIDENCE = clickEvidenceStatement(
   'trust_native_click_evidence',
-  evidenceText(
-    '(select click_user_id from k)',
-    `k as (
-          select c.id as click_id, c.user_id as click_user_id, c.offer_id, o.network,
-                 extract(epoch from now() - c.created_at)::float8 as seconds_since_click
-            from clicks c join offers o on o.id = c.offer_id
-           where c.id = $1 and o.network_id is null limit 1
-        ), `,
-    'k.click_id, k.click_user_id, k.offer_id, k.network, k.seconds_since_click, ',
-    'from k cross join m',
-  ),
+  `select c.id as click_id, c.user_id as click_user_id, c.offer_id, o.network,
+          extract(epoch from now() - c.created_at)::float8 as seconds_since_click
+     from clicks c join offers o on o.id = c.offer_id
+    where c.id = $1 and o.network_id is null limit 1`,
 );
 
 /** The member's evidence, or undefined for an unknown member. */
@@ -231,16 +267,9 @@ export async function nativeClickWithEvidence(
     }
   | undefined
 > {
-  const [r] = await run<
-    EvidenceRow & {
-      click_id: string;
-      click_user_id: number;
-      offer_id: number;
-      network: string;
-      seconds_since_click: number;
-    }
-  >(db, NATIVE_CLICK_EVIDENCE, [clickId]);
-  if (!r) return undefined;
+  const found = await clickWithEvidence<ClickLookupRow>(db, NATIVE_CLICK_EVIDENCE, [clickId]);
+  if (!found) return undefined;
+  const r = found.row;
   return {
     click: {
       id: r.click_id,
@@ -249,7 +278,7 @@ export async function nativeClickWithEvidence(
       network: r.network,
       secondsSinceClick: Number(r.seconds_since_click),
     },
-    evidence: evidenceOf(r),
+    evidence: found.evidence,
   };
 }
 
