@@ -205,6 +205,8 @@ export async function benchPostbacks(opts: {
   connections: number;
   rounds: number;
   log: (line: string) => void;
+  /** Run before each round (the yardstick's run, so that it meets the same conditions). */
+  beforeRound?: (round: number) => void;
 }): Promise<PostbackBenchResult> {
   const warmUp = 2;
   // Enough fresh clicks for every round at a generous rate; beyond it, requests become replays (counted).
@@ -241,6 +243,7 @@ export async function benchPostbacks(opts: {
     const nativeRuns: PostbackFigure[] = [];
     const cpxRuns: PostbackFigure[] = [];
     for (let r = 0; r < opts.rounds; r++) {
+      opts.beforeRound?.(r);
       nativeRuns.push(figure(await load(nativePaths, native)));
       cpxRuns.push(figure(await load(cpxPaths, cpx)));
       const n = nativeRuns[r]!;

@@ -259,6 +259,46 @@ async function spinStats(q: (sql: string) => Promise<{ rows: Record<string, unkn
   return rows[0] as { spins: number; wins: number; stock_outs: number };
 }
 
+/** Creates `dbUrl`'s database and fills it for TPC-B (scale 10). */
+function initPgbench(bin: string, dbUrl: string): void {
+  const u = new URL(dbUrl);
+  execFileSync('createdb', [
+    '-h',
+    u.hostname,
+    '-p',
+    u.port || '5432',
+    '-U',
+    u.username || 'postgres',
+    u.pathname.slice(1),
+  ]);
+  execFileSync(bin, ['-i', '-q', '-s', '10', dbUrl], { stdio: 'ignore' });
+}
+
+/** A database name of its own for pgbench, beside DATABASE_URL's, and its drop. */
+function pgbenchDatabase(): { url: string; drop: () => void } {
+  const name = `rewards_pgbench_${Date.now().toString(36)}`;
+  const u = new URL(DATABASE_URL!);
+  const url = (() => {
+    const v = new URL(DATABASE_URL!);
+    v.pathname = `/${name}`;
+    return v.toString();
+  })();
+  return {
+    url,
+    drop: () =>
+      void spawnSync('dropdb', [
+        '--if-exists',
+        '-h',
+        u.hostname,
+        '-p',
+        u.port || '5432',
+        '-U',
+        u.username || 'postgres',
+        name,
+      ]),
+  };
+}
+
 function runPgbench(bin: string, dbUrl: string): number {
   const out = execFileSync(
     bin,
@@ -288,19 +328,7 @@ async function benchSpins(
   const pgbenchRuns: number[] = [];
   const spinRuns: HttpFigure[] = [];
   let peak = server.rss();
-  if (pgbenchBin) {
-    const u = new URL(pgbenchUrl);
-    execFileSync('createdb', [
-      '-h',
-      u.hostname,
-      '-p',
-      u.port || '5432',
-      '-U',
-      u.username || 'postgres',
-      u.pathname.slice(1),
-    ]);
-    execFileSync(pgbenchBin, ['-i', '-q', '-s', '10', pgbenchUrl], { stdio: 'ignore' });
-  }
+  if (pgbenchBin) initPgbench(pgbenchBin, pgbenchUrl);
   // A short warm-up, as for offers: every pooled connection has prepared the spin statement.
   await load({ url: server.url, requests: spinRequests(spinners), duration: 2 });
   const before = await spinStats((q) => pool.query(q));
@@ -345,9 +373,20 @@ function upsertSection(doc: string, heading: string, body: string): string {
 }
 
 /** The postback figures' summary line: each receiver's median rate and p99, and their ratio. */
-function postbackSummary(r: PostbackBenchResult) {
+/** The receivers' targets (issue 32): native at least 30 % of pgbench TPC-B, CPX at least 80 % of native. */
+const POSTBACK_TARGETS = { nativeOfPgbench: 0.3, cpxOfNative: 0.8 } as const;
+
+function postbackSummary(r: PostbackBenchResult, pgbenchTps?: number) {
   const native = median(r.nativeRuns.map((x) => x.rps));
   const cpx = median(r.cpxRuns.map((x) => x.rps));
+  const verdict = (ratio: number, target: number) =>
+    `${fmt(ratio * 100)} % (target at least ${fmt(target * 100)} %: ${ratio >= target ? 'met' : 'NOT MET'})`;
+  const targets = [
+    pgbenchTps
+      ? `native ${verdict(native / pgbenchTps, POSTBACK_TARGETS.nativeOfPgbench)} of pgbench TPC-B's ${fmt(pgbenchTps)} tps`
+      : 'no pgbench on this machine: the native receiver not compared with TPC-B',
+    `CPX ${verdict(cpx / native, POSTBACK_TARGETS.cpxOfNative)} of native`,
+  ].join('; ');
   const p99 = (runs: { p99: number }[]) => median(runs.map((x) => x.p99));
   return {
     native,
@@ -355,17 +394,19 @@ function postbackSummary(r: PostbackBenchResult) {
     nativeP99: p99(r.nativeRuns),
     cpxP99: p99(r.cpxRuns),
     worstP99: Math.max(...r.nativeRuns.map((x) => x.p99), ...r.cpxRuns.map((x) => x.p99)),
-    line: `cpx postbacks ${fmt(cpx)}/s (p99 ${p99(r.cpxRuns)} ms) vs native ${fmt(native)}/s (p99 ${p99(r.nativeRuns)} ms): ${fmt((cpx / native) * 100)} %; credited ${fmt(r.credited.cpx)} cpx and ${fmt(r.credited.native)} native conversions, ${fmt(r.reused.cpx + r.reused.native)} requests reused a click`,
+    targets,
+    line: `cpx postbacks ${fmt(cpx)}/s (p99 ${p99(r.cpxRuns)} ms) vs native ${fmt(native)}/s (p99 ${p99(r.nativeRuns)} ms): ${targets}; credited ${fmt(r.credited.cpx)} cpx and ${fmt(r.credited.native)} native conversions, ${fmt(r.reused.cpx + r.reused.native)} requests reused a click`,
   };
 }
 
-async function runPostbacks(): Promise<PostbackBenchResult> {
+async function runPostbacks(beforeRound?: (round: number) => void): Promise<PostbackBenchResult> {
   return benchPostbacks({
     databaseUrl: DATABASE_URL!,
     seconds: DURATION,
     connections: CONNECTIONS,
     rounds: ROUNDS,
     log: (line) => console.log(line),
+    ...(beforeRound ? { beforeRound } : {}),
   });
 }
 
@@ -377,8 +418,27 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}; autocannon ${CONNECTIONS} connections × ${DURATION} s, ${ROUNDS} rounds`,
     );
-    const r = await runPostbacks();
-    console.log(`\nbench: ${postbackSummary(r).line}`);
+    // The yardstick of the receivers' target: pgbench TPC-B on the same PostgreSQL, a run before each
+    // round of the receivers (alternating, as the spins' figures are).
+    const pgbenchBin = findPgbench();
+    const pgb = pgbenchDatabase();
+    const pgbenchRuns: number[] = [];
+    let r: PostbackBenchResult;
+    try {
+      if (pgbenchBin) initPgbench(pgbenchBin, pgb.url);
+      r = await runPostbacks(
+        pgbenchBin
+          ? (round) => {
+              pgbenchRuns.push(runPgbench(pgbenchBin, pgb.url));
+              console.log(`bench: round ${round + 1}: pgbench TPC-B ${fmt(pgbenchRuns[round]!)} tps`);
+            }
+          : undefined,
+      );
+    } finally {
+      if (pgbenchBin) pgb.drop();
+    }
+    const tps = pgbenchRuns.length ? median(pgbenchRuns) : undefined;
+    console.log(`\nbench: ${postbackSummary(r, tps).line}`);
     if (process.env.BENCH_WRITE === '1') {
       const machine = `${os.cpus().length} cores, Node ${process.version}; ${new Date().toISOString()}; load average ${os
         .loadavg()
@@ -391,7 +451,7 @@ async function main() {
         upsertSection(
           readFileSync(DOC, 'utf8'),
           '## Partner network postbacks',
-          postbackSection(r, cmd, machine),
+          postbackSection(r, cmd, machine, tps),
         ),
       );
       console.log(`bench: wrote the postbacks section of ${path.relative(process.cwd(), DOC)}`);
@@ -485,24 +545,10 @@ async function main() {
 
   // ---- PostgreSQL -------------------------------------------------------------------------------
   const db = await createScratchDatabase(DATABASE_URL!, 'bench');
-  const pgbenchName = `rewards_pgbench_${Date.now().toString(36)}`;
-  const pgbenchUrl = (() => {
-    const u = new URL(DATABASE_URL!);
-    u.pathname = `/${pgbenchName}`;
-    return u.toString();
-  })();
+  const pgbench = pgbenchDatabase();
+  const pgbenchUrl = pgbench.url;
   const dropPgbench = () => {
-    if (pgbenchBin)
-      spawnSync('dropdb', [
-        '--if-exists',
-        '-h',
-        new URL(DATABASE_URL!).hostname,
-        '-p',
-        new URL(DATABASE_URL!).port || '5432',
-        '-U',
-        new URL(DATABASE_URL!).username || 'postgres',
-        pgbenchName,
-      ]);
+    if (pgbenchBin) pgbench.drop();
   };
   if (process.env.BENCH_ONLY === 'spins') {
     // The spins against pgbench alone, on the spins' members and vouchers only.
@@ -946,7 +992,16 @@ PGlite runs in the server's own process and serves one connection, so every quer
 Admin lists: ${meta.adminNote}`,
   );
   if (r.postbacks)
-    doc = upsertSection(doc, '## Partner network postbacks', postbackSection(r.postbacks, cmd, machine));
+    doc = upsertSection(
+      doc,
+      '## Partner network postbacks',
+      postbackSection(
+        r.postbacks,
+        cmd,
+        machine,
+        r.pg.pgbenchRuns.length ? median(r.pg.pgbenchRuns) : undefined,
+      ),
+    );
   writeFileSync(DOC, doc);
   console.log(
     `\nbench: offers ${fmt(offers)} req/s vs one query ${fmt(oneQuery)} (${fmt((offers / oneQuery) * 100)} %, target ${fmt(TARGETS.offers * 100)} %), spins ${fmt(spins)}/s vs pgbench ${fmt(tps)} tps (${fmt((spins / tps) * 100)} %, target ${fmt(TARGETS.spins * 100)} %), PGlite offers ${fmt(lite.offers.rps)} req/s, spins ${fmt(lite.spins.rps)}/s, peak RSS ${mb(p.peakPg)} (PostgreSQL) / ${mb(lite.peak)} (PGlite)`,
@@ -964,8 +1019,8 @@ function pacedVerdict(r: PostbackBenchResult): string {
   return levels.join('; ');
 }
 
-function postbackSection(r: PostbackBenchResult, cmd: string, machine: string): string {
-  const s = postbackSummary(r);
+function postbackSection(r: PostbackBenchResult, cmd: string, machine: string, pgbenchTps?: number): string {
+  const s = postbackSummary(r, pgbenchTps);
   const rounds = (xs: number[]) => xs.map((x) => fmt(x)).join(', ');
   const row = (label: string, runs: PostbackBenchResult['nativeRuns'], rate: number, p99: number) =>
     `| ${label} | ${fmt(rate)} | ${median(runs.map((x) => x.p50))} ms | ${p99} ms | ${Math.max(...runs.map((x) => x.max))} ms | ${rounds(runs.map((x) => x.rps))} |`;
@@ -980,7 +1035,7 @@ The receivers on PostgreSQL (tooling/bench/postbacks.ts), in the same production
 ${row('native `/api/postback.php` (HMAC-SHA256 over the sorted parameters; our click id)', r.nativeRuns, s.native, s.nativeP99)}
 ${row('cpx `/api/postback/{slug}` (md5 of `{trans_id}-{secret}`; the member by sub-id, their latest click on the network)', r.cpxRuns, s.cpx, s.cpxP99)}
 
-Ratio: the CPX receiver handles ${fmt((s.cpx / s.native) * 100)} % of the native receiver's rate. At saturation (the runs above, every connection always busy) requests queue behind each other: p99 ${s.worstP99} ms at worst over every run.
+Against the targets (pgbench TPC-B on the same PostgreSQL, \`-c ${PGBENCH_CLIENTS} -j 2\`, ${DURATION} s, median of ${ROUNDS}): ${s.targets}. At saturation (the runs above, every connection always busy) requests queue behind each other: p99 ${s.worstP99} ms at worst over every run.
 
 Under a steady load below saturation (each receiver alone, autocannon's \`overallRate\` over 4 connections, so that postbacks arrive spread out as a network sends them rather than in bursts of 32, ${r.seconds} s each: a fixed 100 postbacks a second, about 8.6 million a day, then half its median saturated rate):
 
