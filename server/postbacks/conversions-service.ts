@@ -20,6 +20,7 @@ import { digest } from '../networks/verify';
 import type { DenyCategory, RiskPolicy } from '../../shared/contract/admin/reviews';
 import {
   closeHoldOnReversal,
+  rejudgeTimedHolds,
   decideHold,
   holdCompletionId,
   holdConversionByRisk,
@@ -312,6 +313,9 @@ async function reverseAndHold(
   policy: ReversalHoldPolicy,
 ): Promise<PostbackResult> {
   const clawback = await reverse(tx, c, reversalReason(event));
+  // The member's rewards still waiting for the timer are judged again with this reversal counted.
+  const risk = riskOf.get(tx) ?? null;
+  if (risk && c.status === 'approved') await rejudgeTimedHolds(tx, c.userId, risk);
   const memberHeld = await holdIfReversalsPileUp(tx, c.userId, policy);
   return { kind: 'accepted', completionId: c.id, status: 'reversed', clawback, memberHeld };
 }

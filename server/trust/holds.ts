@@ -255,6 +255,53 @@ export async function closeHoldOnReversal(tx: Tx, completionId: number): Promise
   );
 }
 
+/**
+ * A partner reversed one of the member's conversions: their conversions still waiting for the timer
+ * (medium holds) are judged again on the evidence as it now stands (docs/trust-and-safety.md#holds). One
+ * that now reaches high or very high stops waiting for the timer: an operator decides (very high also
+ * pauses the member's rewards). One still medium keeps its release time, with its new score and
+ * reasons; one now low is left to its timer (a judgement never releases a reward early). Returns how
+ * many now wait for a review.
+ */
+export async function rejudgeTimedHolds(
+  tx: Tx,
+  userId: number,
+  check: Omit<RiskCheck, 'network'>,
+): Promise<number> {
+  const holds = await query<{ id: number; completionId: number; offerId: number; network: string | null }>(
+    tx,
+    sql`select h.id, h.completion_id as "completionId", c.offer_id as "offerId", h.network
+          from reward_holds h join completions c on c.id = h.completion_id
+         where h.user_id = ${userId} and h.kind = 'conversion' and h.status = 'held' and h.release_at is not null
+         order by h.id
+         for update of h`,
+  );
+  if (holds.length === 0) return 0;
+  // The evidence as the reversal left it, not as this transaction may have read it before.
+  evidenceInTx.get(tx)?.delete(userId);
+  let toReview = 0;
+  for (const h of holds) {
+    const j = await judgeReward(
+      tx,
+      userId,
+      { kind: 'conversion', completionId: h.completionId, offerId: h.offerId },
+      { ...check, network: h.network },
+    );
+    if (!j || j.level === 'low') continue;
+    const waitsForReview = j.level === 'high' || j.level === 'very_high';
+    if (j.level === 'very_high') await pauseRewards(tx, userId);
+    await execute(
+      tx,
+      sql`update reward_holds
+             set score = ${j.score}, level = ${j.level}, reasons = ${JSON.stringify(j.reasons)}::jsonb,
+                 release_at = ${waitsForReview ? null : sql`release_at`}
+           where id = ${h.id}`,
+    );
+    if (waitsForReview) toReview++;
+  }
+  return toReview;
+}
+
 /** Held rewards whose medium-risk wait is over, oldest first (the timer releases them). */
 export async function dueHoldIds(db: Queryable, limit = 100): Promise<number[]> {
   const rows = await query<{ id: number }>(

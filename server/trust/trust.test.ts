@@ -348,6 +348,54 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       expect((await counters(m.userId)).total_completions).toBe(1);
     });
 
+    it("a partner's reversal of another of the member's conversions sends their timed hold to review", async () => {
+      const [earlier, later] = [await insertOffer(db), await insertOffer(db)];
+      const m = await signInFrom('198.51.7.12', { deviceFingerprint: 'device-rejudge' });
+      const earlierClick = await click(m, earlier);
+      await postback(earlierClick, 'approved');
+      expect(await holdsOf(m.userId)).toEqual([]);
+      // Two accounts registered on the member's device a day ago: the next reward is medium (2 × 20
+      // shared_device + 15 new_account), waiting for the timer.
+      for (const last of [10, 11]) {
+        const other = await signInFrom(`198.51.7.${last}`, { deviceFingerprint: 'device-rejudge' });
+        await execute(
+          db,
+          sql`update users set registration_date = now() - interval '1 day' where id = ${other.userId}`,
+        );
+      }
+      await postback(await click(m, later), 'approved');
+      const [held] = await holdsOf(m.userId);
+      expect(held).toMatchObject({ level: 'medium', status: 'held', score: 55 });
+      const [{ release_at: before }] = (await query<{ release_at: Date | null }>(
+        db,
+        sql`select release_at from reward_holds where id = ${held!.id}`,
+      )) as [{ release_at: Date | null }];
+      expect(before).not.toBeNull();
+
+      // The partner reverses the earlier, approved conversion: 55 + 35 (reversals) = 90, high.
+      await postback(earlierClick, 'reversed');
+      const [after] = await holdsOf(m.userId);
+      expect(after).toMatchObject({ id: held!.id, level: 'high', status: 'held', score: 90 });
+      expect((after!.reasons as { code: string }[]).map((r) => r.code)).toEqual([
+        'shared_device',
+        'reversals',
+        'new_account',
+      ]);
+      const [{ release_at: now }] = (await query<{ release_at: Date | null }>(
+        db,
+        sql`select release_at from reward_holds where id = ${held!.id}`,
+      )) as [{ release_at: Date | null }];
+      expect(now).toBeNull();
+      // No timer releases it now: it waits for an operator.
+      await execute(
+        db,
+        sql`update reward_holds set created_at = created_at - interval '10 days' where id = ${held!.id}`,
+      );
+      await releaseDueHolds(db);
+      expect((await holdsOf(m.userId))[0]).toMatchObject({ status: 'held' });
+      expect(await offerCard(m, later)).toMatchObject({ status: 'pending', completed: false });
+    });
+
     it("a partner's reversal of a held conversion closes the hold: nothing to release", async () => {
       const offerId = await insertOffer(db);
       const m = await mediumRiskMember('reversal', 5);

@@ -312,9 +312,14 @@ function figures(actors: Actor[], r: DriverResult): Figures {
     const hold = r.holds.find(
       (h) => h.kind === 'conversion' && h.user_id === userId && h.offer_title === OFFERS[c.offer]!.title,
     );
+    // Never held: before or after the member's first partner reversal (before it, nothing that the
+    // server sees tells a reversal-heavy member from an honest one).
+    const firstReversal = Math.min(
+      ...r.conversions.filter((x) => x.actor === c.actor && x.reversedAt !== null).map((x) => x.reversedAt!),
+    );
     const how = hold
       ? `${c.actor.population}: held ${hold.level} (${hold.reasons.map((x) => x.code).join('+')}), ${hold.status} by ${hold.decided_by ?? '–'}`
-      : `${c.actor.population}: never held`;
+      : `${c.actor.population}: never held${c.approvedAt < firstReversal ? ', before any reversal of theirs' : ', after a reversal of theirs'}`;
     leaks.set(how, (leaks.get(how) ?? 0) + c.ev);
   }
   let fraudEarned = 0;

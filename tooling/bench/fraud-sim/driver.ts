@@ -45,6 +45,8 @@ export interface ConversionReward {
   spun: boolean;
   won: number;
   reversed: boolean;
+  /** When the partner's reversal went through (real ms since the month's start); null: not reversed. */
+  reversedAt: number | null;
 }
 
 export interface DriverResult {
@@ -236,7 +238,10 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
         status: 'reversed',
       }),
     );
-    if (res.status === 200) reward.reversed = true;
+    if (res.status === 200) {
+      reward.reversed = true;
+      reward.reversedAt = now();
+    }
     else error(`reversal ${reward.actor.key}: ${res.status} ${JSON.stringify(res.json)}`);
   }
 
@@ -298,6 +303,7 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
       spun: false,
       won: 0,
       reversed: false,
+      reversedAt: null,
     };
     conversions.push(reward);
     if (!firstApproved.has(actor)) {
