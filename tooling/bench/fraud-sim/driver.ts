@@ -241,8 +241,7 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
     if (res.status === 200) {
       reward.reversed = true;
       reward.reversedAt = now();
-    }
-    else error(`reversal ${reward.actor.key}: ${res.status} ${JSON.stringify(res.json)}`);
+    } else error(`reversal ${reward.actor.key}: ${res.status} ${JSON.stringify(res.json)}`);
   }
 
   async function runSession(actor: Actor, session: SessionPlan) {
