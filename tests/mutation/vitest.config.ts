@@ -36,6 +36,7 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/spins/cache.test.ts',
     'server/members/sessions.test.ts',
     'server/members/sessions-rules.test.ts',
+    'server/members/session-cache.test.ts',
     'server/members/users-rules.test.ts',
     'server/members/sign-in-evidence.test.ts',
     'server/referrals/referral-code.test.ts',
@@ -48,6 +49,8 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/members/route.test.ts',
     'server/members/one-round-trip.test.ts',
     'server/referrals/stats.test.ts',
+    // The referral rewards held by risk, decided by an operator or by a reversal (referrals/repository.ts).
+    'server/trust/trust.test.ts',
     'server/admin/reports/referral-decisions.test.ts',
     'server/admin/validation-rules.test.ts',
     'server/admin/offers/offer-networks.test.ts',

@@ -262,6 +262,9 @@ describe('the offer form, field by field', () => {
       '1.0',
       'x',
       true,
+      // A list whose text is an id ([7] reads as '7') is none.
+      [7],
+      ['7'],
     ])
       expect(network(bad), String(bad)).toEqual(
         refusedWith("network_id must be a network's id (see Networks), or empty for the native receiver"),
@@ -659,7 +662,23 @@ describe('the pieces (form-fields.ts)', () => {
   it('an id: a whole number from 1 to 2,147,483,647, or its canonical text', () => {
     for (const v of [1, 9, 2_147_483_647, '1', '10', '2147483647'])
       expect(fields.isId(v), String(v)).toBe(true);
-    for (const v of [0, -1, 1.5, 2_147_483_648, '0', '01', '1e3', '12a', 'a12', '-1', '', null, true])
+    for (const v of [
+      0,
+      -1,
+      1.5,
+      2_147_483_648,
+      '0',
+      '01',
+      '1e3',
+      '12a',
+      'a12',
+      '-1',
+      '',
+      null,
+      true,
+      [5],
+      ['5'],
+    ])
       expect(fields.isId(v), String(v)).toBe(false);
   });
 
