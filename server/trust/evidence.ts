@@ -133,24 +133,43 @@ const ids = (v: number[] | string | null): number[] => {
  * "Trust checks' cost"). The windows are constants of this module, never input; the member is $1.
  */
 const evidenceText = (member: string, head = '', select = '', from = 'from m') =>
+  // One pass over each group of linked rows: the accounts on the member's device, the registrations
+  // from their address prefix, the accounts with their email, their sightings (each an aggregate row).
   `with ${head}m as (
           select id, registration_fingerprint as fp, registration_prefix as px, registration_asn as asn,
                  registration_hosting as hosting, registration_address as address, email, email_normalised as en,
                  registration_date as rd, referred_by_user_id as ref, rewards_paused_at, total_completions
             from users where id = ${member}
         ), dev as (
-          select u.id from users u, m where m.fp is not null and u.registration_fingerprint = m.fp and u.id <> m.id
+          select count(*) filter (where u.id <> m.id)::int as n,
+                 (array_agg(u.id order by u.id) filter (where u.id <> m.id))[1:${NAMED}] as ids,
+                 count(*) filter (where u.registration_date between m.rd - interval '1 hour'
+                                                              and m.rd + interval '1 hour')::int as burst
+            from m join users u on m.fp is not null and u.registration_fingerprint = m.fp
         ), adr as (
-          select u.id from users u, m
-           where m.px is not null and u.registration_prefix = m.px and u.id <> m.id
+          select count(*) filter (where u.id <> m.id)::int as n,
+                 (array_agg(u.id order by u.id) filter (where u.id <> m.id))[1:${NAMED}] as ids,
+                 count(*) filter (where u.registration_date between m.rd - interval '1 hour'
+                                                              and m.rd + interval '1 hour')::int as burst
+            from m join users u
+              on m.px is not null and u.registration_prefix = m.px
              and u.registration_date between m.rd - ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
                                          and m.rd + ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
         ), eml as (
-          select u.id from users u, m where u.email_normalised = m.en and u.id <> m.id
+          select count(*)::int as n, (array_agg(u.id order by u.id))[1:${NAMED}] as ids
+            from m join users u on u.email_normalised = m.en and u.id <> m.id
         ), seen as (
-          select s.asn, s.hosting from member_sightings s, m
-           where s.user_id = m.id and s.asn is not null
+          select array_agg(distinct s.asn) filter (where s.hosting) as hosting_asns,
+                 count(distinct s.asn)::int as distinct_asns
+            from m join member_sightings s
+              on s.user_id = m.id and s.asn is not null
              and s.created_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day'
+        ), ref as (
+          select r.registration_fingerprint = m.fp as same_device, r.registration_prefix = m.px as same_address,
+                 r.referred_by_user_id = m.id as ring,
+                 case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
+                   as chain_depth
+            from m join users r on r.id = m.ref left join users r2 on r2.id = r.referred_by_user_id
         ), refd as (
           select u.id, u.registration_fingerprint as fp, u.registration_prefix as px, u.registration_asn as asn,
                  u.registration_hosting as hosting, u.total_completions, u.registration_date
@@ -158,18 +177,8 @@ const evidenceText = (member: string, head = '', select = '', from = 'from m') =
         )
         select ${select}m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
                (extract(epoch from now() - m.rd) / 86400)::float8 as age_days, m.total_completions as completions,
-               (select count(*)::int from dev) as device_n,
-               (select array_agg(id order by id) from (select id from dev order by id limit ${NAMED}) d) as device_ids,
-               (select count(*)::int from adr) as address_n,
-               (select array_agg(id order by id) from (select id from adr order by id limit ${NAMED}) a) as address_ids,
-               (select count(*)::int from eml) as email_n,
-               (select array_agg(id order by id) from (select id from eml order by id limit ${NAMED}) e) as email_ids,
-               (select count(*)::int from users u
-                 where m.px is not null and u.registration_prefix = m.px
-                   and u.registration_date between m.rd - interval '1 hour' and m.rd + interval '1 hour') as burst_address,
-               (select count(*)::int from users u
-                 where m.fp is not null and u.registration_fingerprint = m.fp
-                   and u.registration_date between m.rd - interval '1 hour' and m.rd + interval '1 hour') as burst_device,
+               dev.n as device_n, dev.ids as device_ids, adr.n as address_n, adr.ids as address_ids,
+               eml.n as email_n, eml.ids as email_ids, adr.burst as burst_address, dev.burst as burst_device,
                (select count(*)::int from clicks k
                  where k.user_id = m.id and k.created_at > now() - interval '1 day') as clicks_24h,
                (select count(*)::int from completions c
@@ -177,20 +186,15 @@ const evidenceText = (member: string, head = '', select = '', from = 'from m') =
                (select count(*)::int from completions c
                  where c.user_id = m.id and c.status = 'reversed' and c.completed_at is not null
                    and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day') as reversals,
-               (select array_agg(distinct asn) from seen where hosting) as hosting_asns,
-               (select count(distinct asn)::int from seen) as distinct_asns,
-               m.ref as referrer_id,
-               (select r.registration_fingerprint = m.fp from users r where r.id = m.ref) as ref_same_device,
-               (select r.registration_prefix = m.px from users r where r.id = m.ref) as ref_same_address,
+               seen.hosting_asns, seen.distinct_asns,
+               m.ref as referrer_id, ref.same_device as ref_same_device, ref.same_address as ref_same_address,
                (select max(n)::int from (select count(*) as n from refd where fp is not null group by fp) g) as farm_device,
                (select max(n)::int from (select count(*) as n from refd where px is not null group by px) g) as farm_address,
                (select max(n)::int from (select count(*) as n from refd where hosting group by asn) g) as farm_hosting,
                (select count(*)::int from refd
                  where total_completions = 1 and registration_date < now() - interval '3 days') as quit,
-               (select r.referred_by_user_id = m.id from users r where r.id = m.ref) as ring,
-               (select case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
-                  from users r left join users r2 on r2.id = r.referred_by_user_id where r.id = m.ref) as chain_depth
-          ${from}`;
+               ref.ring, ref.chain_depth
+          ${from} cross join dev cross join adr cross join eml cross join seen left join ref on true`;
 const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
 
 /**
