@@ -24,7 +24,10 @@ export interface SignInInput {
   referralCode: string | null;
   /** The client address as TRUST_PROXY defines it (request.ip); loopback and private ones carry no evidence. */
   ip?: string | null | undefined;
-  /** false (TRUST_CHECKS=off): no address lookup and no sighting recorded; the Google-only rule stays. */
+  /**
+   * false (TRUST_CHECKS=off): no address lookup; a returning member's sign-in records no sighting, a
+   * registration records one with the device's fingerprint only. The Google-only rule stays.
+   */
   trustChecks?: boolean;
 }
 
@@ -35,9 +38,10 @@ export const UNVERIFIED_EMAIL_MESSAGE =
   "Your Google account's email address is not verified. Verify it with Google, then sign in again.";
 
 /** Refuses anything but a Google sign-in with a verified email (anonymous, password, unverified). */
-export function assertGoogleVerified(token: DecodedIdToken): void {
+export function assertGoogleVerified(token: DecodedIdToken): string {
   if (token.firebase?.sign_in_provider !== 'google.com') throw forbidden(GOOGLE_ONLY_MESSAGE);
   if (token.email_verified !== true || !token.email) throw forbidden(UNVERIFIED_EMAIL_MESSAGE);
+  return token.email;
 }
 
 const NO_SIGHTING: Sighting = {
@@ -69,12 +73,9 @@ export interface SignInResult {
   referralUsed: boolean;
 }
 
-function splitName(token: DecodedIdToken): { first: string; last: string } {
+function splitName(token: DecodedIdToken, email: string): { first: string; last: string } {
   const name = typeof token.name === 'string' ? token.name.trim() : '';
-  if (!name) {
-    const local = (token.email ?? '').split('@')[0] ?? '';
-    return { first: local.slice(0, 100), last: '' };
-  }
+  if (!name) return { first: email.split('@')[0]!.slice(0, 100), last: '' };
   const [first = '', ...rest] = name.split(/\s+/);
   return { first: first.slice(0, 100), last: rest.join(' ').slice(0, 100) };
 }
@@ -101,7 +102,8 @@ export async function checkReferralCode(
 /** Signs a member in; `db` may be a transaction (a new member's rows are written in a nested one). */
 export async function signInMember(db: Queryable, input: SignInInput): Promise<SignInResult> {
   const { token } = input;
-  assertGoogleVerified(token);
+  // Only a Google account with a verified email gets past this (issue 33): the email is always there.
+  const email = assertGoogleVerified(token);
   const seen = sightingOf(input);
   const existing = await findMemberByFirebaseUid(db, token.uid);
   if (existing) {
@@ -109,25 +111,27 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
     // The last device is shown to operators; the registration's is kept apart and never overwritten.
     const user = await recordSignIn(db, existing.id, {
       deviceFingerprint: input.deviceFingerprint ?? existing.deviceFingerprint,
-      email: token.email ?? existing.email,
+      email,
     });
     if (input.trustChecks !== false) await insertSighting(db, existing.id, 'sign_in', seen);
     return { user, isNewUser: false, referralUsed: false };
   }
 
-  const { first, last } = splitName(token);
+  const { first, last } = splitName(token, email);
   return db.transaction(async (tx) => {
     let created: Member | undefined;
     for (let attempt = 0; attempt < 5 && !created; attempt++) {
       created = await insertMember(tx, {
         firebaseUid: token.uid,
-        email: token.email ?? `${token.uid}@users.invalid`,
+        email,
         firstName: first,
         lastName: last,
-        registrationMethod: token.firebase?.sign_in_provider === 'password' ? 'email' : 'firebase',
+        // Google through Firebase Authentication, the only sign-in (the specification's 'email' method,
+        // a password account, is refused since issue 33; older rows keep theirs).
+        registrationMethod: 'firebase',
         referralCode: newReferralCode(),
         deviceFingerprint: input.deviceFingerprint,
-        emailNormalised: normaliseEmail(token.email ?? ''),
+        emailNormalised: normaliseEmail(email),
         seenFrom: seen,
       });
       if (!created) {
