@@ -9,7 +9,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, query, type Db } from '../db/client';
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../test/helpers';
+import { DATABASE_KINDS, createTestDatabase, decodedGoogleToken, type TestDatabase } from '../test/helpers';
 import {
   GOOGLE_ONLY_MESSAGE,
   UNVERIFIED_EMAIL_MESSAGE,
@@ -24,25 +24,7 @@ const AWS = { ip: '52.95.110.1', prefix: '52.95.110.0/24', asn: 16509, org: 'Ama
 const CLOUDFLARE = { ip: '1.1.1.1', prefix: '1.1.1.0/24', asn: 13335, org: 'Cloudflare, Inc.' };
 const GOOGLE_DNS = { ip: '8.8.8.8', prefix: '8.8.8.0/24', asn: 15169, org: 'Google LLC' };
 
-let counter = 0;
-/** A decoded Firebase ID token of a Google account with a verified email; `fields` replace claims. */
-function token(fields: Record<string, unknown> = {}): DecodedIdToken {
-  const uid = `evidence-${Date.now().toString(36)}-${counter++}`;
-  return {
-    uid,
-    sub: uid,
-    aud: 'demo-spinrewards',
-    iss: 'https://securetoken.google.com/demo-spinrewards',
-    auth_time: 0,
-    iat: 0,
-    exp: 0,
-    email: `${uid}@example.com`,
-    email_verified: true,
-    name: 'Evidence Member',
-    firebase: { identities: {}, sign_in_provider: 'google.com' },
-    ...fields,
-  } as DecodedIdToken;
-}
+const token = (fields: Record<string, unknown> = {}) => decodedGoogleToken('evidence', fields);
 
 describe.each(DATABASE_KINDS)('sign-in evidence on %s', (kind) => {
   let tdb: TestDatabase;

@@ -11,7 +11,7 @@ import { execute, query, type Db } from '../db/client';
 import * as members from './repository';
 import { BLOCKED_MESSAGE } from '../lib/errors';
 import { newReferralCode } from '../lib/ids';
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from '../test/helpers';
+import { DATABASE_KINDS, createTestDatabase, decodedGoogleToken, type TestDatabase } from '../test/helpers';
 import { GOOGLE_ONLY_MESSAGE, UNVERIFIED_EMAIL_MESSAGE, signInMember } from './service';
 
 vi.mock('../lib/ids', async (importOriginal) => {
@@ -27,25 +27,7 @@ const actualIds = await vi.importActual<typeof import('../lib/ids')>('../lib/ids
 const actualMembers = await vi.importActual<typeof import('./repository')>('./repository');
 const findByUid = actualMembers.findMemberByFirebaseUid;
 
-let counter = 0;
-/** A decoded Firebase ID token as verifyIdToken hands it over; `fields` replace or add claims. */
-function token(fields: Record<string, unknown> = {}): DecodedIdToken {
-  const uid = `rules-${Date.now().toString(36)}-${counter++}`;
-  return {
-    uid,
-    sub: uid,
-    aud: 'demo-spinrewards',
-    iss: 'https://securetoken.google.com/demo-spinrewards',
-    auth_time: 0,
-    iat: 0,
-    exp: 0,
-    email: `${uid}@example.com`,
-    email_verified: true,
-    name: 'Test Member',
-    firebase: { identities: {}, sign_in_provider: 'google.com' },
-    ...fields,
-  } as DecodedIdToken;
-}
+const token = (fields: Record<string, unknown> = {}) => decodedGoogleToken('rules', fields);
 
 describe.each(DATABASE_KINDS)('signInMember on %s', (kind) => {
   let tdb: TestDatabase;

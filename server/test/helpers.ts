@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DecodedIdToken } from 'firebase-admin/auth';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrate, openDatabase, type Database } from '../db/client';
@@ -287,4 +288,27 @@ export function craftToken(payload: Record<string, unknown>): string {
     firebase: { identities: {}, sign_in_provider: 'google.com' },
     ...payload,
   })}.`;
+}
+
+let decodedTokens = 0;
+/**
+ * A decoded Firebase ID token of a Google account with a verified email, as verifyIdToken hands it over
+ * (a uid of its own, starting with `label`); `fields` replace or add claims.
+ */
+export function decodedGoogleToken(label: string, fields: Record<string, unknown> = {}): DecodedIdToken {
+  const uid = `${label}-${Date.now().toString(36)}-${decodedTokens++}`;
+  return {
+    uid,
+    sub: uid,
+    aud: 'demo-spinrewards',
+    iss: 'https://securetoken.google.com/demo-spinrewards',
+    auth_time: 0,
+    iat: 0,
+    exp: 0,
+    email: `${uid}@example.com`,
+    email_verified: true,
+    name: 'Test Member',
+    firebase: { identities: {}, sign_in_provider: 'google.com' },
+    ...fields,
+  } as DecodedIdToken;
 }
