@@ -44,11 +44,6 @@ export class Announcer {
     this.schedule();
   }
 
-  /** Announcements waiting to be sent (tests). */
-  get waiting(): number {
-    return this.members.size + this.events.length;
-  }
-
   private schedule(): void {
     if (this.flushing) return;
     this.flushing = true;

@@ -1,5 +1,5 @@
 // The partner networks the receiver has read, kept per process (docs/decisions/announced-after-commit.md,
-// "the receiver's reads"): a network's postback would otherwise read its network's row on every request.
+// its decision's second paragraph): a network's postback would otherwise read its row on every request.
 // A change to the networks table (an administrator's edit, a secret rotation, a network switched off)
 // notifies the channel networks_changed at its commit (migration 0034), and every process forgets what
 // it kept when it hears it; the console's call that made the change is answered once its own process

@@ -257,17 +257,17 @@ export async function closeHoldOnReversal(tx: Tx, completionId: number): Promise
 
 /**
  * A partner reversed one of the member's conversions: their conversions still waiting for the timer
- * (medium holds) are judged again on the evidence as it now stands (docs/trust-and-safety.md#holds). One
- * that now reaches high or very high stops waiting for the timer: an operator decides (very high also
- * pauses the member's rewards). One still medium keeps its release time, with its new score and
- * reasons; one now low is left to its timer (a judgement never releases a reward early). Returns how
- * many now wait for a review.
+ * (medium holds) are judged again on the evidence as it now stands
+ * (docs/trust-and-safety.md#levels-and-what-each-does). One that now reaches high or very high stops
+ * waiting for the timer: an operator decides (very high also pauses the member's rewards). One still
+ * medium keeps its release time, with its new score and reasons; one now low is left to its timer (a
+ * judgement never releases a reward early).
  */
 export async function rejudgeTimedHolds(
   tx: Tx,
   userId: number,
   check: Omit<RiskCheck, 'network'>,
-): Promise<number> {
+): Promise<void> {
   const holds = await query<{ id: number; completionId: number; offerId: number; network: string | null }>(
     tx,
     sql`select h.id, h.completion_id as "completionId", c.offer_id as "offerId", h.network
@@ -276,10 +276,9 @@ export async function rejudgeTimedHolds(
          order by h.id
          for update of h`,
   );
-  if (holds.length === 0) return 0;
+  if (holds.length === 0) return;
   // The evidence as the reversal left it, not as this transaction may have read it before.
   evidenceInTx.get(tx)?.delete(userId);
-  let toReview = 0;
   for (const h of holds) {
     const j = await judgeReward(
       tx,
@@ -297,9 +296,7 @@ export async function rejudgeTimedHolds(
                  release_at = ${waitsForReview ? null : sql`release_at`}
            where id = ${h.id}`,
     );
-    if (waitsForReview) toReview++;
   }
-  return toReview;
 }
 
 /** Held rewards whose medium-risk wait is over, oldest first (the timer releases them). */
