@@ -23,7 +23,7 @@ export async function settlePendingReferral(
   db: Queryable,
   referredUserId: number,
   completionId: number,
-  held = false,
+  held: boolean,
 ): Promise<{ id: number; referrerUserId: number; sameDevice: boolean } | undefined> {
   const wait = sql`(same_device or ${held})`;
   const [row] = await query<{ id: number; referrerUserId: number; sameDevice: boolean }>(
@@ -140,10 +140,10 @@ export async function decideHeldReferral(
 
 /** The first name of the member whose referral code this is, when they may refer (not blocked). */
 export async function findReferrerFirstName(db: Queryable, code: string): Promise<string | null> {
-  const [row] = await query<{ firstName: string | null }>(
+  const [row] = await query<{ firstName: string }>(
     db,
     sql`select first_name as "firstName" from users
           where referral_code = ${code} and not is_suspicious limit 1`,
   );
-  return row ? (row.firstName ?? '') : null;
+  return row ? row.firstName : null;
 }

@@ -56,7 +56,8 @@ const MAX_ID = 2_147_483_647;
 /** An id as a JSON integer or its canonical decimal text (react-admin's Identifier), 1 to 2^31-1. */
 export function isId(v: unknown): boolean {
   const n = typeof v === 'string' && CANONICAL_ID.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_ID;
+  // Number.isInteger is false for anything that is not a number.
+  return Number.isInteger(n) && (n as number) >= 1 && (n as number) <= MAX_ID;
 }
 
 /** A positive id, refused with `message`; the id as a number. */
@@ -76,5 +77,5 @@ export function formSchema<S extends z.core.$ZodType>(schema: S): S {
   formSchemas.add(schema);
   return schema;
 }
-export const isFormSchema = (schema: unknown): boolean =>
-  typeof schema === 'object' && schema !== null && formSchemas.has(schema);
+/** A WeakSet answers false for a primitive or null, so the set alone decides. */
+export const isFormSchema = (schema: unknown): boolean => formSchemas.has(schema as object);

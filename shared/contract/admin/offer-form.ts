@@ -23,7 +23,8 @@ export function isValidOfferUrl(value: string): boolean {
   if (value.startsWith('/') && !value.startsWith('//')) return true;
   try {
     const url = new WhatwgUrl(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+    // The parser refuses an http(s) address without a host ('http://', 'http:///x' throw).
+    return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
   }

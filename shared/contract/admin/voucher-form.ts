@@ -17,7 +17,7 @@ export function earliestToday(now = Date.now()): string {
 const codes = z.pipe(
   z.transform((raw: unknown) => {
     const list: unknown[] = Array.isArray(raw) ? raw : String(raw).split(/\r?\n/);
-    return list.map((c) => (typeof c === 'string' ? c.trim() : String(c ?? '').trim())).filter((c) => c);
+    return list.map((c) => String(c ?? '').trim()).filter((c) => c);
   }),
   z.array(z.string()).check(
     z.minLength(1, M.voucherNoCodes),
