@@ -233,6 +233,15 @@ interface Figures {
   levels: Map<string, number>;
   /** How the fraud's revealed offer spins got out: never held, or held then approved by the operator. */
   leaks: Map<string, number>;
+  /**
+   * The most any policy could keep without holding people it has no evidence against: everything but
+   * the reversal-heavy members' rewards approved before their first reversal (until then the server
+   * sees people's timings, carrier addresses and one device, as it does of honest members).
+   */
+  ceilingShare: number;
+  /** Honest members who converted again after a partner reversed one of theirs: a rule that held
+   * every reward after a first reversal would delay each of them. */
+  honestConvertedAfterReversal: number;
 }
 
 function figures(actors: Actor[], r: DriverResult): Figures {
@@ -322,6 +331,20 @@ function figures(actors: Actor[], r: DriverResult): Figures {
       : `${c.actor.population}: never held${c.approvedAt < firstReversal ? ', before any reversal of theirs' : ', after a reversal of theirs'}`;
     leaks.set(how, (leaks.get(how) ?? 0) + c.ev);
   }
+  const firstReversalOf = new Map<Actor, number>();
+  for (const c of r.conversions)
+    if (c.reversedAt !== null)
+      firstReversalOf.set(c.actor, Math.min(firstReversalOf.get(c.actor) ?? Infinity, c.reversedAt));
+  const unseeable = r.conversions
+    .filter(
+      (c) => c.actor.population === 'reversal' && c.approvedAt < (firstReversalOf.get(c.actor) ?? Infinity),
+    )
+    .reduce((sum, c) => sum + c.ev, 0);
+  const honestConvertedAfterReversal = new Set(
+    r.conversions
+      .filter((c) => !c.actor.fraud && c.approvedAt > (firstReversalOf.get(c.actor) ?? Infinity))
+      .map((c) => c.actor),
+  ).size;
   let fraudEarned = 0;
   let fraudRevealed = 0;
   for (const [p, row] of byPopulation)
@@ -348,6 +371,8 @@ function figures(actors: Actor[], r: DriverResult): Figures {
     reasons,
     levels,
     leaks,
+    ceilingShare: fraudEarned > 0 ? (fraudEarned - unseeable) / fraudEarned : 1,
+    honestConvertedAfterReversal,
   };
 }
 
@@ -355,11 +380,11 @@ const delayText = (h: number | null) =>
   h === null ? '–' : h < 48 ? `${fmt(h, 1)} h` : `${fmt(h / 24, 1)} days`;
 
 function tableRow(seed: number, label: string, f: Figures) {
-  return `| ${seed} | ${label} | ₹${fmt(f.fraudEarned)} | ${pct(f.keptShare)} | ₹${fmt(f.fraudKept)} | ₹${fmt(f.fraudWon)} | ${f.honestDelayed}/${f.honest} (${pct(f.honest ? f.honestDelayed / f.honest : 0)}) | ${f.honestDenied}/${f.honest} (${pct(f.honest ? f.honestDenied / f.honest : 0)}) | ${delayText(f.medianDelayHours)} |`;
+  return `| ${seed} | ${label} | ₹${fmt(f.fraudEarned)} | ${pct(f.keptShare)} | ₹${fmt(f.fraudKept)} | ₹${fmt(f.fraudWon)} | ${f.honestDelayed}/${f.honest} (${pct(f.honest ? f.honestDelayed / f.honest : 0)}) | ${f.honestDenied}/${f.honest} (${pct(f.honest ? f.honestDenied / f.honest : 0)}) | ${delayText(f.medianDelayHours)} | ${pct(f.ceilingShare)} | ${f.honestConvertedAfterReversal}/${f.honest} (${pct(f.honest ? f.honestConvertedAfterReversal / f.honest : 0)}) |`;
 }
 const TABLE_HEAD = [
-  '| seed | checks | fraud voucher value (expected) | never revealed before review (target ≥ 95 %) | ₹ kept (expected) | ₹ of codes fraud saw | honest members delayed (target ≤ 2 %) | honest members denied (target 0) | median delay |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| seed | checks | fraud voucher value (expected) | never revealed before review (target ≥ 95 %) | ₹ kept (expected) | ₹ of codes fraud saw | honest members delayed (target ≤ 2 %) | honest members denied (target 0) | median delay | ceiling: kept at most, before a reversal nothing tells | honest members converting after a reversal of theirs |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 
 function upsertSection(doc: string, heading: string, body: string): string {
@@ -461,7 +486,7 @@ async function main() {
 
 A month (${DAYS} simulated days of ${DAY_MS / 1000} s, after the ${WARMUP_DAYS} days before it in which a third of the honest members, the regulars, joined and did offers: the offers' click-to-conversion history) of traffic through the public API against the real server on PostgreSQL with \`TRUST_PROXY=1\` (each member's address in X-Forwarded-For): ${HONEST} honest members (home broadband and mobile-carrier addresses inside real Indian ISP ranges of the ASN dataset — Jio AS55836, Airtel AS24560/AS45609, BSNL AS9829, ACT AS24309 —, one or two devices each, families of 2-4 sharing a home address, friends referring friends, click→conversion 5-48 s) and ${fraudAccounts} fraud accounts: an account farm on AWS, DigitalOcean, OVH and Vultr addresses converting in 30-200 ms, a self-referral ring of 10 throwaway accounts on one home address with a new fingerprint each, a VPN-hopping member (M247 and Datacamp exits), three bot-speed members on home addresses, two reversal-heavy members (the partner reverses 3 in 4 of their conversions with native reversal postbacks), and a referral chain of 7 accounts. The simulation keeps the ground truth; the operator sees only the queue: ${OPERATOR_RULE_TEXT}.
 
-How it counts: a reward's value is the expected ₹ of its spin (its offer's table; ₹${fmt(FREE_SPIN_EV, 1)} for a referral's free spin). A fraud reward is lost when its spin revealed a code (before or after a review); it is kept when it was held and denied, or still held with no timed release. A fraud reward still held at the end with a timed release is counted as lost (the server would release it). "Delayed": an honest member with at least one held reward; a delay is the time from the hold to the operator's decision on the simulated clock, or, for a medium hold still waiting at the end (the run cannot wait its hours), its hold hours (release_at − created). The baseline is the same traffic with every rule of the policy off (${BASELINE ? 'every rule of the policy off through PUT /api/admin/risk-policy.php' : 'not run'}).
+How it counts: a reward's value is the expected ₹ of its spin (its offer's table; ₹${fmt(FREE_SPIN_EV, 1)} for a referral's free spin). A fraud reward is lost when its spin revealed a code (before or after a review); it is kept when it was held and denied, or still held with no timed release. A fraud reward still held at the end with a timed release is counted as lost (the server would release it). "Delayed": an honest member with at least one held reward; a delay is the time from the hold to the operator's decision on the simulated clock, or, for a medium hold still waiting at the end (the run cannot wait its hours), its hold hours (release_at − created). The baseline is the same traffic with every rule of the policy off (${BASELINE ? 'every rule of the policy off through PUT /api/admin/risk-policy.php' : 'not run'}). "Ceiling": the share kept if every fraud reward were stopped but the reversal-heavy members' rewards approved before their first partner reversal (until then the server sees what it sees of honest members: people's timings, carrier addresses, one device), the most a policy can keep without holding members it has no evidence against; reaching it takes holding every reward after a member's first reversal, which delays each honest member who converts again after one (the last column; target ≤ 2 %).
 
 ${table}`;
     writeFileSync(

@@ -46,10 +46,10 @@ export const emptyOfferForm = (): OfferFormValues => ({
 export function offerToForm(offer: AdminOfferRow): OfferFormValues {
   const reels = parseSlotConfig(offer.slot_config)?.reels;
   return {
-    title: offer.title ?? '',
-    description: offer.description ?? '',
-    external_offer_id: offer.external_offer_id ?? '',
-    offer_url: offer.offer_url ?? '',
+    title: offer.title,
+    description: offer.description,
+    external_offer_id: offer.external_offer_id,
+    offer_url: offer.offer_url,
     preview_url: offer.preview_url ?? '',
     category: offer.category ?? '',
     model: offer.model || 'CPR',

@@ -8,6 +8,7 @@ import {
   clearEarly,
   EARLY_MAX_AGE_MS,
   GENERIC_ERROR_MESSAGE,
+  isNetworkFailure,
   messageOf,
   SERVER_ERROR_MESSAGE,
   setUnauthorizedHandler,
@@ -162,5 +163,29 @@ describe('member API client: what is sent', () => {
     const call = failureOf(api.get('/offers.php', controller.signal));
     controller.abort();
     expect(await call).toMatchObject({ status: 0 });
+  });
+});
+
+// A page tells "you are offline" (kept data stays on screen) from a refusal it must show.
+describe('member API client: a call that reached no server', () => {
+  it('is a network failure: the connection dropped', async () => {
+    server.use(http.get('*/api/offers.php', () => HttpResponse.error()));
+    expect(isNetworkFailure(await failureOf(api.get('/offers.php')))).toBe(true);
+  });
+
+  it.each([
+    ['a refusal', 400, { success: false, error: 'Offer not found' }],
+    ['a server error', 500, { success: false }],
+    ['an expired session', 401, { success: false, error: 'Not signed in' }],
+  ])('is not a network failure: %s (HTTP %d)', async (_, status, body) => {
+    setUnauthorizedHandler(() => undefined);
+    answer(status, body);
+    expect(isNetworkFailure(await failureOf(api.get('/offers.php')))).toBe(false);
+  });
+
+  it("nor anything that is not the client's error", () => {
+    expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isNetworkFailure({ status: 0 })).toBe(false);
+    expect(isNetworkFailure(null)).toBe(false);
   });
 });
