@@ -64,6 +64,19 @@ export const users = pgTable(
     /** When the member confirmed being 18 or older, and their state of residence (migration 0029). */
     adultConfirmedAt: ts('adult_confirmed_at'),
     residenceState: text('residence_state'),
+    /**
+     * The evidence of the registration, kept once and never overwritten (migration 0026,
+     * docs/trust-and-safety.md): the device fingerprint, the address, its /24 or /48, its network and
+     * whether that is a hosting one; the email normalised (Gmail dots and +tags); when the member's
+     * rewards were paused (very high risk).
+     */
+    registrationFingerprint: text('registration_fingerprint'),
+    registrationAddress: text('registration_address'),
+    registrationPrefix: text('registration_prefix'),
+    registrationAsn: integer('registration_asn'),
+    registrationHosting: boolean('registration_hosting').notNull().default(false),
+    emailNormalised: text('email_normalised'),
+    rewardsPausedAt: ts('rewards_paused_at'),
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
@@ -560,3 +573,215 @@ export const userVouchersWon = pgTable(
   },
   (t) => [index('user_vouchers_won_rank_idx').on(t.totalVouchersWon, t.userId)],
 );
+
+// --- Trust and safety (migration 0026, docs/trust-and-safety.md) ----------------------------------------
+
+/** Where and on what a member was seen: at registration and at each later sign-in (the history). */
+export const memberSightings = pgTable('member_sightings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind', { enum: ['registration', 'sign_in'] }).notNull(),
+  address: text('address'),
+  prefix: text('prefix'),
+  asn: integer('asn'),
+  org: text('org'),
+  hosting: boolean('hosting').notNull().default(false),
+  fingerprint: text('fingerprint'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A reward held by risk: its score, level and reasons, until it is released or denied exactly once. */
+export const rewardHolds = pgTable('reward_holds', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind', { enum: ['conversion', 'referral'] }).notNull(),
+  completionId: integer('completion_id').references(() => completions.id),
+  referralId: integer('referral_id').references(() => referrals.id),
+  network: text('network'),
+  score: integer('score').notNull(),
+  level: text('level', { enum: ['medium', 'high', 'very_high'] }).notNull(),
+  /** The named reasons with their weights and evidence (shared/contract/admin/reviews.ts). */
+  reasons: jsonb('reasons').notNull(),
+  status: text('status', { enum: ['held', 'released', 'denied'] })
+    .notNull()
+    .default('held'),
+  releaseAt: ts('release_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+  decidedBy: text('decided_by'),
+  denyCategory: text('deny_category'),
+  note: text('note'),
+});
+
+/** The hold policy, one row (id 1); absent, the defaults of server/trust/policy.ts. */
+export const riskPolicy = pgTable('risk_policy', {
+  id: integer('id').primaryKey(),
+  policy: jsonb('policy').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+});
+
+// --- Web Push (migration 0028, docs/decisions/web-push-one-sender-per-event.md) ----------------------------------------------------------
+
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSentAt: ts('last_sent_at'),
+});
+
+/** What a member wants to hear about (every kind on until they switch it off). */
+export const pushPreferences = pgTable('push_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  spinReady: boolean('spin_ready').notNull().default(true),
+  voucherExpiring: boolean('voucher_expiring').notNull().default(true),
+  claimAnswered: boolean('claim_answered').notNull().default(true),
+  referralReward: boolean('referral_reward').notNull().default(true),
+  accountMessages: boolean('account_messages').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Each push sent and its result. */
+export const pushSends = pgTable('push_sends', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  kind: text('kind').notNull(),
+  dispatch: text('dispatch').notNull(),
+  result: text('result').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Every process hears every member event; the first to insert its key sends the notification. */
+export const pushDispatches = pgTable('push_dispatches', {
+  eventKey: text('event_key').primaryKey(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** An open live-update stream of one app window and whether it is visible, refreshed by its process. */
+export const pushPresence = pgTable('push_presence', {
+  tab: text('tab').primaryKey(),
+  userId: integer('user_id').notNull(),
+  visible: boolean('visible').notNull().default(true),
+  seenAt: ts('seen_at').notNull().defaultNow(),
+});
+
+/** The per-member rate limit: notifications in the member's current hour, taken atomically. */
+export const pushMemberRate = pgTable('push_member_rate', {
+  userId: integer('user_id').primaryKey(),
+  windowStart: ts('window_start').notNull().defaultNow(),
+  sent: integer('sent').notNull().default(0),
+});
+
+/** A voucher whose coming expiry the member was told of (once). */
+export const pushVoucherNotices = pgTable('push_voucher_notices', {
+  voucherId: integer('voucher_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  notifiedAt: ts('notified_at').notNull().defaultNow(),
+});
+
+// --- Fair play (migration 0029, docs/decisions/fair-play-daily-spin.md) ---------------------------------------------------
+
+/** Which version of the rules a member accepted, and when. */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    termsVersion: text('terms_version').notNull(),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.termsVersion] })],
+);
+
+/** A member's spins claimed on a day (the daily cap). */
+export const dailySpinClaims = pgTable(
+  'daily_spin_claims',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    claimed: integer('claimed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check('daily_spin_claims_claimed_check', sql`${t.claimed} >= 0`),
+  ],
+);
+
+/** The states where the operator does not offer the promotion (EXCLUDED_STATES, written at start). */
+export const excludedStates = pgTable('excluded_states', {
+  code: text('code').primaryKey(),
+});
+
+/** Each published version of the rules, by its content's hash. */
+export const rulesVersions = pgTable('rules_versions', {
+  hash: text('hash').primaryKey(),
+  content: jsonb('content').notNull(),
+  publishedAt: ts('published_at').notNull().defaultNow(),
+});
+
+// --- Vouchers owed and in stock, brands, generations -------------------------------------------------
+
+/**
+ * A win that lost the race for the last code of its amount: the code is assigned, oldest debt first and
+ * exactly once, when that amount is restocked (migration 0025, docs/product-rules.md#spins).
+ */
+export const owedVouchers = pgTable('owed_vouchers', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  spinId: integer('spin_id')
+    .notNull()
+    .references(() => spins.id),
+  completionId: integer('completion_id').references(() => completions.id),
+  offerId: integer('offer_id').references(() => offers.id),
+  voucherAmount: money('voucher_amount').notNull(),
+  assignmentContext: text('assignment_context').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  voucherId: integer('voucher_id').references(() => vouchers.id),
+  assignedAt: ts('assigned_at'),
+});
+
+/** Which prize amounts have a code in stock (what members are shown), kept by refresh_voucher_stock. */
+export const voucherStock = pgTable('voucher_stock', {
+  amount: money('amount').primaryKey(),
+  inStock: boolean('in_stock').notNull(),
+});
+
+/** How to redeem each brand's vouchers, set by an operator (migration 0031). */
+export const brandSettings = pgTable('brand_settings', {
+  brand: text('brand').primaryKey(),
+  redeemUrl: text('redeem_url'),
+  redeemSteps: text('redeem_steps'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+});
+
+/**
+ * The offers catalogue's generation, one row (id 1): changes with anything offers.php shows of an offer
+ * (docs/decisions/cached-offers-catalogue.md).
+ */
+export const catalogueGeneration = pgTable('catalogue_generation', {
+  id: integer('id').primaryKey().default(1),
+  gen: bigint('gen', { mode: 'number' }).notNull(),
+});
+
+/** Each member's stats generation: changes with anything their stats calls list (docs/decisions/cached-member-stats.md). */
+export const memberStatsGeneration = pgTable('member_stats_generation', {
+  userId: integer('user_id').primaryKey(),
+  gen: bigint('gen', { mode: 'number' }).notNull(),
+});

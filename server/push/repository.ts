@@ -3,6 +3,7 @@
 // column comes from the fixed list below, never from input.
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Queryable } from '../db/client';
+import type { pushSubscriptions } from '../db/schema';
 import { PUSH_KINDS, type PushKind } from '../../shared/push';
 
 /** Each kind's column of push_preferences: constants of this code. */
@@ -14,12 +15,10 @@ const KIND_COLUMN: Record<PushKind, SQL> = {
   account_messages: sql.raw('account_messages'),
 };
 
-export interface SubscriptionRow {
-  id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+export type SubscriptionRow = Pick<
+  typeof pushSubscriptions.$inferSelect,
+  'id' | 'endpoint' | 'p256dh' | 'auth'
+>;
 
 export interface PreferencesRow {
   spin_ready: boolean;

@@ -3,7 +3,8 @@
 // taken under the row's lock by whoever decides (an operator, or the timer for a medium hold).
 import { sql } from 'drizzle-orm';
 import { execute, query, type Queryable, type Tx } from '../db/client';
-import type { DenyCategory, RiskLevel, RiskPolicy, RiskReasonRow } from '../../shared/contract/admin/reviews';
+import type { rewardHolds } from '../db/schema';
+import type { DenyCategory, RiskPolicy, RiskReasonRow } from '../../shared/contract/admin/reviews';
 import {
   conversionTiming,
   memberEvidence,
@@ -14,18 +15,20 @@ import {
 import { holdHours } from './policy';
 import { judge, type RiskJudgement } from './score';
 
-export interface RewardHold {
-  id: number;
-  userId: number;
-  kind: 'conversion' | 'referral';
-  completionId: number | null;
-  referralId: number | null;
-  network: string | null;
-  score: number;
-  level: Exclude<RiskLevel, 'low'>;
-  status: 'held' | 'released' | 'denied';
-  releaseAt: Date | null;
-}
+/** A hold as the decisions read it: its row's columns (db/schema.ts). */
+export type RewardHold = Pick<
+  typeof rewardHolds.$inferSelect,
+  | 'id'
+  | 'userId'
+  | 'kind'
+  | 'completionId'
+  | 'referralId'
+  | 'network'
+  | 'score'
+  | 'level'
+  | 'status'
+  | 'releaseAt'
+>;
 
 const holdColumns = sql`id, user_id as "userId", kind, completion_id as "completionId", referral_id as "referralId",
   network, score, level, status, release_at as "releaseAt"`;
