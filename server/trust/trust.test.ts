@@ -445,6 +445,39 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       );
       expect(after).toEqual({ status: 'successful' });
     });
+
+    it('an operator denies a held referral reward once: the referral closes with its category, the referrer gets nothing', async () => {
+      const offerId = await insertOffer(db);
+      const referrer = await signInFrom('203.0.113.50', { deviceFingerprint: 'deny-ring-phone' });
+      const friend = await signInFrom('203.0.113.51', {
+        deviceFingerprint: `random-deny-${Date.now()}`,
+        referralCode: referrer.referralCode,
+      });
+      await postback(await click(friend, offerId), 'approved');
+      const [hold] = await holdsOf(friend.userId);
+      expect(hold).toMatchObject({ kind: 'referral', status: 'held' });
+      // Two operators at once, one of them also naming a hold that does not exist.
+      const missing = 2_000_000_000;
+      const deny = (ids: number[]) =>
+        admin.put('/api/admin/reviews.php', { hold_ids: ids, action: 'deny', category: 'linked_accounts' });
+      const answers = await Promise.all([deny([hold!.id]), deny([hold!.id, missing])]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(answers.flatMap((a) => a.json().decided)).toEqual([hold!.id]);
+      expect(answers.flatMap((a) => a.json().skipped).sort()).toEqual([hold!.id, missing].sort());
+      const [referral] = await query<{ status: string; free_spins_granted: number; review_reason: string }>(
+        db,
+        sql`select status, free_spins_granted, review_reason from referrals where referred_user_id = ${friend.userId}`,
+      );
+      expect(referral).toEqual({ status: 'denied', free_spins_granted: 0, review_reason: 'linked_accounts' });
+      expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 0 });
+      expect((await holdsOf(friend.userId))[0]).toMatchObject({ status: 'denied' });
+      // The friend's own conversion was never held and stays theirs.
+      expect(await offerCard(friend, offerId)).toMatchObject({ status: 'completed', review: null });
+      // Approving it afterwards changes nothing: it was decided.
+      const late = await admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' });
+      expect(late.json()).toMatchObject({ decided: [], skipped: [hold!.id] });
+      expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 0 });
+    });
   });
 
   describe('referrals, when the first conversion itself was held', () => {
