@@ -448,8 +448,8 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
 
     it('an operator denies a held referral reward once: the referral closes with its category, the referrer gets nothing', async () => {
       const offerId = await insertOffer(db);
-      const referrer = await signInFrom('203.0.113.50', { deviceFingerprint: 'deny-ring-phone' });
-      const friend = await signInFrom('203.0.113.51', {
+      const referrer = await signInFrom('198.51.9.50', { deviceFingerprint: 'deny-ring-phone' });
+      const friend = await signInFrom('198.51.9.51', {
         deviceFingerprint: `random-deny-${Date.now()}`,
         referralCode: referrer.referralCode,
       });
