@@ -314,6 +314,13 @@ function figures(actors: Actor[], r: DriverResult): Figures {
       delays.push((endMs - created) * SIM_HOURS_PER_MS);
     }
   }
+  // Each member's first partner reversal (none: Infinity): before it, nothing the server sees tells a
+  // reversal-heavy member from an honest one.
+  const firstReversalOf = new Map<Actor, number>();
+  for (const c of r.conversions)
+    if (c.reversedAt !== null)
+      firstReversalOf.set(c.actor, Math.min(firstReversalOf.get(c.actor) ?? Infinity, c.reversedAt));
+  const firstReversal = (a: Actor) => firstReversalOf.get(a) ?? Infinity;
   const leaks = new Map<string, number>();
   for (const c of r.conversions) {
     if (!c.actor.fraud || !c.spun) continue;
@@ -321,29 +328,17 @@ function figures(actors: Actor[], r: DriverResult): Figures {
     const hold = r.holds.find(
       (h) => h.kind === 'conversion' && h.user_id === userId && h.offer_title === OFFERS[c.offer]!.title,
     );
-    // Never held: before or after the member's first partner reversal (before it, nothing that the
-    // server sees tells a reversal-heavy member from an honest one).
-    const firstReversal = Math.min(
-      ...r.conversions.filter((x) => x.actor === c.actor && x.reversedAt !== null).map((x) => x.reversedAt!),
-    );
+    // Never held: before or after the member's first partner reversal.
     const how = hold
       ? `${c.actor.population}: held ${hold.level} (${hold.reasons.map((x) => x.code).join('+')}), ${hold.status} by ${hold.decided_by ?? '–'}`
-      : `${c.actor.population}: never held${c.approvedAt < firstReversal ? ', before any reversal of theirs' : ', after a reversal of theirs'}`;
+      : `${c.actor.population}: never held${c.approvedAt < firstReversal(c.actor) ? ', before any reversal of theirs' : ', after a reversal of theirs'}`;
     leaks.set(how, (leaks.get(how) ?? 0) + c.ev);
   }
-  const firstReversalOf = new Map<Actor, number>();
-  for (const c of r.conversions)
-    if (c.reversedAt !== null)
-      firstReversalOf.set(c.actor, Math.min(firstReversalOf.get(c.actor) ?? Infinity, c.reversedAt));
   const unseeable = r.conversions
-    .filter(
-      (c) => c.actor.population === 'reversal' && c.approvedAt < (firstReversalOf.get(c.actor) ?? Infinity),
-    )
+    .filter((c) => c.actor.population === 'reversal' && c.approvedAt < firstReversal(c.actor))
     .reduce((sum, c) => sum + c.ev, 0);
   const honestConvertedAfterReversal = new Set(
-    r.conversions
-      .filter((c) => !c.actor.fraud && c.approvedAt > (firstReversalOf.get(c.actor) ?? Infinity))
-      .map((c) => c.actor),
+    r.conversions.filter((c) => !c.actor.fraud && c.approvedAt > firstReversal(c.actor)).map((c) => c.actor),
   ).size;
   let fraudEarned = 0;
   let fraudRevealed = 0;

@@ -281,9 +281,8 @@ export async function benchTrust(opts: {
   const db = await createScratchDatabase(opts.databaseUrl, 'benchtrust');
   const servers: ServerProcess[] = [];
   try {
-    // One address per member (home broadband): a pool smaller than the members would share each address
-    // among several members registered within weeks of each other, which the checks rightly weigh
-    // (shared_address), so the held share, and the 'on' side's work, would grow with the run's size.
+    // One address per member (home broadband): with a fixed pool, the more rounds, the more members would
+    // share each address, which the checks rightly weigh (shared_address).
     const addresses = addressPool(Math.max(50_000, signInMembers + 2 * postbackPool), 33);
     const sample = addresses.slice(0, 2000).map((a) => lookupAddress(a));
     const publicResidential = sample.filter((l) => !l.private && !l.hosting && l.asn !== null).length;
