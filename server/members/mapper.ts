@@ -40,8 +40,9 @@ export function toSessionUser(
  */
 function reviewOf(r: MemberOfferRow): MemberOffer['review'] {
   if (r.completion_status === 'pending' && r.review_status === 'held')
-    return r.review_level === 'medium'
-      ? { state: 'checking', release_at: isoOrNull(r.review_release_at ?? null), category: null }
+    // A medium hold waits for its time; one whose timer stopped (the member's rewards paused) for a review.
+    return r.review_level === 'medium' && r.review_release_at
+      ? { state: 'checking', release_at: isoOrNull(r.review_release_at), category: null }
       : {
           state: r.review_level === 'very_high' ? 'paused' : 'under_review',
           release_at: null,

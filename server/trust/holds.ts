@@ -140,11 +140,19 @@ async function insertHold(
   return row?.id ?? null;
 }
 
-/** Very high risk pauses the member's rewards until an operator approves them (the member is told). */
+/**
+ * Very high risk pauses the member's rewards until an operator approves them (the member is told): the
+ * timers of their rewards already waiting stop too, so nothing of theirs is released before a review.
+ */
 async function pauseRewards(tx: Tx, userId: number) {
   await execute(
     tx,
     sql`update users set rewards_paused_at = coalesce(rewards_paused_at, now()) where id = ${userId}`,
+  );
+  await execute(
+    tx,
+    sql`update reward_holds set release_at = null
+         where user_id = ${userId} and status = 'held' and release_at is not null`,
   );
 }
 

@@ -410,6 +410,63 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     });
   });
 
+  describe('a very high-risk reward', () => {
+    const pausedAt = async (userId: number) =>
+      (
+        await query<{ rewards_paused_at: Date | null }>(
+          db,
+          sql`select rewards_paused_at from users where id = ${userId}`,
+        )
+      )[0]!.rewards_paused_at;
+
+    it("pauses the member: their waiting timers stop, and an operator's approval resumes them", async () => {
+      const [first, second, third] = [await insertOffer(db), await insertOffer(db), await insertOffer(db)];
+      const m = await mediumRiskMember('pause', 40);
+      await postback(await click(m, first), 'approved');
+      const [timed] = await holdsOf(m.userId);
+      expect(timed).toMatchObject({ level: 'medium', status: 'held', score: 55 });
+      expect(await offerCard(m, first)).toMatchObject({ review: { state: 'checking' } });
+
+      // A bot-speed conversion on top: 55 + fast_conversion 70 = 125, very high.
+      await postback(await click(m, second, 0), 'approved');
+      const [, paused] = await holdsOf(m.userId);
+      expect(paused).toMatchObject({ level: 'very_high', status: 'held', score: 125 });
+      expect(await pausedAt(m.userId)).not.toBeNull();
+      expect(await offerCard(m, second)).toMatchObject({
+        status: 'pending',
+        completed: false,
+        review: { state: 'paused', release_at: null },
+      });
+      // The first reward's timer stopped: it waits for a review too, also once its time has passed.
+      expect(await offerCard(m, first)).toMatchObject({
+        status: 'pending',
+        review: { state: 'under_review', release_at: null },
+      });
+      await execute(
+        db,
+        sql`update reward_holds set created_at = created_at - interval '10 days' where user_id = ${m.userId}`,
+      );
+      await releaseDueHolds(db);
+      expect((await holdsOf(m.userId)).map((h) => h.status)).toEqual(['held', 'held']);
+      expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
+
+      // The operator approves the paused reward: granted, and the member's rewards resume.
+      const approved = await admin.put('/api/admin/reviews.php', { hold_ids: [paused!.id], action: 'approve' });
+      expect(approved.json()).toMatchObject({ decided: [paused!.id], skipped: [] });
+      expect(await pausedAt(m.userId)).toBeNull();
+      expect(await offerCard(m, second)).toMatchObject({ status: 'completed', completed: true, review: null });
+      expect((await counters(m.userId)).total_completions).toBe(1);
+      // The first still waits for its own decision; a later reward is judged as before the pause (medium,
+      // with a release time).
+      expect(await offerCard(m, first)).toMatchObject({ status: 'pending', review: { state: 'under_review' } });
+      await postback(await click(m, third), 'approved');
+      expect(await offerCard(m, third)).toMatchObject({
+        status: 'pending',
+        review: { state: 'checking', release_at: expect.any(String) },
+      });
+    });
+  });
+
   describe('referrals', () => {
     it('a friend who signs up from the referrer’s address with a random fingerprint earns the referrer nothing at once', async () => {
       const offerId = await insertOffer(db);

@@ -34,6 +34,12 @@ export const MUTATION_SUITES: Record<string, string[]> = {
     'server/spins/direct.test.ts',
     'server/spins/session.test.ts',
     'server/spins/cache.test.ts',
+    // The stock after a spin (afterSpin: a debt settled, an emptied amount out of the odds) and the
+    // statements that carry waiting spins together.
+    'server/spins/owed-vouchers.test.ts',
+    'server/spins/queue.test.ts',
+    // The spin refused before the questions are answered, or in an excluded state (RWELG, RWSEX).
+    'server/fair-play/fair-play.test.ts',
     'server/members/sessions.test.ts',
     'server/members/sessions-rules.test.ts',
     'server/members/session-cache.test.ts',
