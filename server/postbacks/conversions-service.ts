@@ -393,32 +393,33 @@ export async function releaseHold(
   tx: Tx,
   holdId: number,
   by: HoldDecider,
-  /** The policy in force: a released first conversion's referral reward is judged by it (none: not judged). */
-  policy: RiskPolicy | null = null,
+  /** The policy in force: a released first conversion's referral reward is judged by it. */
+  policy: RiskPolicy,
 ): Promise<'released' | 'skipped' | 'not_found'> {
   const locked = await lockDecision(tx, holdId);
   if (!locked) return 'not_found';
   const { hold, completion: c } = locked;
-  if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'released', by })))
-    return 'skipped';
+  // Decided by someone else first (decideHold moves only a held hold): nothing to do.
+  if (!(await decideHold(tx, hold.id, { status: 'released', by }))) return 'skipped';
   memberChanged(tx, hold.userId);
-  // A very high risk member's rewards resume once an operator approves one of them.
-  if (by !== SYSTEM_ACTOR) await resumeRewards(tx, hold.userId);
+  // A very high risk member's rewards resume once an operator approves one of them (the timer never
+  // releases a paused member's reward: the pause stops their timers, trust/holds.ts pauseRewards).
+  await resumeRewards(tx, hold.userId);
   if (hold.kind === 'conversion') {
-    // Reversed meanwhile (the reversal closes its hold too), or no longer held: nothing to grant.
-    if (c?.status === 'pending' && c.approvalHeldAt) {
-      riskOf.set(tx, policy ? { policy, network: c.network } : null);
-      await approve(tx, c.id, c.userId, c.offerId, c.payoutAmount, { conversionCleared: true });
-    }
+    // A held hold's completion is pending and held, locked: a partner's reversal closes the hold in its
+    // own transaction, and an unblock leaves risk-held approvals to their hold (lockHeldCompletions).
+    riskOf.set(tx, { policy, network: c!.network });
+    await approve(tx, c!.id, c!.userId, c!.offerId, c!.payoutAmount, { conversionCleared: true });
     return 'released';
   }
   // The referral row, then its first completion (share-locked: a concurrent reversal waits), as the
   // console's same-device decision takes them: a first completion reversed while the reward waited
   // grants nothing, and the referral is closed as denied.
   const r = await lockReferralForDecision(tx, hold.referralId!);
-  if (r && r.status === 'completed_waiting' && !r.sameDevice) {
-    const grant =
-      r.firstCompletionId !== null && (await firstCompletionStatus(tx, r.firstCompletionId)) === 'approved';
+  // decideRiskHeldReferral moves only a waiting referral that is not a same-device one (the console's
+  // same-device decision owns those); a waiting referral has its first completion.
+  if (r) {
+    const grant = (await firstCompletionStatus(tx, r.firstCompletionId!)) === 'approved';
     if (await decideRiskHeldReferral(tx, r.id, grant, grant ? null : 'first completion reversed')) {
       if (grant) {
         await grantReferralSpin(tx, r.referrerUserId);
@@ -444,11 +445,11 @@ export async function denyHold(
   const locked = await lockDecision(tx, holdId);
   if (!locked) return 'not_found';
   const { hold, completion: c } = locked;
-  if (hold.status !== 'held' || !(await decideHold(tx, hold.id, { status: 'denied', by, ...d })))
-    return 'skipped';
+  if (!(await decideHold(tx, hold.id, { status: 'denied', by, ...d }))) return 'skipped';
   memberChanged(tx, hold.userId);
   if (hold.kind === 'conversion') {
-    if (c?.status === 'pending') await completions.markReversed(tx, c.id, `Not approved: ${d.category}`);
+    // Pending and held, as in releaseHold.
+    await completions.markReversed(tx, c!.id, `Not approved: ${d.category}`);
     return 'denied';
   }
   const r = await lockReferralForDecision(tx, hold.referralId!);

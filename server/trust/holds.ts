@@ -201,13 +201,13 @@ export async function judgeReferralReward(
   tx: Tx,
   referredUserId: number,
   check: RiskCheck,
-): Promise<RiskJudgement | null> {
+): Promise<(RiskJudgement & { paused: boolean }) | null> {
   return judgeReward(tx, referredUserId, { kind: 'referral' }, check);
 }
 
 export async function recordReferralHold(
   tx: Tx,
-  h: { referredUserId: number; referralId: number; judgement: RiskJudgement },
+  h: { referredUserId: number; referralId: number; judgement: RiskJudgement & { paused: boolean } },
   check: RiskCheck,
 ): Promise<number | null> {
   return insertHold(tx, {
@@ -217,7 +217,8 @@ export async function recordReferralHold(
     referralId: h.referralId,
     network: check.network,
     judgement: h.judgement,
-    releaseAt: releaseAt(h.judgement, check),
+    // A paused member's rewards wait for a review, as their conversions' (holdConversionByRisk).
+    releaseAt: h.judgement.paused ? null : releaseAt(h.judgement, check),
   });
 }
 

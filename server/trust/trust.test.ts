@@ -23,6 +23,7 @@ import { GOOGLE_ONLY_MESSAGE, UNVERIFIED_EMAIL_MESSAGE } from '../members/servic
 import { CLAIM_MESSAGES } from '../claims/service';
 import { DEFAULT_POLICY } from './policy';
 import { releaseDueHolds } from './review-queue';
+import { denyHold, releaseHold } from '../postbacks/conversions-service';
 
 interface Member {
   cookie: string;
@@ -276,14 +277,29 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const m = await mediumRiskMember('race', 2);
       await postback(await click(m, offerId), 'approved');
       const [hold] = await holdsOf(m.userId);
+      // One of the operators also names a hold that does not exist: skipped, the others decided.
+      const missing = 2_000_000_001;
       const answers = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' }),
+        Array.from({ length: 6 }, (_, i) =>
+          admin.put('/api/admin/reviews.php', {
+            hold_ids: i === 0 ? [missing, hold!.id] : [hold!.id],
+            action: 'approve',
+          }),
         ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(answers.flatMap((a) => a.json().decided)).toEqual([hold!.id]);
-      expect(answers.flatMap((a) => a.json().skipped)).toHaveLength(5);
+      expect(answers.flatMap((a) => a.json().skipped).sort()).toEqual(
+        [missing, ...Array(5).fill(hold!.id)].sort(),
+      );
+      // What the decisions tell their callers: a decided hold is skipped, an unknown one not found.
+      const decide = db.transaction(async (tx) => [
+        await releaseHold(tx, hold!.id, 'ops', DEFAULT_POLICY),
+        await denyHold(tx, hold!.id, 'ops', { category: 'other', note: null }),
+        await releaseHold(tx, missing, 'ops', DEFAULT_POLICY),
+        await denyHold(tx, missing, 'ops', { category: 'other', note: null }),
+      ]);
+      expect(await decide).toEqual(['skipped', 'skipped', 'not_found', 'not_found']);
       expect(await offerCard(m, offerId)).toMatchObject({
         status: 'completed',
         completed: true,
@@ -320,6 +336,12 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
         review: { state: 'not_approved', category: 'linked_accounts', release_at: null },
       });
       expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
+      // The conversion is closed with the denial's category, as operators see it in Conversions.
+      const closed = await query<{ status: string; reversal_reason: string }>(
+        db,
+        sql`select status, reversal_reason from completions where user_id = ${m.userId}`,
+      );
+      expect(closed).toEqual([{ status: 'reversed', reversal_reason: 'Not approved: linked_accounts' }]);
       // A missing-conversion claim on a new click cannot grant it back.
       const later = await click(m, offerId);
       await execute(db, sql`update clicks set created_at = now() - interval '2 hours' where id = ${later}`);
@@ -585,11 +607,15 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       const approved = await admin.put('/api/admin/reviews.php', { hold_ids: [hold!.id], action: 'approve' });
       expect(approved.json()).toMatchObject({ decided: [hold!.id], skipped: [] });
       expect(await counters(referrer.userId)).toMatchObject({ free_spins_remaining: 0 });
-      const [referral] = await query<{ status: string; free_spins_granted: number }>(
+      const [referral] = await query<{ status: string; free_spins_granted: number; review_reason: string }>(
         db,
-        sql`select status, free_spins_granted from referrals where referred_user_id = ${friend.userId}`,
+        sql`select status, free_spins_granted, review_reason from referrals where referred_user_id = ${friend.userId}`,
       );
-      expect(referral).toEqual({ status: 'denied', free_spins_granted: 0 });
+      expect(referral).toEqual({
+        status: 'denied',
+        free_spins_granted: 0,
+        review_reason: 'first completion reversed',
+      });
     });
   });
 
