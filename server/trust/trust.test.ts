@@ -473,14 +473,24 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       expect(await counters(m.userId)).toEqual({ total_completions: 0, free_spins_remaining: 0 });
 
       // The operator approves the paused reward: granted, and the member's rewards resume.
-      const approved = await admin.put('/api/admin/reviews.php', { hold_ids: [paused!.id], action: 'approve' });
+      const approved = await admin.put('/api/admin/reviews.php', {
+        hold_ids: [paused!.id],
+        action: 'approve',
+      });
       expect(approved.json()).toMatchObject({ decided: [paused!.id], skipped: [] });
       expect(await pausedAt(m.userId)).toBeNull();
-      expect(await offerCard(m, second)).toMatchObject({ status: 'completed', completed: true, review: null });
+      expect(await offerCard(m, second)).toMatchObject({
+        status: 'completed',
+        completed: true,
+        review: null,
+      });
       expect((await counters(m.userId)).total_completions).toBe(1);
       // The first still waits for its own decision; a later reward is judged as before the pause (medium,
       // with a release time).
-      expect(await offerCard(m, first)).toMatchObject({ status: 'pending', review: { state: 'under_review' } });
+      expect(await offerCard(m, first)).toMatchObject({
+        status: 'pending',
+        review: { state: 'under_review' },
+      });
       await postback(await click(m, third), 'approved');
       expect(await offerCard(m, third)).toMatchObject({
         status: 'pending',
