@@ -64,7 +64,8 @@ describe.each(DATABASE_KINDS)('spinForSession on %s', (kind) => {
     await insertVouchers(db, 40, 1);
     const first = await signIn(app, newAccount('cache-first'));
     const second = await signIn(app, newAccount('cache-second'));
-    const a = await insertOffer(db, { slotConfig: table(30) });
+    const tableA = table(30);
+    const a = await insertOffer(db, { slotConfig: tableA });
     const b = await insertOffer(db, { slotConfig: table(40) });
     for (const m of [first, second]) {
       await completeOffer(app, m, a);
@@ -87,7 +88,8 @@ describe.each(DATABASE_KINDS)('spinForSession on %s', (kind) => {
     // A, seen before B, is still known: one statement, and the same table.
     const aAgain = await spinOffer(second, a);
     expect(aAgain.statements).toBe(1);
-    expect(aAgain.r).toMatchObject({ status: 'ok', response: { rewardType: 'voucher_30' } });
+    // The odds it answers are the offer's own table as it can be won now (₹30 still has a code).
+    expect(aAgain.r).toMatchObject({ status: 'ok', response: { rewardType: 'voucher_30', odds: tableA } });
     expect(statements.mock.calls[0]![2]).toMatchObject({ drawn: 30, winSlot: [30, 30, 30] });
     expect((await spinOffer(second, b)).statements).toBe(1);
   });
