@@ -6,7 +6,9 @@
 // production starts them except that they accept the Firebase Auth Emulator's ID tokens
 // (serve-emulator-tokens.ts), with TRUST_PROXY=127.0.0.1 so that every request carries its client address
 // in X-Forwarded-For: varied public addresses of residential networks (Jio, Airtel, BSNL, Comcast, BT),
-// never loopback or private ones (those carry no address evidence and would skip the lookup).
+// drawn uniformly over their union (a range in proportion to its size: honest members spread over a
+// network's address space, about one per /24 in the signals' 30-day window; see RESIDENTIAL), never
+// loopback or private ones (those carry no address evidence and would skip the lookup).
 //
 //   sign-in        POST /api/firebase-auth.php, returning members (each with its own emulator ID token,
 //                  minted before the run; the tokens are verified locally by firebase-admin, so the
@@ -15,14 +17,24 @@
 //   registrations  the same call for NEW accounts (one token each): on, the registration's address,
 //                  prefix, network and the registration sighting.
 //   postbacks      native approved postbacks (/api/postback.php, HMAC-signed ahead of time), each for a
-//                  NEW click of a DIFFERENT member: on, every approval runs memberEvidence (one
-//                  statement) and conversionTiming and is held when the policy says so.
+//                  NEW click of a DIFFERENT member: on, the click is read with its member's evidence in
+//                  one statement (trust_native_click_evidence, where off reads the click alone), judged
+//                  against the offer's typical time (kept a minute per offer), and a judgement of medium
+//                  or more sends the postback through the general path, which judges again in its
+//                  transaction and holds it. After the run: the "on" side's holds counted by the reason
+//                  codes stored with each (reward_holds.reasons: per code, per combination, per level),
+//                  the approval's statements under EXPLAIN (ANALYZE, BUFFERS), and each of them timed
+//                  alone on one connection over 1,000 of the run's clicks (statementCosts).
 //   spins          POST /api/slot-spin.php free spins: the checks do not touch spins (a control).
 //
 // Rounds are interleaved (on, off, then off, on, …: the order alternates so that drift on a shared
 // machine falls on both sides), medians of requests per second, p99 latency.
+//
+// Partial runs (docs/benchmarks.md left as it was): BENCH_TRUST_PAIRS=postbacks (names' first words)
+// runs only those figures; BENCH_TRUST_POSTBACK_POOL sets the members prepared per postback side (the
+// default depends on BENCH_SECONDS × BENCH_ROUNDS, and so does the address density).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request, type Result } from 'autocannon';
@@ -49,6 +61,12 @@ export interface TrustFigure {
   ok: number;
   non2xx: number;
   errors: number;
+  /**
+   * CPU per answered request during the round (Linux /proc, PostgreSQL on this machine; null
+   * elsewhere): the measured server process's, and PostgreSQL's (every postgres process, and the
+   * backends that ended, through the postmaster's children's times).
+   */
+  cpu: { serverMs: number; dbMs: number } | null;
 }
 
 export interface TrustPair {
@@ -68,10 +86,20 @@ export interface TrustBenchResult {
     /** Conversions the postbacks created on each side, and the holds the "on" side's judgement placed. */
     conversions: { on: number; off: number };
     holds: number;
+    /**
+     * The "on" side's postback holds by the reasons stored with each (reward_holds.reasons): per reason
+     * code, the holds that name it (a hold names several); per combination of codes, the holds and their
+     * median score; per level.
+     */
+    holdReasons: { code: string; holds: number }[];
+    holdCombos: { codes: string; holds: number; score: number }[];
+    holdLevels: { level: string; holds: number }[];
   };
   mint: { tokens: number; seconds: number };
-  /** EXPLAIN (ANALYZE, BUFFERS) of the approval's two statements, on the run's database. */
+  /** EXPLAIN (ANALYZE, BUFFERS) of the approval's statements, on the run's database. */
   plans: { title: string; plan: string; ms: number }[];
+  /** Each statement of the approval timed alone: round trips on one connection, after the run. */
+  statementCosts: StatementCost[];
   sizes: {
     members: number;
     signInMembers: number;
@@ -88,14 +116,61 @@ export interface TrustBenchResult {
   rounds: number;
 }
 
-const figure = (r: Result): TrustFigure => ({
+const figure = (r: Result, cpu: { server: number; db: number } | null = null): TrustFigure => ({
   rps: r['2xx'] / r.duration,
   p50: r.latency.p50,
   p99: r.latency.p99,
   ok: r['2xx'],
   non2xx: r.non2xx,
   errors: r.errors + r.timeouts,
+  cpu:
+    cpu && r['2xx'] + r.non2xx > 0
+      ? { serverMs: cpu.server / (r['2xx'] + r.non2xx), dbMs: cpu.db / (r['2xx'] + r.non2xx) }
+      : null,
 });
+
+/** Clock ticks per second of /proc's times (getconf CLK_TCK: 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** A process's CPU in ms from /proc/<pid>/stat (utime + stime, and its reaped children's with `children`). */
+function procCpuMs(pid: number | string, children = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) ")": state is field 3, utime 14 ... cstime 17.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const t = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+    return (t * 1000) / TICKS_PER_S;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms of every postgres process on this machine now (null: none visible, a remote database). */
+function postgresCpuMs(): number | null {
+  let total = 0;
+  let seen = false;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (comm !== 'postgres') continue;
+    seen = true;
+    // The postmaster (its parent is not postgres) also carries the backends that ended meanwhile.
+    const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
+    let parentComm = '';
+    try {
+      parentComm = readFileSync(`/proc/${ppid}/comm`, 'utf8').trim();
+    } catch {
+      /* gone */
+    }
+    total += procCpuMs(pid, parentComm !== 'postgres');
+  }
+  return seen ? total : null;
+}
 
 /** A small deterministic generator (mulberry32): the same addresses in every run. */
 function prng(seed: number) {
@@ -109,7 +184,14 @@ function prng(seed: number) {
   };
 }
 
-/** Residential and mobile-carrier ranges (checked at start against the ASN dataset: none is hosting). */
+/**
+ * Residential and mobile-carrier ranges (checked at start against the ASN dataset: none is hosting). An
+ * address is drawn uniformly over their union, so each range gets members in proportion to its size:
+ * honest members spread over a network's whole address space, about one member per /24 in the signals'
+ * window, and the "on" side's approvals go through the gate as honest members' do. (Picking a range
+ * first with equal probability packs ~17 members per /24 into the small ranges: shared_address holds
+ * 14 % of the approvals, against ~1 % of the fraud simulation's honest members.)
+ */
 const RESIDENTIAL: [base: string, bits: number][] = [
   ['49.36.0.0', 14], // Reliance Jio
   ['152.56.0.0', 14], // Reliance Jio
@@ -124,17 +206,21 @@ const RESIDENTIAL: [base: string, bits: number][] = [
 const ipv4 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 const ipNum = (s: string) => s.split('.').reduce((a, o) => a * 256 + Number(o), 0);
 
+/** `count` addresses drawn uniformly over the union of RESIDENTIAL (a range in proportion to its size). */
 function addressPool(count: number, seed: number): string[] {
   const rnd = prng(seed);
+  const sizes = RESIDENTIAL.map(([, bits]) => 2 ** (32 - bits));
+  const total = sizes.reduce((a, n) => a + n, 0);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
-    const [base, bits] = RESIDENTIAL[Math.floor(rnd() * RESIDENTIAL.length)]!;
-    const size = 2 ** (32 - bits);
+    let k = 0;
+    // One draw over the union, then the range it falls in.
+    let off = Math.floor(rnd() * total);
+    while (off >= sizes[k]!) off -= sizes[k++]!;
     // Hosts 1..254 of their /24: no network or broadcast address.
-    let off = Math.floor(rnd() * size);
     if ((off & 255) === 0) off += 1;
     if ((off & 255) === 255) off -= 1;
-    out.push(ipv4(ipNum(base) + off));
+    out.push(ipv4(ipNum(RESIDENTIAL[k]![0]) + off));
   }
   return out;
 }
@@ -211,6 +297,131 @@ async function insertMembers(
     ids.push(...inserted.map((r) => r.id));
   }
   return ids;
+}
+
+export interface StatementCost {
+  title: string;
+  /** Which side's approvals send it, and when. */
+  side: string;
+  calls: number;
+  meanMs: number;
+  p50Ms: number;
+  p90Ms: number;
+}
+
+/** The native receiver's click lookup as the "off" side sends it (server/offers/clicks-repository.ts). */
+const PLAIN_CLICK = `select c.id, c.user_id as "userId", c.offer_id as "offerId", o.network,
+       extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
+  from clicks c join offers o on o.id = c.offer_id
+ where c.id = $1 and o.network_id is null limit 1`;
+
+/**
+ * The approval's statements timed one at a time on one connection, each over the same `sample` of the
+ * "on" side's clicks (their members, offers and conversions): what each costs the database and the
+ * round trip, apart from the server. The named ones as the server sends them (parsed and planned once
+ * per connection); the "off" side's click lookup unnamed, as Drizzle sends it.
+ */
+async function statementCosts(
+  pool: pg.Pool,
+  sample: { clickId: string; userId: number; offerId: number; completionId: number | null }[],
+): Promise<StatementCost[]> {
+  const { EVIDENCE, NATIVE_CLICK_EVIDENCE, CONVERSION_SECONDS, OFFER_MEDIAN } = EVIDENCE_STATEMENTS;
+  const withCompletion = sample.filter((s) => s.completionId !== null);
+  const cases: [
+    string,
+    string,
+    { name?: string; text: string },
+    (s: (typeof sample)[number]) => unknown[],
+    typeof sample,
+  ][] = [
+    ['select 1 (a round trip)', 'both', { name: 'bench_select_1', text: 'select 1' }, () => [], sample],
+    ['click lookup', 'off: every approval', { text: PLAIN_CLICK }, (s) => [s.clickId], sample],
+    [
+      'click + memberEvidence (trust_native_click_evidence)',
+      'on: every approval',
+      NATIVE_CLICK_EVIDENCE,
+      (s) => [s.clickId],
+      sample,
+    ],
+    [
+      'memberEvidence (trust_member_evidence)',
+      'on: a held approval again, in its transaction',
+      EVIDENCE,
+      (s) => [s.userId],
+      sample,
+    ],
+    [
+      "the offer's median (trust_offer_median)",
+      'on: once a minute per offer (cached)',
+      OFFER_MEDIAN,
+      (s) => [s.offerId, s.completionId ?? 0],
+      sample,
+    ],
+    [
+      'conversion seconds (trust_conversion_seconds)',
+      'on: only a conversion judged without its click age',
+      CONVERSION_SECONDS,
+      (s) => [s.completionId],
+      withCompletion,
+    ],
+  ];
+  const conn = await pool.connect();
+  const out: StatementCost[] = [];
+  try {
+    for (const [title, side, st, values, rows] of cases) {
+      if (!rows.length) continue;
+      const send = (r: (typeof sample)[number]) =>
+        conn.query(
+          'name' in st && st.name
+            ? { name: st.name, text: st.text, values: values(r) }
+            : { text: st.text, values: values(r) },
+        );
+      for (const r of rows.slice(0, 20)) await send(r); // warm: the cache and the named statement's plan
+      const ms: number[] = [];
+      for (const r of rows) {
+        const t = performance.now();
+        await send(r);
+        ms.push(performance.now() - t);
+      }
+      ms.sort((a, b) => a - b);
+      out.push({
+        title,
+        side,
+        calls: ms.length,
+        meanMs: ms.reduce((a, x) => a + x, 0) / ms.length,
+        p50Ms: ms[Math.floor(ms.length / 2)]!,
+        p90Ms: ms[Math.floor(ms.length * 0.9)]!,
+      });
+    }
+  } finally {
+    conn.release();
+  }
+  return out;
+}
+
+/** Why the "on" side's postbacks were held: the reasons each hold stored, counted (members `ids`). */
+async function holdBreakdown(pool: pg.Pool, ids: number[]) {
+  const holds = `select h.id, h.score, h.level, h.reasons from reward_holds h
+                  where h.kind = 'conversion' and h.user_id = any($1::int[])`;
+  const { rows: holdReasons } = await pool.query<{ code: string; holds: number }>(
+    `select r->>'code' as code, count(*)::int as holds
+       from (${holds}) h cross join jsonb_array_elements(h.reasons) r
+      group by 1 order by 2 desc, 1`,
+    [ids],
+  );
+  const { rows: holdCombos } = await pool.query<{ codes: string; holds: number; score: number }>(
+    `select codes, count(*)::int as holds, percentile_disc(0.5) within group (order by score)::int as score
+       from (select h.score, (select string_agg(r->>'code', ' + ' order by r->>'code')
+                                from jsonb_array_elements(h.reasons) r) as codes
+               from (${holds}) h) c
+      group by 1 order by 2 desc, 1 limit 8`,
+    [ids],
+  );
+  const { rows: holdLevels } = await pool.query<{ level: string; holds: number }>(
+    `select level, count(*)::int as holds from (${holds}) h group by 1 order by 2 desc`,
+    [ids],
+  );
+  return { holdReasons, holdCombos, holdLevels };
 }
 
 /**
@@ -530,9 +741,19 @@ export async function benchTrust(opts: {
       const pair: TrustPair = { name, on: [], off: [] };
       for (let r = 0; r < rounds; r++) {
         const order = r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
-        for (const side of order) pair[side].push(figure(await once(side, r)));
+        for (const side of order) {
+          const pid = server[side].pid;
+          const before = { server: pid ? procCpuMs(pid) : 0, db: postgresCpuMs() };
+          const res = await once(side, r);
+          const db = postgresCpuMs();
+          const cpu =
+            pid && before.db !== null && db !== null
+              ? { server: procCpuMs(pid) - before.server, db: db - before.db }
+              : null;
+          pair[side].push(figure(res, cpu));
+        }
         const f = (x: TrustFigure) =>
-          `${Math.round(x.rps)}/s (p99 ${x.p99} ms${x.non2xx ? `, non-2xx ${x.non2xx}` : ''}${x.errors ? `, errors ${x.errors}` : ''})`;
+          `${Math.round(x.rps)}/s (p99 ${x.p99} ms${x.non2xx ? `, non-2xx ${x.non2xx}` : ''}${x.errors ? `, errors ${x.errors}` : ''}${x.cpu ? `; CPU per request: server ${x.cpu.serverMs.toFixed(2)} ms, PostgreSQL ${x.cpu.dbMs.toFixed(2)} ms` : ''})`;
         log(`bench: trust: ${name} round ${r + 1}: on ${f(pair.on[r]!)}, off ${f(pair.off[r]!)}`);
       }
       pairs.push(pair);
@@ -591,13 +812,44 @@ export async function benchTrust(opts: {
         ]),
       },
       holds: await q(`select count(*)::int as n from reward_holds`),
+      ...(await holdBreakdown(db.pool, pbIds.on)),
     };
+    log(
+      `bench: trust: holds of the "on" side's postbacks by reason: ${effects.holdReasons.map((r) => `${r.code} ${r.holds}`).join(', ') || 'none'}; by combination: ${effects.holdCombos.map((c) => `${c.codes} ${c.holds} (score ${c.score})`).join('; ') || 'none'}; by level: ${effects.holdLevels.map((l) => `${l.level} ${l.holds}`).join(', ') || 'none'}`,
+    );
     const plans = await explainEvidence(db.pool, pbIds.on);
     for (const p of plans) log(`bench: trust: EXPLAIN ANALYZE ${p.title}:\n${p.plan}`);
+    // The statements timed on the first clicks of the "on" side: converted ones (judged) first.
+    const { rows: sampled } = await db.pool.query<{
+      click_id: string;
+      user_id: number;
+      offer_id: number;
+      completion_id: number | null;
+    }>(
+      `select k.id as click_id, k.user_id, k.offer_id, c.id as completion_id
+         from clicks k left join completions c on c.click_id = k.id
+        where k.id = any($1::text[])
+        order by c.id nulls last limit 1000`,
+      [clickIds.on.slice(0, 40_000)],
+    );
+    const costs = await statementCosts(
+      db.pool,
+      sampled.map((r) => ({
+        clickId: r.click_id,
+        userId: r.user_id,
+        offerId: r.offer_id,
+        completionId: r.completion_id,
+      })),
+    );
+    for (const c of costs)
+      log(
+        `bench: trust: statement ${c.title} [${c.side}]: mean ${c.meanMs.toFixed(3)} ms, p50 ${c.p50Ms.toFixed(3)} ms, p90 ${c.p90Ms.toFixed(3)} ms over ${c.calls}`,
+      );
     return {
       pairs,
       effects,
       plans,
+      statementCosts: costs,
       mint,
       sizes: {
         members,
@@ -676,17 +928,43 @@ export function trustTable(r: TrustBenchResult): string {
   ].join('\n');
 }
 
+/** CPU per answered request, median of the rounds, per figure and side (server process + PostgreSQL). */
+function cpuText(r: TrustBenchResult): string {
+  const ms = (xs: TrustFigure[], k: 'serverMs' | 'dbMs') => {
+    const v = xs.flatMap((x) => (x.cpu ? [x.cpu[k]] : []));
+    return v.length ? med(v).toFixed(2) : null;
+  };
+  const lines = r.pairs.flatMap((p) => {
+    const [os, od, fs, fd] = [
+      ms(p.on, 'serverMs'),
+      ms(p.on, 'dbMs'),
+      ms(p.off, 'serverMs'),
+      ms(p.off, 'dbMs'),
+    ];
+    return os === null ? [] : [`${p.name}: on ${os} + ${od} ms, off ${fs} + ${fd} ms`];
+  });
+  return lines.length
+    ? `CPU per answered request (the measured server process + every PostgreSQL process, from /proc; median of the rounds): ${lines.join('; ')}.\n\n`
+    : '';
+}
+
+/** The holds by the reasons stored with them: ", by reason: shared_address 2,655 (…); by combination: …". */
+function holdsText(e: TrustBenchResult['effects']): string {
+  if (!e.holdReasons.length) return '';
+  return `; by the reasons stored with each hold: ${e.holdReasons.map((r) => `${r.code} ${n0(r.holds)}`).join(', ')}; by combination: ${e.holdCombos.map((c) => `${c.codes} ${n0(c.holds)} (median score ${c.score})`).join(', ')}; by level: ${e.holdLevels.map((l) => `${l.level} ${n0(l.holds)}`).join(', ')}`;
+}
+
 export function trustSection(r: TrustBenchResult, cmd: string, machine: string): string {
   const e = r.effects;
   const rows = trustRows(r);
   const errors = rows.reduce((a, x) => a + x.non2xx, 0);
-  return `Issue 33's bar: sign-in, postbacks and spins with the risk checks on keep at least ${TRUST_TARGET * 100} % of their throughput with them off (\`TRUST_CHECKS=off\`). Two server processes on one scratch PostgreSQL database, identical but for \`TRUST_CHECKS\`, \`TRUST_PROXY=127.0.0.1\`, every request from a public residential address, one per member (Jio, Airtel, BSNL, Comcast, BT ranges: ${r.addressesChecked.publicResidential} of ${r.addressesChecked.sample} sampled addresses resolve to a known non-hosting network), ${n0(r.sizes.members)} members in the database. Rounds interleaved (on, off, then off, on, …), ${r.rounds} per side, median requests per second; autocannon, ${r.connections} connections, ${r.seconds} s a round (spins ${r.spinSeconds} s; registrations ${r.sizes.registrationSeconds} s, ${n0(r.sizes.registrationsPerRun)} new accounts' tokens a round, ${n0(r.sizes.registrationOverflow)} requests beyond them).
+  return `Issue 33's bar: sign-in, postbacks and spins with the risk checks on keep at least ${TRUST_TARGET * 100} % of their throughput with them off (\`TRUST_CHECKS=off\`). Two server processes on one scratch PostgreSQL database, identical but for \`TRUST_CHECKS\`, \`TRUST_PROXY=127.0.0.1\`, every request from a public residential address, one per member, drawn uniformly over the union of Jio, Airtel, BSNL, Comcast and BT ranges (each range in proportion to its size: ${r.addressesChecked.publicResidential} of ${r.addressesChecked.sample} sampled addresses resolve to a known non-hosting network), ${n0(r.sizes.members)} members in the database. Rounds interleaved (on, off, then off, on, …), ${r.rounds} per side, median requests per second; autocannon, ${r.connections} connections, ${r.seconds} s a round (spins ${r.spinSeconds} s; registrations ${r.sizes.registrationSeconds} s, ${n0(r.sizes.registrationsPerRun)} new accounts' tokens a round, ${n0(r.sizes.registrationOverflow)} requests beyond them).
 
 ${trustTable(r)}
 
-- **sign-in (returning members)**: \`POST /api/firebase-auth.php\`, ${n0(r.sizes.signInMembers)} members each with its own Firebase Auth Emulator ID token (minted before the run: ${n0(r.mint.tokens)} tokens in ${r.mint.seconds.toFixed(1)} s; firebase-admin verifies them locally, so the emulator is not on the measured path), mostly from the address they registered from, one in five from another. On: the address lookup (ASN, hosting) and a \`member_sightings\` row per sign-in (${n0(e.signInSightings)} recorded).
+${cpuText(r)}- **sign-in (returning members)**: \`POST /api/firebase-auth.php\`, ${n0(r.sizes.signInMembers)} members each with its own Firebase Auth Emulator ID token (minted before the run: ${n0(r.mint.tokens)} tokens in ${r.mint.seconds.toFixed(1)} s; firebase-admin verifies them locally, so the emulator is not on the measured path), mostly from the address they registered from, one in five from another. On: the address lookup (ASN, hosting) and a \`member_sightings\` row per sign-in (${n0(e.signInSightings)} recorded).
 - **sign-in (new registrations)**: the same call for new accounts. On: the registration's address, prefix, network and sighting (${n0(e.registrationEvidence.on)} members registered with that evidence on, ${n0(e.registrationEvidence.off)} without it off).
-- **postbacks**: native approved postbacks (\`/api/postback.php\`, HMAC-signed before the run), each a new click of a different member (${n0(r.sizes.postbackPool)} prepared per side, a third of them referred). On: every approval runs \`memberEvidence\` (one statement) and \`conversionTiming\`, and the policy may hold it (${n0(e.conversions.on)} conversions on, ${n0(e.conversions.off)} off; ${n0(e.holds)} held).
+- **postbacks**: native approved postbacks (\`/api/postback.php\`, HMAC-signed before the run), each a new click of a different member (${n0(r.sizes.postbackPool)} prepared per side, a third of them referred). On: the click is read with its member's evidence in one statement (\`trust_native_click_evidence\`; off reads the click alone) and judged against the offer's typical time (kept a minute per offer); a judgement of medium or more goes through the general path, which judges again in its transaction and holds it (${n0(e.conversions.on)} conversions on, ${n0(e.conversions.off)} off; ${n0(e.holds)} held${holdsText(e)}). Each statement of the approval timed alone after the run (one connection, mean / p90 of ${n0(r.statementCosts[0]?.calls ?? 0)} calls): ${r.statementCosts.map((c) => `${c.title} [${c.side}] ${c.meanMs.toFixed(3)} / ${c.p90Ms.toFixed(3)} ms`).join('; ')}.
 - **spins**: free spins (\`POST /api/slot-spin.php\`): the checks do not touch spins, a control.
 
 Non-2xx answers and errors over all runs: ${errors}. Command: ${cmd}. Machine: ${machine}. Timing goals are not tests: \`BENCH_STRICT=1\` makes a ratio below ${TRUST_TARGET * 100} % exit non-zero.`;
