@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { execute, type Db } from '../db/client';
 import { withDraw } from '../test/fixed-draw';
+import { observeSpinStatements } from './service';
 import {
   DATABASE_KINDS,
   completeOffer,
@@ -37,6 +38,13 @@ describe.each(DATABASE_KINDS)('spin metrics on %s', (kind) => {
     withDraw(roll, () =>
       app.inject({ method: 'POST', url: '/api/slot-spin.php', headers: { cookie: m.cookie }, payload }),
     );
+
+  /** One value of /api/metrics, as a loopback caller reads it (0 when the line is absent). */
+  async function metricValue(name: string) {
+    const res = await app.inject({ url: '/api/metrics', remoteAddress: '127.0.0.1' });
+    const line = res.body.split('\n').find((l) => l.startsWith(`${name} `));
+    return line ? Number(line.split(' ')[1]) : 0;
+  }
 
   /** The spin counters as /api/metrics serves them to a loopback caller. */
   async function counters() {
@@ -102,5 +110,18 @@ describe.each(DATABASE_KINDS)('spin metrics on %s', (kind) => {
     expect(statements).toBeLessThanOrEqual(4);
     expect((await metric('spin_statement_spins_sum')) - before.spins).toBe(4);
     expect(await metric('spin_statement_resent_spins_total')).toBe(0);
+  });
+
+  it('tells an observer set later how many spins each statement carried, instead of the one before', async () => {
+    const m = await signIn(app);
+    await execute(db, sql`update users set free_spins_remaining = 1 where id = ${m.userId}`);
+    const carried: number[] = [];
+    observeSpinStatements(app.db, { statement: (n) => carried.push(n) });
+    const before = await metricValue('spin_statement_spins_sum');
+    expect((await spin(m, MISS, { spinType: 'free' })).statusCode).toBe(200);
+    expect(carried).toEqual([1]);
+    // The app's observer was replaced: the metric did not move.
+    expect(await metricValue('spin_statement_spins_sum')).toBe(before);
+    if (app.metrics) observeSpinStatements(app.db, app.metrics.spinStatements);
   });
 });

@@ -14,10 +14,12 @@ import {
   DATABASE_KINDS,
   TEST_EMULATOR_HOST,
   cookieFrom,
+  createTestApp,
   insertOffer,
   insertVouchers,
   newAccount,
   signedPostbackUrl,
+  type SuiteApp,
 } from '../test/helpers';
 import { GOOGLE_ONLY_MESSAGE, UNVERIFIED_EMAIL_MESSAGE } from '../members/service';
 import { CLAIM_MESSAGES } from '../claims/service';
@@ -34,9 +36,10 @@ interface Member {
 describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
   let app: FastifyInstance;
   let db: Db;
+  let database: SuiteApp['database'];
   let admin: Client;
   adminTestApp(kind, async (setup) => {
-    ({ app, db } = setup);
+    ({ app, db, database } = setup);
     admin = client(app, await adminCookie(app));
     await insertVouchers(db, 10, 40);
   });
@@ -416,6 +419,50 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       await releaseDueHolds(db);
       expect((await holdsOf(m.userId))[0]).toMatchObject({ status: 'held' });
       expect(await offerCard(m, later)).toMatchObject({ status: 'pending', completed: false });
+    });
+
+    it('with the checks off (TRUST_CHECKS=off, the incident switch), a reversal judges nothing again', async () => {
+      const [earlier, later] = [await insertOffer(db), await insertOffer(db)];
+      const m = await signInFrom('198.51.41.12', { deviceFingerprint: 'device-switch' });
+      const earlierClick = await click(m, earlier);
+      await postback(earlierClick, 'approved');
+      for (const last of [10, 11]) {
+        const other = await signInFrom(`198.51.41.${last}`, { deviceFingerprint: 'device-switch' });
+        await execute(
+          db,
+          sql`update users set registration_date = now() - interval '1 day' where id = ${other.userId}`,
+        );
+      }
+      await postback(await click(m, later), 'approved');
+      const [held] = await holdsOf(m.userId);
+      expect(held).toMatchObject({ level: 'medium', status: 'held', score: 55 });
+      // The operator turns the checks off; the partner then reverses the earlier conversion.
+      const off = await createTestApp(database, { trustChecks: false });
+      try {
+        const res = await off.inject({
+          url: signedPostbackUrl({
+            click_id: earlierClick,
+            transaction_id: `txn-${earlierClick}`,
+            payout: '2',
+            status: 'reversed',
+          }),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      } finally {
+        await off.close();
+      }
+      const reversed = await query<{ status: string }>(
+        db,
+        sql`select status from completions where user_id = ${m.userId} and offer_id = ${earlier}`,
+      );
+      expect(reversed).toEqual([{ status: 'reversed' }]);
+      // The waiting reward keeps its judgement and its release time.
+      const [after] = await holdsOf(m.userId);
+      expect(after).toMatchObject({ id: held!.id, level: 'medium', status: 'held', score: 55 });
+      expect(await offerCard(m, later)).toMatchObject({
+        status: 'pending',
+        review: { state: 'checking', release_at: expect.any(String) },
+      });
     });
 
     it("a partner's reversal of a held conversion closes the hold: nothing to release", async () => {
