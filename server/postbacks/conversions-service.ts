@@ -415,18 +415,17 @@ export async function releaseHold(
   // The referral row, then its first completion (share-locked: a concurrent reversal waits), as the
   // console's same-device decision takes them: a first completion reversed while the reward waited
   // grants nothing, and the referral is closed as denied.
-  const r = await lockReferralForDecision(tx, hold.referralId!);
-  // decideRiskHeldReferral moves only a waiting referral that is not a same-device one (the console's
-  // same-device decision owns those); a waiting referral has its first completion.
-  if (r) {
-    const grant = (await firstCompletionStatus(tx, r.firstCompletionId!)) === 'approved';
-    if (await decideRiskHeldReferral(tx, r.id, grant, grant ? null : 'first completion reversed')) {
-      if (grant) {
-        await grantReferralSpin(tx, r.referrerUserId);
-        await completions.markReferralRewardTriggered(tx, r.firstCompletionId!);
-      }
-      memberChanged(tx, r.referrerUserId);
+  // The hold's referral exists (a foreign key without cascade). decideRiskHeldReferral moves only a
+  // waiting referral that is not a same-device one (the console's same-device decision owns those); a
+  // waiting referral has its first completion.
+  const r = (await lockReferralForDecision(tx, hold.referralId!))!;
+  const grant = (await firstCompletionStatus(tx, r.firstCompletionId!)) === 'approved';
+  if (await decideRiskHeldReferral(tx, r.id, grant, grant ? null : 'first completion reversed')) {
+    if (grant) {
+      await grantReferralSpin(tx, r.referrerUserId);
+      await completions.markReferralRewardTriggered(tx, r.firstCompletionId!);
     }
+    memberChanged(tx, r.referrerUserId);
   }
   return 'released';
 }
@@ -452,8 +451,8 @@ export async function denyHold(
     await completions.markReversed(tx, c!.id, `Not approved: ${d.category}`);
     return 'denied';
   }
-  const r = await lockReferralForDecision(tx, hold.referralId!);
-  if (r && (await decideRiskHeldReferral(tx, r.id, false, d.category))) memberChanged(tx, r.referrerUserId);
+  const r = (await lockReferralForDecision(tx, hold.referralId!))!;
+  if (await decideRiskHeldReferral(tx, r.id, false, d.category)) memberChanged(tx, r.referrerUserId);
   return 'denied';
 }
 

@@ -129,7 +129,7 @@ export async function spin(
       spinType: input.spinType,
       offerId: input.spinType === 'offer' ? input.offerId! : null,
       drawn,
-      winRewardType: rewardTypeFor(drawn > 0 ? drawn : null),
+      winRewardType: rewardTypeFor(drawn), // a miss (0) is 'none'
       winSlot: [drawn, drawn, drawn],
       missSlot: missingCombination(config, rand),
     });
@@ -216,7 +216,7 @@ export async function spinForSession(
         offerId,
         slotConfig: known?.text ?? null,
         drawn,
-        winRewardType: rewardTypeFor(drawn > 0 ? drawn : null),
+        winRewardType: rewardTypeFor(drawn), // a miss (0) is 'none'
         winSlot: [drawn, drawn, drawn],
         missSlot,
       });
