@@ -53,10 +53,19 @@ export async function recordSignIn(
   db: Queryable,
   id: number,
   values: { deviceFingerprint: string | null; email: string },
+  /** The sign-in's sighting (issue 33), recorded in the same statement; null: none (checks off). */
+  seen: Sighting | null = null,
 ): Promise<Member> {
+  const sighting = seen
+    ? sql`with seen as (
+            insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
+            values (${id}, 'sign_in', ${seen.address}, ${seen.prefix}, ${seen.asn}, ${seen.org}, ${seen.hosting},
+                    ${seen.fingerprint})
+          ) `
+    : sql``;
   const [row] = await query<Member>(
     db,
-    sql`update users set last_activity = now(), device_fingerprint = ${values.deviceFingerprint},
+    sql`${sighting}update users set last_activity = now(), device_fingerprint = ${values.deviceFingerprint},
                          email = ${values.email}
          where id = ${id}
      returning ${memberColumns}`,
@@ -94,30 +103,24 @@ export async function insertMember(db: Queryable, m: NewMember): Promise<Member 
   const s = m.seenFrom;
   const [row] = await query<Member>(
     db,
-    sql`insert into users (firebase_uid, email, first_name, last_name, registration_method, referral_code,
-                           device_fingerprint, last_activity, registration_fingerprint, registration_address,
-                           registration_prefix, registration_asn, registration_hosting, email_normalised)
-        values (${m.firebaseUid}, ${m.email}, ${m.firstName}, ${m.lastName}, ${m.registrationMethod},
-                ${m.referralCode}, ${m.deviceFingerprint}, now(), ${m.deviceFingerprint}, ${s.address},
-                ${s.prefix}, ${s.asn}, ${s.hosting}, ${m.emailNormalised})
-        on conflict do nothing
-        returning ${memberColumns}`,
+    // The member and the registration's sighting in one statement (none when the insert conflicted).
+    sql`with created as (
+          insert into users (firebase_uid, email, first_name, last_name, registration_method, referral_code,
+                             device_fingerprint, last_activity, registration_fingerprint, registration_address,
+                             registration_prefix, registration_asn, registration_hosting, email_normalised)
+          values (${m.firebaseUid}, ${m.email}, ${m.firstName}, ${m.lastName}, ${m.registrationMethod},
+                  ${m.referralCode}, ${m.deviceFingerprint}, now(), ${m.deviceFingerprint}, ${s.address},
+                  ${s.prefix}, ${s.asn}, ${s.hosting}, ${m.emailNormalised})
+          on conflict do nothing
+          returning ${memberColumns}
+        ), seen as (
+          insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
+          select id, 'registration', ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint}
+            from created
+        )
+        select * from created`,
   );
   return row && toMember(row);
-}
-
-/** Keeps one sign-in's (or the registration's) address, network and device in the member's history. */
-export async function insertSighting(
-  db: Queryable,
-  userId: number,
-  kind: 'registration' | 'sign_in',
-  s: Sighting,
-): Promise<void> {
-  await execute(
-    db,
-    sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
-        values (${userId}, ${kind}, ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint})`,
-  );
 }
 
 export interface Referrer {

@@ -6,7 +6,6 @@ import {
   findMemberByFirebaseUid,
   findReferrerByCode,
   insertMember,
-  insertSighting,
   linkReferral,
   recordSignIn,
   type Member,
@@ -109,11 +108,13 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
   if (existing) {
     if (existing.isSuspicious) throw forbidden(BLOCKED_MESSAGE);
     // The last device is shown to operators; the registration's is kept apart and never overwritten.
-    const user = await recordSignIn(db, existing.id, {
-      deviceFingerprint: input.deviceFingerprint ?? existing.deviceFingerprint,
-      email,
-    });
-    if (input.trustChecks !== false) await insertSighting(db, existing.id, 'sign_in', seen);
+    // One statement: the sign-in and, with the checks on, its sighting.
+    const user = await recordSignIn(
+      db,
+      existing.id,
+      { deviceFingerprint: input.deviceFingerprint ?? existing.deviceFingerprint, email },
+      input.trustChecks !== false ? seen : null,
+    );
     return { user, isNewUser: false, referralUsed: false };
   }
 
@@ -144,7 +145,6 @@ export async function signInMember(db: Queryable, input: SignInInput): Promise<S
       }
     }
     if (!created) throw new Error('could not allocate a unique referral code');
-    await insertSighting(tx, created.id, 'registration', seen);
 
     let referralUsed = false;
     const code = normaliseReferralCode(input.referralCode);
