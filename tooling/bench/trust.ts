@@ -478,7 +478,7 @@ export async function benchTrust(opts: {
   // Registrations run for a few seconds each (autocannon's fixed-amount runs end on whole-second ticks,
   // too coarse), on new accounts' tokens: enough for every round at a generous rate.
   const registrationSeconds = Math.min(3, seconds);
-  const registrationsPerRun = Number(process.env.BENCH_TRUST_REGISTRATIONS ?? 1500);
+  const registrationsPerRun = Number(process.env.BENCH_TRUST_REGISTRATIONS ?? 2500);
   let registrationOverflow = 0;
   // Fresh clicks for each side: every round at a generous rate; beyond it, postbacks would be replays.
   const postbackPool = Number(
