@@ -373,16 +373,19 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       expect((await counters(m.userId)).total_completions).toBe(1);
     });
 
-    it("a partner's reversal of another of the member's conversions sends their timed hold to review", async () => {
+    /**
+     * A member (on 198.51.`third`.0/24) whose first conversion was approved at once, and whose second,
+     * after two accounts registered on their device a day ago, waits for the timer: medium (2 × 20
+     * shared_device + 15 new_account).
+     */
+    async function memberWithTimedHold(tag: string, third: number) {
       const [earlier, later] = [await insertOffer(db), await insertOffer(db)];
-      const m = await signInFrom('198.51.7.12', { deviceFingerprint: 'device-rejudge' });
+      const m = await signInFrom(`198.51.${third}.12`, { deviceFingerprint: `device-${tag}` });
       const earlierClick = await click(m, earlier);
       await postback(earlierClick, 'approved');
       expect(await holdsOf(m.userId)).toEqual([]);
-      // Two accounts registered on the member's device a day ago: the next reward is medium (2 × 20
-      // shared_device + 15 new_account), waiting for the timer.
       for (const last of [10, 11]) {
-        const other = await signInFrom(`198.51.7.${last}`, { deviceFingerprint: 'device-rejudge' });
+        const other = await signInFrom(`198.51.${third}.${last}`, { deviceFingerprint: `device-${tag}` });
         await execute(
           db,
           sql`update users set registration_date = now() - interval '1 day' where id = ${other.userId}`,
@@ -391,6 +394,11 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
       await postback(await click(m, later), 'approved');
       const [held] = await holdsOf(m.userId);
       expect(held).toMatchObject({ level: 'medium', status: 'held', score: 55 });
+      return { m, earlier, later, earlierClick, held: held! };
+    }
+
+    it("a partner's reversal of another of the member's conversions sends their timed hold to review", async () => {
+      const { m, later, earlierClick, held } = await memberWithTimedHold('rejudge', 7);
       const [{ release_at: before }] = (await query<{ release_at: Date | null }>(
         db,
         sql`select release_at from reward_holds where id = ${held!.id}`,
@@ -422,20 +430,7 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     });
 
     it('with the checks off (TRUST_CHECKS=off, the incident switch), a reversal judges nothing again', async () => {
-      const [earlier, later] = [await insertOffer(db), await insertOffer(db)];
-      const m = await signInFrom('198.51.41.12', { deviceFingerprint: 'device-switch' });
-      const earlierClick = await click(m, earlier);
-      await postback(earlierClick, 'approved');
-      for (const last of [10, 11]) {
-        const other = await signInFrom(`198.51.41.${last}`, { deviceFingerprint: 'device-switch' });
-        await execute(
-          db,
-          sql`update users set registration_date = now() - interval '1 day' where id = ${other.userId}`,
-        );
-      }
-      await postback(await click(m, later), 'approved');
-      const [held] = await holdsOf(m.userId);
-      expect(held).toMatchObject({ level: 'medium', status: 'held', score: 55 });
+      const { m, earlier, later, earlierClick, held } = await memberWithTimedHold('switch', 41);
       // The operator turns the checks off; the partner then reverses the earlier conversion.
       const off = await createTestApp(database, { trustChecks: false });
       try {
