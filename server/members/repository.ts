@@ -56,19 +56,15 @@ export async function recordSignIn(
   /** The sign-in's sighting (issue 33), recorded in the same statement; null: none (checks off). */
   seen: Sighting | null = null,
 ): Promise<Member> {
-  const sighting = seen
-    ? sql`with seen as (
-            insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
-            values (${id}, 'sign_in', ${seen.address}, ${seen.prefix}, ${seen.asn}, ${seen.org}, ${seen.hosting},
-                    ${seen.fingerprint})
-          ) `
-    : sql``;
+  const update = sql`update users set last_activity = now(), device_fingerprint = ${values.deviceFingerprint},
+                                     email = ${values.email}
+                     where id = ${id}
+                 returning ${memberColumns}`;
   const [row] = await query<Member>(
     db,
-    sql`${sighting}update users set last_activity = now(), device_fingerprint = ${values.deviceFingerprint},
-                         email = ${values.email}
-         where id = ${id}
-     returning ${memberColumns}`,
+    seen
+      ? sql`with member as (${update}), seen as (${sightingOfMember('sign_in', seen)}) select * from member`
+      : update,
   );
   if (!row) throw new Error(`member ${id} vanished during sign-in`);
   return toMember(row);
@@ -104,7 +100,7 @@ export async function insertMember(db: Queryable, m: NewMember): Promise<Member 
   const [row] = await query<Member>(
     db,
     // The member and the registration's sighting in one statement (none when the insert conflicted).
-    sql`with created as (
+    sql`with member as (
           insert into users (firebase_uid, email, first_name, last_name, registration_method, referral_code,
                              device_fingerprint, last_activity, registration_fingerprint, registration_address,
                              registration_prefix, registration_asn, registration_hosting, email_normalised)
@@ -113,14 +109,20 @@ export async function insertMember(db: Queryable, m: NewMember): Promise<Member 
                   ${s.prefix}, ${s.asn}, ${s.hosting}, ${m.emailNormalised})
           on conflict do nothing
           returning ${memberColumns}
-        ), seen as (
-          insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
-          select id, 'registration', ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint}
-            from created
-        )
-        select * from created`,
+        ), seen as (${sightingOfMember('registration', s)})
+        select * from member`,
   );
   return row && toMember(row);
+}
+
+/**
+ * Keeps a sign-in's (or the registration's) address, network and device in the member's history: the
+ * body of a `seen` CTE, for the member row of the statement's `member` CTE.
+ */
+function sightingOfMember(kind: 'registration' | 'sign_in', s: Sighting) {
+  return sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
+             select id, ${kind}, ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint}
+               from member`;
 }
 
 export interface Referrer {

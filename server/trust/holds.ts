@@ -164,8 +164,9 @@ export async function resumeRewards(db: Queryable, userId: number): Promise<bool
   return rows.length > 0;
 }
 
-function releaseAt(j: RiskJudgement, check: RiskCheck): Date | null {
-  if (j.level !== 'medium') return null;
+/** When a medium hold is released by the timer; never for a paused member's (it waits for a review). */
+function releaseAt(j: RiskJudgement & { paused: boolean }, check: RiskCheck): Date | null {
+  if (j.level !== 'medium' || j.paused) return null;
   return new Date(Date.now() + holdHours(check.policy, check.network) * 3_600_000);
 }
 
@@ -189,7 +190,7 @@ export async function holdConversionByRisk(
     referralId: null,
     network: check.network,
     judgement: j,
-    releaseAt: j.paused ? null : releaseAt(j, check),
+    releaseAt: releaseAt(j, check),
   });
 }
 
@@ -217,8 +218,7 @@ export async function recordReferralHold(
     referralId: h.referralId,
     network: check.network,
     judgement: h.judgement,
-    // A paused member's rewards wait for a review, as their conversions' (holdConversionByRisk).
-    releaseAt: h.judgement.paused ? null : releaseAt(h.judgement, check),
+    releaseAt: releaseAt(h.judgement, check),
   });
 }
 
