@@ -9,7 +9,7 @@ import {
   clickEvidenceStatement,
   clickWithEvidence,
   type ClickLookupRow,
-  type MemberEvidence,
+  type ConversionEvidence,
 } from '../trust/evidence';
 
 interface Network {
@@ -132,7 +132,7 @@ export async function findNetworkClickWithEvidence(
   ref: NetworkClickRef,
   networkOfferId: string | undefined,
   opts: { clickIdInSubId: boolean },
-): Promise<{ click: NetworkClick; evidence: MemberEvidence } | undefined> {
+): Promise<{ click: NetworkClick; evidence: ConversionEvidence } | undefined> {
   const { variant, values } = lookup(network, ref, networkOfferId, opts);
   const found = await clickWithEvidence<NetworkClickRow>(db, LOOKUPS[variant].withEvidence, values);
   return found && { click: toNetworkClick(found.row), evidence: found.evidence };

@@ -219,7 +219,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     ]);
   });
 
-  it("a native click read with its member's evidence: the same evidence as the member's own statement", async () => {
+  it("a native click read with its member's evidence: the member's own statement's, but for the referral graph", async () => {
     const referrer = await member({ fp: 'shared-fp', prefix: '49.36.9.0/24', asn: 55836 });
     const who = await member({ fp: 'shared-fp', prefix: '49.36.9.0/24', asn: 55836, referredBy: referrer });
     const offerId = await insertOffer(db);
@@ -232,7 +232,10 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     expect(found?.click).toMatchObject({ id: clickId, userId: who, offerId });
     expect(found!.click.secondsSinceClick).toBeGreaterThanOrEqual(90);
     const { ageDays: _a, ...evidence } = found!.evidence;
-    const { ageDays: _b, ...own } = (await memberEvidence(db, who))!;
+    const { ageDays: _b, referrer: graph, ...own } = (await memberEvidence(db, who))!;
+    // The referrer's links judge the referral reward, never the conversion: the click's read skips them.
+    expect(graph).toMatchObject({ id: referrer, sameDevice: true, sameAddress: true });
+    expect(found!.evidence).not.toHaveProperty('referrer');
     expect(evidence).toEqual(own);
     expect(evidence.device.n).toBe(1);
     expect(await nativeClickWithEvidence(db, 'no-such-click')).toBeUndefined();
@@ -278,7 +281,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
         [{ kind: 'sub', value: subId }, `ext-older-${kind}`, true, `net-old-${kind}`],
         [{ kind: 'sub', value: 'nobody' }, undefined, true, undefined],
       ];
-    const { ageDays: _o, ...own } = (await memberEvidence(db, who))!;
+    const { ageDays: _o, referrer: _r, ...own } = (await memberEvidence(db, who))!;
     for (const [ref, offerId, clickIdInSubId, expected] of ways) {
       const opts = { clickIdInSubId };
       const alone = await findNetworkClick(db, network, ref, offerId, opts);

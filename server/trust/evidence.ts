@@ -45,6 +45,14 @@ export const SIGNAL_WINDOWS = {
 /** Up to this many linked members are named per reason (the console lists the rest by query). */
 const NAMED = 10;
 
+/**
+ * What judges a member's own conversion: every signal but the referral graph, which judges only the
+ * referral reward their first completion earns their referrer (server/trust/score.ts). The receiver's
+ * click statements read this much (clickEvidenceStatement): the referrer's referred accounts cost a
+ * scan that grows with the referrer's reach (6.8 ms at 5,000 referred accounts), on every approval.
+ */
+export type ConversionEvidence = Omit<MemberEvidence, 'referrer'>;
+
 export interface MemberEvidence {
   userId: number;
   pausedAt: Date | null;
@@ -110,6 +118,10 @@ interface EvidenceRow {
   reversals: number;
   hosting_asns: number[] | null;
   distinct_asns: number;
+}
+
+/** The member's statement's row: the conversion's, and the referral graph's columns. */
+interface MemberEvidenceRow extends EvidenceRow {
   referrer_id: number | null;
   ref_same_device: boolean | null;
   ref_same_address: boolean | null;
@@ -128,11 +140,34 @@ const ids = (v: number[] | string | null): number[] => {
 };
 
 /**
+ * The referral graph above the member (`m`): their referrer's links to them (`ref`) and the referrer's
+ * referred accounts (`refd`), which judge the referral reward only (ConversionEvidence has none).
+ */
+const REFERRAL_CTES = `), ref as (
+          select r.registration_fingerprint = m.fp as same_device, r.registration_prefix = m.px as same_address,
+                 r.referred_by_user_id = m.id as ring,
+                 case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
+                   as chain_depth
+            from m join users r on r.id = m.ref left join users r2 on r2.id = r.referred_by_user_id
+        ), refd as (
+          select u.id, u.registration_fingerprint as fp, u.registration_prefix as px, u.registration_asn as asn,
+                 u.registration_hosting as hosting, u.total_completions, u.registration_date
+            from users u, m where m.ref is not null and u.referred_by_user_id = m.ref`;
+const REFERRAL_COLUMNS = `,
+               m.ref as referrer_id, ref.same_device as ref_same_device, ref.same_address as ref_same_address,
+               (select max(n)::int from (select count(*) as n from refd where fp is not null group by fp) g) as farm_device,
+               (select max(n)::int from (select count(*) as n from refd where px is not null group by px) g) as farm_address,
+               (select max(n)::int from (select count(*) as n from refd where hosting group by asn) g) as farm_hosting,
+               (select count(*)::int from refd
+                 where total_completions = 1 and registration_date < now() - interval '3 days') as quit,
+               ref.ring, ref.chain_depth`;
+
+/**
  * The evidence statement, sent by name (server/db/statements.ts): PostgreSQL parses and plans it once
  * per connection, where planning this many subqueries cost more than running them (docs/benchmarks.md,
  * "Trust checks' cost"). The windows are constants of this module, never input; the member is $1.
  */
-const evidenceText = (member: string, head = '', select = '', from = 'from m') =>
+const evidenceText = (member: string, referrals: boolean, head = '', select = '', from = 'from m') =>
   // One pass over each group of linked rows: the accounts on the member's device, the registrations
   // from their address prefix, the accounts with their email, their sightings (each an aggregate row).
   `with ${head}m as (
@@ -164,16 +199,7 @@ const evidenceText = (member: string, head = '', select = '', from = 'from m') =
             from m join member_sightings s
               on s.user_id = m.id and s.asn is not null
              and s.created_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day'
-        ), ref as (
-          select r.registration_fingerprint = m.fp as same_device, r.registration_prefix = m.px as same_address,
-                 r.referred_by_user_id = m.id as ring,
-                 case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
-                   as chain_depth
-            from m join users r on r.id = m.ref left join users r2 on r2.id = r.referred_by_user_id
-        ), refd as (
-          select u.id, u.registration_fingerprint as fp, u.registration_prefix as px, u.registration_asn as asn,
-                 u.registration_hosting as hosting, u.total_completions, u.registration_date
-            from users u, m where m.ref is not null and u.referred_by_user_id = m.ref
+        ${referrals ? REFERRAL_CTES : ''}
         )
         select ${select}m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
                (extract(epoch from now() - m.rd) / 86400)::float8 as age_days, m.total_completions as completions,
@@ -186,16 +212,9 @@ const evidenceText = (member: string, head = '', select = '', from = 'from m') =
                (select count(*)::int from completions c
                  where c.user_id = m.id and c.status = 'reversed' and c.completed_at is not null
                    and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day') as reversals,
-               seen.hosting_asns, seen.distinct_asns,
-               m.ref as referrer_id, ref.same_device as ref_same_device, ref.same_address as ref_same_address,
-               (select max(n)::int from (select count(*) as n from refd where fp is not null group by fp) g) as farm_device,
-               (select max(n)::int from (select count(*) as n from refd where px is not null group by px) g) as farm_address,
-               (select max(n)::int from (select count(*) as n from refd where hosting group by asn) g) as farm_hosting,
-               (select count(*)::int from refd
-                 where total_completions = 1 and registration_date < now() - interval '3 days') as quit,
-               ref.ring, ref.chain_depth
-          ${from} cross join dev cross join adr cross join eml cross join seen left join ref on true`;
-const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
+               seen.hosting_asns, seen.distinct_asns${referrals ? REFERRAL_COLUMNS : ''}
+          ${from} cross join dev cross join adr cross join eml cross join seen${referrals ? ' left join ref on true' : ''}`;
+const EVIDENCE = statement('trust_member_evidence', evidenceText('$1', true));
 
 /**
  * A click and its member's evidence in one statement sent by name: the receiver's one-statement
@@ -209,6 +228,7 @@ export function clickEvidenceStatement(name: string, click: string, extra: reado
     name,
     evidenceText(
       '(select click_user_id from k)',
+      false,
       `k as (${click}), `,
       [
         'k.click_id',
@@ -239,10 +259,10 @@ export async function clickWithEvidence<Row extends ClickLookupRow>(
   db: Queryable,
   st: ReturnType<typeof clickEvidenceStatement>,
   values: unknown[],
-): Promise<{ row: Row; evidence: MemberEvidence } | undefined> {
+): Promise<{ row: Row; evidence: ConversionEvidence } | undefined> {
   // The lookup's own columns are the caller's (`Row`): the statement it built names them.
   const [r] = (await run<EvidenceRow & ClickLookupRow>(db, st, values)) as (EvidenceRow & Row)[];
-  return r ? { row: r, evidence: evidenceOf(r) } : undefined;
+  return r ? { row: r, evidence: conversionEvidenceOf(r) } : undefined;
 }
 
 /** A native postback's click: our click id ($1), on an offer of no partner network. */
@@ -256,7 +276,7 @@ const NATIVE_CLICK_EVIDENCE = clickEvidenceStatement(
 
 /** The member's evidence, or undefined for an unknown member. */
 export async function memberEvidence(db: Queryable, userId: number): Promise<MemberEvidence | undefined> {
-  const [r] = await run<EvidenceRow>(db, EVIDENCE, [userId]);
+  const [r] = await run<MemberEvidenceRow>(db, EVIDENCE, [userId]);
   return r ? evidenceOf(r) : undefined;
 }
 
@@ -267,7 +287,7 @@ export async function nativeClickWithEvidence(
 ): Promise<
   | {
       click: { id: string; userId: number; offerId: number; network: string; secondsSinceClick: number };
-      evidence: MemberEvidence;
+      evidence: ConversionEvidence;
     }
   | undefined
 > {
@@ -286,7 +306,7 @@ export async function nativeClickWithEvidence(
   };
 }
 
-function evidenceOf(r: EvidenceRow): MemberEvidence {
+function conversionEvidenceOf(r: EvidenceRow): ConversionEvidence {
   return {
     userId: r.user_id,
     pausedAt: r.paused_at ? new Date(r.paused_at) : null,
@@ -306,6 +326,12 @@ function evidenceOf(r: EvidenceRow): MemberEvidence {
     reversals: r.reversals,
     hostingAsns: ids(r.hosting_asns),
     distinctAsns: r.distinct_asns,
+  };
+}
+
+function evidenceOf(r: MemberEvidenceRow): MemberEvidence {
+  return {
+    ...conversionEvidenceOf(r),
     referrer:
       r.referrer_id === null
         ? null

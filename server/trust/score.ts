@@ -2,7 +2,7 @@
 // docs/trust-and-safety.md#reasons). Pure: the evidence comes from evidence.ts, the weights from the
 // operator's policy; the same inputs give the same score, which the tests compute by hand.
 import type { RiskLevel, RiskPolicy, RiskReason, RiskReasonRow } from '../../shared/contract/admin/reviews';
-import type { ConversionTiming, MemberEvidence } from './evidence';
+import type { ConversionEvidence, ConversionTiming, MemberEvidence } from './evidence';
 import { SIGNAL_WINDOWS as W } from './evidence';
 import { isDisposableEmail } from './email';
 import { levelOf, rule } from './policy';
@@ -22,7 +22,10 @@ const named = (list: number[], n: number) =>
   list.length ? `: #${list.join(', #')}${n > list.length ? ` and ${n - list.length} more` : ''}` : '';
 
 /** The reasons the evidence supports, before weights: [code, multiplier, evidence, linked ids]. */
-function findings(e: MemberEvidence, reward: JudgedReward): [RiskReason, number, string, number[]][] {
+function findings(
+  e: ConversionEvidence & Partial<MemberEvidence>,
+  reward: JudgedReward,
+): [RiskReason, number, string, number[]][] {
   const out: [RiskReason, number, string, number[]][] = [];
   if (e.registrationHosting || e.hostingAsns.length) {
     const asns = [
@@ -107,7 +110,7 @@ function findings(e: MemberEvidence, reward: JudgedReward): [RiskReason, number,
     ]);
   // The referral's own reasons judge the referral reward (the referrer's free spin), not the referred
   // member's conversion: a friend on the referrer's sofa still gets their own spin at once.
-  const ref = reward.kind === 'referral' || reward.kind === 'member' ? e.referrer : null;
+  const ref = reward.kind === 'referral' || reward.kind === 'member' ? (e.referrer ?? null) : null;
   if (ref) {
     if (ref.sameDevice || ref.sameAddress)
       out.push([
@@ -170,10 +173,23 @@ function fmtDays(d: number): string {
   return `${Math.round(d)} ${Math.round(d) === 1 ? 'day' : 'days'} ago`;
 }
 
-const isDisposable = (e: MemberEvidence) => isDisposableEmail(e.email);
+const isDisposable = (e: ConversionEvidence) => isDisposableEmail(e.email);
 
-/** The score of `reward` for the member whose evidence this is, under `policy`. */
-export function judge(e: MemberEvidence, reward: JudgedReward, policy: RiskPolicy): RiskJudgement {
+/**
+ * The score of `reward` for the member whose evidence this is, under `policy`. A conversion needs no
+ * referral graph (ConversionEvidence); a referral reward and the member's own standing do.
+ */
+export function judge(
+  e: ConversionEvidence,
+  reward: Extract<JudgedReward, { kind: 'conversion' }>,
+  policy: RiskPolicy,
+): RiskJudgement;
+export function judge(e: MemberEvidence, reward: JudgedReward, policy: RiskPolicy): RiskJudgement;
+export function judge(
+  e: ConversionEvidence & Partial<MemberEvidence>,
+  reward: JudgedReward,
+  policy: RiskPolicy,
+): RiskJudgement {
   const reasons: RiskReasonRow[] = [];
   for (const [code, times, evidence, userIds] of findings(e, reward)) {
     const r = rule(policy, code);
