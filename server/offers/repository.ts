@@ -242,7 +242,20 @@ export async function findClickableOffer(
   return offer;
 }
 
-/** Takes back what approveAndCredit (repositories/completions.ts) added (a reversed approved completion). */
+/**
+ * An approved completion's offer counters, the approval's last write (after every member row it
+ * writes: server/postbacks/completions-repository.ts approveAndCredit says why).
+ */
+export async function creditOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
+  await execute(
+    db,
+    sql`update offers set total_completions = total_completions + 1, unique_users = unique_users + 1,
+                          total_revenue = total_revenue + ${payout}
+         where id = ${offerId}`,
+  );
+}
+
+/** Takes back what creditOfferCompletion added (a reversed approved completion). */
 export async function debitOfferCompletion(db: Queryable, offerId: number, payout: number): Promise<void> {
   await execute(
     db,

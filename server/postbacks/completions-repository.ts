@@ -150,16 +150,19 @@ export async function holdApproval(db: Queryable, id: number): Promise<void> {
 }
 
 /**
- * Approves a pending completion and credits it, in one statement: the member's counters (only while
- * the member is not blocked: the member row is written first, with the block as its condition), the
- * offer's counters and the completion's approved status. The member's new completion total (1: their
- * first completion), or null when the member is blocked and nothing was written. The receiver's
- * one-statement approval (server/db/functions/receive_approved_conversion.sql) makes the same writes:
- * change both together.
+ * Approves a pending completion and credits the member, in one statement: the member's counters (only
+ * while the member is not blocked: the member row is written first, with the block as its condition)
+ * and the completion's approved status. The member's new completion total (1: their first completion),
+ * or null when the member is blocked and nothing was written. The offer's counters are the caller's
+ * last write (creditOfferCompletion, server/offers/repository.ts): member rows before offer rows, the
+ * order every transaction takes them in, so that a first completion's referral reward (the referrer's
+ * row) cannot meet the referrer's own approval of the same offer in the other order (a deadlock).
+ * The receiver's one-statement approval (server/db/functions/receive_approved_conversion.sql) makes
+ * the same writes, offer included: change both together.
  */
 export async function approveAndCredit(
   db: Queryable,
-  c: { completionId: number; userId: number; offerId: number; payout: number },
+  c: { completionId: number; userId: number; payout: number },
 ): Promise<number | null> {
   const [row] = await query<{ totalCompletions: number }>(
     db,
@@ -169,10 +172,6 @@ export async function approveAndCredit(
                            last_activity = now()
            where id = ${c.userId} and is_suspicious = false
        returning total_completions
-        ), o as (
-          update offers set total_completions = total_completions + 1, unique_users = unique_users + 1,
-                            total_revenue = total_revenue + ${c.payout}
-           where id = ${c.offerId} and exists (select 1 from u)
         ), done as (
           update completions
              set status = 'approved', completed_at = now(),

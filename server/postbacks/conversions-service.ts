@@ -9,7 +9,7 @@ import { insertClawback } from './clawbacks-repository';
 import type { PostbackClick } from '../offers/clicks-repository';
 import * as completions from './completions-repository';
 import { debitCompletion, grantReferralSpin, holdMember, lockMemberBlockState } from '../members/repository';
-import { debitOfferCompletion } from '../offers/repository';
+import { creditOfferCompletion, debitOfferCompletion } from '../offers/repository';
 import {
   decideRiskHeldReferral,
   firstCompletionStatus,
@@ -348,8 +348,8 @@ async function approve(
       return 'held';
     }
   }
-  // The member's and the offer's counters and the approved status, in one statement.
-  const totalCompletions = await completions.approveAndCredit(tx, { completionId, userId, offerId, payout });
+  // The member's counters and the approved status, in one statement; the offer's come last (below).
+  const totalCompletions = await completions.approveAndCredit(tx, { completionId, userId, payout });
   if (totalCompletions === null) {
     await completions.holdApproval(tx, completionId);
     return 'held';
@@ -375,6 +375,8 @@ async function approve(
       }
     }
   }
+  // Last: every member row this approval writes (the referrer's too) is locked before the offer's row.
+  await creditOfferCompletion(tx, offerId, payout);
   return 'approved';
 }
 

@@ -6,7 +6,10 @@
 //     (server/postbacks/conversions-service.ts, applyConversion's and applyReversal's `raced` branches);
 //   - an unblock while a postback holds a held conversion and is about to lock the member: the unblock
 //     takes the held conversions' locks before the member row (lockHeldCompletions), the postback's
-//     order, so both finish; the other order deadlocks (PostgreSQL error 40P01).
+//     order, so both finish; the other order deadlocks (PostgreSQL error 40P01);
+//   - a referred member's first approval (which credits their referrer) and the referrer's own approval
+//     of the same offer: both write member rows before the offer's row, so both finish (the offer's row
+//     first, then the referrer's, deadlocked: found by npm --prefix tooling run fraud:sim).
 // PGlite serves one connection, so this runs only when TEST_DATABASE_URL or DATABASE_URL is set; the
 // server suites' global setup says so at the end of a run without it. Written for the mutants
 // npm run test:mutation left alive there (docs/testing.md), and in the mutation suites on PostgreSQL.
@@ -235,6 +238,47 @@ describe.skipIf(!POSTGRES_URL)('postback races on PostgreSQL', () => {
     expect(after.member!.total_completions).toBe(0);
     expect(after.offer!.total_completions).toBe(0);
   });
+
+  it("a referred member's first approval and their referrer's approval of the same offer: member rows before the offer's, both finish", async () => {
+    const referrer = await freshClick();
+    const friend = await freshClick();
+    await db
+      .update(clicks)
+      .set({ offerId: referrer.offerId })
+      .where(sql`id = ${friend.clickId}`);
+    await db.execute(
+      sql`update users set referred_by_user_id = ${referrer.userId} where id = ${friend.userId}`,
+    );
+    await db.execute(
+      sql`insert into referrals (referrer_user_id, referred_user_id, referral_code, status, same_device)
+          values (${referrer.userId}, ${friend.userId}, 'RACEREF', 'pending', false)`,
+    );
+    const spinsBefore = await freeSpinsOf(referrer.userId);
+    // The offer's row held (as an update holds it; a completion's foreign key still reads it): the friend's approval (the general path: a referral waits on it) credits the
+    // friend and their referrer, then waits on the offer; the referrer's one-statement approval then
+    // waits on the referrer's row, which the friend's holds. In the other order (the offer's row before
+    // the referrer's) each would wait on the other once the offer is free: PostgreSQL's 40P01.
+    const holder = heldTransaction((tx) =>
+      query<{ id: number }>(tx, sql`select id from offers where id = ${referrer.offerId} for no key update`),
+    );
+    await holder.ready;
+    const friendSide = postback(friend.clickId, `TR-${friend.clickId}`, 'approved');
+    await untilWaitingOnLock('%update offers%');
+    const referrerSide = postback(referrer.clickId, `TR-${referrer.clickId}`, 'approved');
+    await untilWaitingOnLock('%receive_approved_conversion%');
+    holder.release();
+    await holder.done;
+
+    expect(await friendSide).toMatchObject({ status: 200, body: { success: true, status: 'approved' } });
+    expect(await referrerSide).toMatchObject({ status: 200, body: { success: true, status: 'approved' } });
+    expect((await counters(referrer.userId, referrer.offerId)).offer!.total_completions).toBe(2);
+    expect(await freeSpinsOf(referrer.userId)).toBe(spinsBefore + 1);
+  });
+
+  const freeSpinsOf = async (userId: number) =>
+    (
+      await query<{ n: number }>(db, sql`select free_spins_remaining as n from users where id = ${userId}`)
+    )[0]!.n;
 
   it('an unblock while a postback holds the held conversion and then locks the member: both finish, the approval released once', async () => {
     const { userId, offerId, clickId } = await freshClick();
