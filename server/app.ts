@@ -32,7 +32,6 @@ import { HttpError } from './lib/errors';
 import { LONE_SURROGATE_MESSAGE, unstorableText } from './lib/text';
 
 /** How often each process releases the medium-risk holds whose wait is over (issue 33). */
-const HOLD_RELEASE_INTERVAL_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,8 +159,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  // Medium-risk holds whose wait is over are released by each process every minute (issue 33,
-  // docs/trust-and-safety.md#holds); a hold is released once whichever process comes first.
+  // Medium-risk holds whose wait is over are released by each process every minute
+  // (HOLD_RELEASE_INTERVAL_SECONDS; issue 33, docs/trust-and-safety.md#holds); a hold is released once
+  // whichever process comes first.
   let holdTimer: ReturnType<typeof setInterval> | null = null;
   let releasing: Promise<unknown> | null = null;
   app.addHook('onReady', async () => {
@@ -170,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       releasing = releaseDueHolds(app.db, (ids) => ids.forEach((id) => app.memberAnswers.changed(id)))
         .catch((err: unknown) => app.log.warn({ err }, 'releasing due holds failed; tried again next minute'))
         .finally(() => (releasing = null));
-    }, HOLD_RELEASE_INTERVAL_MS);
+    }, app.config.holdReleaseIntervalMs);
     holdTimer.unref();
   });
   app.addHook('onClose', async () => {

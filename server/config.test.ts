@@ -118,6 +118,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 
+  it('releases due holds every minute unless HOLD_RELEASE_INTERVAL_SECONDS says otherwise', () => {
+    expect(loadConfig({}).holdReleaseIntervalMs).toBe(60_000);
+    expect(loadConfig({ HOLD_RELEASE_INTERVAL_SECONDS: '5' }).holdReleaseIntervalMs).toBe(5_000);
+    for (const bad of ['0', '1.5', '3601', 'soon'])
+      expect(() => loadConfig({ HOLD_RELEASE_INTERVAL_SECONDS: bad })).toThrow(
+        /HOLD_RELEASE_INTERVAL_SECONDS/,
+      );
+  });
+
   it('limits live-update streams per address, per process and by age, with defaults', () => {
     expect(loadConfig({}).memberEvents).toMatchObject({
       streamsPerMember: 10,

@@ -36,6 +36,7 @@ const envSchema = z.object({
   TRUST_CHECKS: z.enum(['on', 'off'], 'TRUST_CHECKS must be on or off').optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   MEMBER_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().optional(),
+  HOLD_RELEASE_INTERVAL_SECONDS: z.coerce.number().int().positive().max(3600).optional(),
   NETWORK_POSTBACK_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   DB_POOL_MAX: z.coerce.number().int().positive().optional(),
   SKIP_BUILD: z.string().optional(),
@@ -345,6 +346,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     /** The trust checks (issue 33): on unless TRUST_CHECKS=off. */
     trustChecks: env.TRUST_CHECKS !== 'off',
+    /** How often each process releases medium-risk holds whose wait is over (default every minute). */
+    holdReleaseIntervalMs: (env.HOLD_RELEASE_INTERVAL_SECONDS ?? 60) * 1000,
     /** Where the address signals' datasets are read from (null: the installed packages). */
     trustSignals: {
       asnDatasetDir: env.TRUST_ASN_DATASET_DIR ? path.resolve(env.TRUST_ASN_DATASET_DIR) : null,

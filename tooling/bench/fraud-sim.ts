@@ -40,6 +40,7 @@ import {
   POPULATIONS,
   POPULATION_LABELS,
   planMonth,
+  REVERSAL_WINDOW_DAYS,
   WARMUP_DAYS,
   type Actor,
   type Population,
@@ -98,6 +99,36 @@ interface RunSetup {
   trust: boolean;
 }
 
+/**
+ * The hold hours on the simulated clock: a day lasts DAY_MS, so a medium hold's wait (its release time,
+ * which the server sets in real hours) is compressed by the same factor as soon as it is written (every
+ * 250 ms: 2 simulated hours at most late), and the server's own timer releases it (every second). A
+ * partner's reversal, an operator's decision and the timer then meet in the order they would in a real
+ * month; the member comes back the next simulated day and spins what was released.
+ */
+function holdClock(pool: pg.Pool): { stop: () => Promise<void> } {
+  const factor = DAY_MS / 86_400_000;
+  let running: Promise<unknown> = Promise.resolve();
+  const compress = () =>
+    pool.query(
+      `update reward_holds set release_at = created_at + (release_at - created_at) * $1::float8
+        where status = 'held' and release_at - created_at > interval '${COMPRESSED_AT_MOST_MINUTES} minutes'`,
+      [factor],
+    );
+  const timer = setInterval(() => {
+    running = running.then(compress).catch(() => {});
+  }, 250);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await compress();
+    },
+  };
+}
+/** A wait longer than this is in real hours still (a compressed 100-day hold is 5 minutes). */
+const COMPRESSED_AT_MOST_MINUTES = 5;
+
 interface RunOutcome {
   setup: RunSetup;
   result: DriverResult;
@@ -145,6 +176,9 @@ async function runOnce(actors: Actor[], setup: RunSetup, emulatorHost: string): 
           // A month of sign-ins lands in two minutes: the per-address sign-in limit (30 a minute) would
           // refuse what a month spreads out, so it is raised out of the way.
           MEMBER_LOGIN_RATE_LIMIT: '100000',
+          // The server's timer releases due holds every second (8 simulated hours), on the hold hours
+          // compressed as the days are (holdClock below).
+          HOLD_RELEASE_INTERVAL_SECONDS: '1',
           LOG_LEVEL: 'warn',
         },
       },
@@ -168,13 +202,23 @@ async function runOnce(actors: Actor[], setup: RunSetup, emulatorHost: string): 
       } else if (process.env.FRAUD_SIM_POLICY) {
         next = JSON.parse(readFileSync(process.env.FRAUD_SIM_POLICY, 'utf8')) as RiskPolicy;
         policyNote = `policy from ${process.env.FRAUD_SIM_POLICY}`;
+      } else {
+        // What docs/trust-and-safety.md asks of an operator: the partner's hold hours set to its reversal
+        // window, so that a medium hold meets the partner's reversal before its release.
+        next = {
+          ...next,
+          hold_hours: {
+            ...next.hold_hours,
+            networks: { ...next.hold_hours.networks, native: REVERSAL_WINDOW_DAYS.to * 24 },
+          },
+        };
+        policyNote = `server default policy, the partner's hold hours set to its reversal window (${REVERSAL_WINDOW_DAYS.to * 24} h)`;
       }
-      if (!setup.trust || process.env.FRAUD_SIM_POLICY) {
-        const put = await adminFetch(server.url, admin.cookie, 'PUT', '/api/admin/risk-policy.php', next);
-        if (put.status !== 200)
-          throw new Error(`setting the policy: ${put.status} ${JSON.stringify(put.json)}`);
-      }
+      const put = await adminFetch(server.url, admin.cookie, 'PUT', '/api/admin/risk-policy.php', next);
+      if (put.status !== 200)
+        throw new Error(`setting the policy: ${put.status} ${JSON.stringify(put.json)}`);
     }
+    const clock = holdClock(db.pool);
     const result = await driveMonth(actors, {
       baseUrl: server.url,
       emulatorHost,
@@ -185,7 +229,7 @@ async function runOnce(actors: Actor[], setup: RunSetup, emulatorHost: string): 
       dayMs: DAY_MS,
       operator: setup.trust,
       log: (line) => log(`${setup.label}${line}`),
-    });
+    }).finally(() => clock.stop());
     // What the server measured (read after the month, for the report only): click→conversion seconds
     // per population, against which the fast_conversion rule compares a tenth of the offer's median.
     const timing = await db.pool.query<{ user_id: number; s: number }>(
@@ -304,12 +348,11 @@ function figures(actors: Actor[], r: DriverResult): Figures {
       continue;
     }
     if (h.status === 'released' && h.decided_at) {
-      const ms = Date.parse(h.decided_at) - created;
-      // An operator's decision happened on the simulated clock; a timed release on the real one.
-      delays.push(h.decided_by === 'system' ? ms / 3_600_000 : ms * SIM_HOURS_PER_MS);
+      // An operator's decision or the timer, both on the simulated clock (holdClock).
+      delays.push((Date.parse(h.decided_at) - created) * SIM_HOURS_PER_MS);
     } else if (h.status === 'held' && h.release_at) {
-      // Still waiting at the end of the run: released at release_at (its hold hours).
-      delays.push((Date.parse(h.release_at) - created) / 3_600_000);
+      // Still waiting at the end of the run: released at release_at (its compressed hold hours).
+      delays.push((Date.parse(h.release_at) - created) * SIM_HOURS_PER_MS);
     } else if (h.status === 'held') {
       delays.push((endMs - created) * SIM_HOURS_PER_MS);
     }
@@ -481,7 +524,7 @@ async function main() {
 
 A month (${DAYS} simulated days of ${DAY_MS / 1000} s, after the ${WARMUP_DAYS} days before it in which a third of the honest members, the regulars, joined and did offers: the offers' click-to-conversion history) of traffic through the public API against the real server on PostgreSQL with \`TRUST_PROXY=1\` (each member's address in X-Forwarded-For): ${HONEST} honest members (home broadband and mobile-carrier addresses inside real Indian ISP ranges of the ASN dataset — Jio AS55836, Airtel AS24560/AS45609, BSNL AS9829, ACT AS24309 —, one or two devices each, families of 2-4 sharing a home address, friends referring friends, click→conversion 5-48 s) and ${fraudAccounts} fraud accounts: an account farm on AWS, DigitalOcean, OVH and Vultr addresses converting in 30-200 ms, a self-referral ring of 10 throwaway accounts on one home address with a new fingerprint each, a VPN-hopping member (M247 and Datacamp exits), three bot-speed members on home addresses, two reversal-heavy members (the partner reverses 3 in 4 of their conversions with native reversal postbacks), and a referral chain of 7 accounts. The simulation keeps the ground truth; the operator sees only the queue: ${OPERATOR_RULE_TEXT}.
 
-How it counts: a reward's value is the expected ₹ of its spin (its offer's table; ₹${fmt(FREE_SPIN_EV, 1)} for a referral's free spin). A fraud reward is lost when its spin revealed a code (before or after a review); it is kept when it was held and denied, or still held with no timed release. A fraud reward still held at the end with a timed release is counted as lost (the server would release it). "Delayed": an honest member with at least one held reward; a delay is the time from the hold to the operator's decision on the simulated clock, or, for a medium hold still waiting at the end (the run cannot wait its hours), its hold hours (release_at − created). The baseline is the same traffic with every rule of the policy off (${BASELINE ? 'every rule of the policy off through PUT /api/admin/risk-policy.php' : 'not run'}). "Ceiling": the share kept if every fraud reward were stopped but the reversal-heavy members' rewards approved before their first partner reversal (until then the server sees what it sees of honest members: people's timings, carrier addresses, one device), the most a policy can keep without holding members it has no evidence against; reaching it takes holding every reward after a member's first reversal, which delays each honest member who converts again after one (the last column; target ≤ 2 %).
+How it counts: a reward's value is the expected ₹ of its spin (its offer's table; ₹${fmt(FREE_SPIN_EV, 1)} for a referral's free spin). A fraud reward is lost when its spin revealed a code (before or after a review); it is kept when it was held and denied, or still held with no timed release. Hold hours run on the simulated clock: the release time the server sets for a medium hold is compressed as the days are, and the server's timer releases due holds every second (8 simulated hours), so a partner's reversal, the operator's decision and the timer meet in the order a real month would have them; a member comes back the next simulated day and spins what was released. A fraud reward still held at the end with a timed release is counted as lost (the server would release it). "Delayed": an honest member with at least one held reward; a delay is the time from the hold to its release (by the timer or the operator) on the simulated clock, or, for a medium hold still waiting at the end, its hold hours. The baseline is the same traffic with every rule of the policy off (${BASELINE ? 'every rule of the policy off through PUT /api/admin/risk-policy.php' : 'not run'}). "Ceiling": the share kept if every fraud reward were stopped but the reversal-heavy members' rewards approved before their first partner reversal (until then the server sees what it sees of honest members: people's timings, carrier addresses, one device), the most a policy can keep without holding members it has no evidence against; reaching it takes holding every reward after a member's first reversal, which delays each honest member who converts again after one (the last column; target ≤ 2 %).
 
 ${table}`;
     writeFileSync(

@@ -386,8 +386,11 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
     await Promise.all(tasks);
   }
 
+  // The operator works every day of the month and after it, while partners' reversals are still to come
+  // (the server's timer does not stop either).
+  let settled = false;
   const operatorLoop = (async () => {
-    for (let day = firstDay + 1; day <= opts.days; day++) {
+    for (let day = firstDay + 1; day <= opts.days || !settled; day++) {
       await until(day);
       try {
         await operatorPass();
@@ -403,13 +406,14 @@ export async function driveMonth(actors: Actor[], opts: DriverOptions): Promise<
   })();
 
   await Promise.all(actors.map(runActor));
-  await operatorLoop;
   // Conversions and reversals still under way (each may add another).
-  for (let settled = 0; settled < background.length;) {
+  for (let done = 0; done < background.length;) {
     const n = background.length;
-    await Promise.all(background.slice(settled));
-    settled = n;
+    await Promise.all(background.slice(done));
+    done = n;
   }
+  settled = true;
+  await operatorLoop;
   // The month is over: a last review of what is still held, and everyone's last visit.
   await operatorPass();
   await comeBack(false);

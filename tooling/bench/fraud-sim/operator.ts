@@ -12,6 +12,9 @@
 //   - high or very high with none of those (only context: shared address or sign-up burst alone,
 //     activity burst, referred accounts that quit): approve, the evidence is too weak to refuse a member;
 //   - medium with two or more of those reasons (corroborated): deny;
+//   - medium, a new account's first rewards (new_account) made from a hosting/VPN network or in a
+//     sign-up burst on one address beyond a family's allowance: deny (how the account was made is the
+//     evidence; no history of theirs speaks for them);
 //   - medium otherwise: left alone, the server releases it when the network's hold hours pass.
 import type { AdminReviewRow, DenyCategory, RiskReason } from '../../../shared/contract/admin/reviews';
 
@@ -44,8 +47,10 @@ export function decide(row: Pick<AdminReviewRow, 'level' | 'reasons'>): Decision
   if (row.level === 'high' || row.level === 'very_high')
     return damning.length > 0 ? { action: 'deny', category } : { action: 'approve' };
   if (row.level === 'medium' && damning.length >= 2) return { action: 'deny', category };
+  const madeSo = addressBurst || NETWORK.some((c) => codes.has(c));
+  if (row.level === 'medium' && madeSo && codes.has('new_account')) return { action: 'deny', category };
   return null;
 }
 
 export const OPERATOR_RULE_TEXT =
-  "once per simulated day, for each held reward in the queue: high or very high with a reason naming linked accounts (shared_device, same_email, referral_linked, referral_farm, referral_chain), a hosting/VPN network (hosting_network, network_hopping) or a behaviour (fast_conversion, reversals, disposable_email) → deny; high or very high with shared_address and signup_burst_address together (accounts made in a burst on one address beyond a family's allowance) → deny; high or very high with only context reasons (shared_address or a sign-up burst alone, activity_burst, referred_quit) → approve; medium with two or more of the named reasons → deny; other medium holds are left to the timed release";
+  "once per simulated day, for each held reward in the queue: high or very high with a reason naming linked accounts (shared_device, same_email, referral_linked, referral_farm, referral_chain), a hosting/VPN network (hosting_network, network_hopping) or a behaviour (fast_conversion, reversals, disposable_email) → deny; high or very high with shared_address and signup_burst_address together (accounts made in a burst on one address beyond a family's allowance) → deny; high or very high with only context reasons (shared_address or a sign-up burst alone, activity_burst, referred_quit) → approve; medium with two or more of the named reasons → deny; medium on a new account's first rewards (new_account) with a hosting/VPN network or the address burst → deny; other medium holds are left to the timed release";

@@ -283,6 +283,9 @@ export const POPULATION_LABELS: Record<Population, string> = {
   chain: 'referral chain',
 };
 
+/** The partner's reversal window: it reverses a conversion 3 to 12 simulated days after approving it. */
+export const REVERSAL_WINDOW_DAYS = { from: 3, to: 12 } as const;
+
 export interface OfferStep {
   /** Index into OFFERS. */
   offer: number;
@@ -431,14 +434,19 @@ export function planMonth(opts: PlanOptions): Actor[] {
     return {
       offer,
       convertMs: completes ? rng.int(lo, hi) : null,
-      reverseAfterDays: completes && rng.chance(p.reverse ?? 0.02) ? rng.range(3, 12) : null,
+      reverseAfterDays:
+        completes && rng.chance(p.reverse ?? 0.02)
+          ? rng.range(REVERSAL_WINDOW_DAYS.from, REVERSAL_WINDOW_DAYS.to)
+          : null,
       spinAfterMs: rng.int(500, 6_000),
     };
   };
   const botStep = (offer: number, reverse = 0): OfferStep => ({
     offer,
     convertMs: rng.int(30, 200),
-    reverseAfterDays: rng.chance(reverse) ? rng.range(3, 12) : null,
+    reverseAfterDays: rng.chance(reverse)
+      ? rng.range(REVERSAL_WINDOW_DAYS.from, REVERSAL_WINDOW_DAYS.to)
+      : null,
     spinAfterMs: rng.int(20, 200),
   });
 
