@@ -115,14 +115,28 @@ export async function insertMember(db: Queryable, m: NewMember): Promise<Member 
   return row && toMember(row);
 }
 
+/** A sign-in from the address and device of one of the member's sightings this recent adds no row. */
+const SIGHTING_REPEAT_HOURS = 24;
+
 /**
  * Keeps a sign-in's (or the registration's) address, network and device in the member's history: the
- * body of a `seen` CTE, for the member row of the statement's `member` CTE.
+ * body of a `seen` CTE, for the member row of the statement's `member` CTE. The history holds where a
+ * member was seen, not each sign-in: a sign-in from the address and device of a sighting of theirs in
+ * the last day adds nothing (every signal reads distinct networks, devices or addresses over days;
+ * a row per sign-in only grew the table and what is kept of the member).
  */
 function sightingOfMember(kind: 'registration' | 'sign_in', s: Sighting) {
-  return sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
+  const insert = sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
              select id, ${kind}, ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint}
                from member`;
+  if (kind === 'registration') return insert;
+  return sql`${insert}
+              where not exists (
+                select 1 from member_sightings r
+                 where r.user_id = member.id
+                   and r.created_at > now() - ${SIGHTING_REPEAT_HOURS}::int * interval '1 hour'
+                   and r.address is not distinct from ${s.address}
+                   and r.fingerprint is not distinct from ${s.fingerprint})`;
 }
 
 export interface Referrer {

@@ -1,7 +1,7 @@
 // signInMember() and checkReferralCode() (server/members/service.ts): what issue 33's sign-in rules
 // store and answer, beside what users-rules.test.ts pins down. The evidence a sign-in leaves (the
 // registration's address, network, hosting flag and fingerprint on the member's row, kept once; one
-// member_sightings row per sign-in, with the network's number and name), the new member's email and
+// member_sightings row per place and device a day, with the network's number and name), the new member's email and
 // its normalised form, what TRUST_CHECKS=off leaves out (no address evidence, no sighting of a later
 // sign-in, the Google-only rule still on), and how the sign-in page's referral-code check reads a code.
 // Written for the mutants npm run test:mutation found alive in service.ts (docs/testing.md, "Scores").
@@ -131,6 +131,33 @@ describe.each(DATABASE_KINDS)('sign-in evidence on %s', (kind) => {
         });
       }
     });
+  });
+
+  it('keeps where a member was seen, not each sign-in: a repeat of a sighting of the last day adds no row', async () => {
+    const t = token();
+    const first = await signIn(t, { ip: AWS.ip, deviceFingerprint: 'phone' });
+    await signIn(t, { ip: CLOUDFLARE.ip, deviceFingerprint: 'phone' });
+    await signIn(t, { ip: CLOUDFLARE.ip, deviceFingerprint: 'phone' });
+    await signIn(t, { ip: CLOUDFLARE.ip, deviceFingerprint: 'laptop' });
+    await signIn(t, { ip: AWS.ip, deviceFingerprint: 'phone' });
+    const rows = async () => (await sightings(first.user.id)).map((s) => [s.kind, s.address, s.fingerprint]);
+    expect(await rows()).toEqual([
+      ['registration', AWS.ip, 'phone'],
+      ['sign_in', CLOUDFLARE.ip, 'phone'],
+      ['sign_in', CLOUDFLARE.ip, 'laptop'],
+    ]);
+    // A day later the same place and device are recorded again (the signals' windows count days).
+    await execute(
+      db,
+      sql`update member_sightings set created_at = created_at - interval '25 hours' where user_id = ${first.user.id}`,
+    );
+    await signIn(t, { ip: CLOUDFLARE.ip, deviceFingerprint: 'phone' });
+    expect(await rows()).toEqual([
+      ['registration', AWS.ip, 'phone'],
+      ['sign_in', CLOUDFLARE.ip, 'phone'],
+      ['sign_in', CLOUDFLARE.ip, 'laptop'],
+      ['sign_in', CLOUDFLARE.ip, 'phone'],
+    ]);
   });
 
   describe('with TRUST_CHECKS=off', () => {

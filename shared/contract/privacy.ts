@@ -145,7 +145,10 @@ const exportedSession = z.object({
   last_seen_at: when,
 });
 
-/** Each sign-in's device and address as the server saw them (the trust checks' history). */
+/**
+ * The devices and addresses the member signed in from, as the server saw them (the trust checks'
+ * history: one row per address and device a day).
+ */
 const exportedSighting = z.object({
   kind: z.string(),
   address: z.string().nullable(),

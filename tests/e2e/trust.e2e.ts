@@ -119,7 +119,7 @@ describe('rewards held by risk', () => {
     await expect
       .poll(() => note.textContent())
       .toMatch(
-        /^Partner confirmed — we check new accounts' first rewards, usually within 72 hours\. Your spin unlocks by .+ at the latest\.$/,
+        /^Partner confirmed — we check new accounts' first rewards, usually within 3 days\. Your spin unlocks by .+ at the latest\.$/,
       );
     expect(
       await card.getByRole('list', { name: 'Progress' }).getByRole('listitem').allTextContents(),

@@ -116,11 +116,22 @@ describe('offer card', () => {
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
     const note = screen.getByRole('note');
     expect(note).toHaveTextContent(
-      "Partner confirmed — we check new accounts' first rewards, usually within 72 hours.",
+      "Partner confirmed — we check new accounts' first rewards, usually within 3 days.",
     );
     expect(note.querySelector('time')).toHaveAttribute('dateTime', '2026-11-25T13:20:00Z');
     expect(note).toHaveTextContent(
       `Your spin unlocks by ${formatDateTime('2026-11-25T13:20:00Z')} at the latest.`,
+    );
+  });
+
+  it('a hold of two days or less is told in hours', () => {
+    renderCard({
+      status: 'pending',
+      pending_since: '2026-11-22T13:20:00Z',
+      review: { state: 'checking', release_at: '2026-11-24T13:20:00Z', category: null },
+    });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      "Partner confirmed — we check new accounts' first rewards, usually within 48 hours.",
     );
   });
 

@@ -16,11 +16,14 @@ function holdHoursOf(review: Review, since: string | null): number | null {
   return Math.max(1, Math.round((Date.parse(review.release_at) - from) / 3_600_000));
 }
 
+/** A wait as a member reads it: hours up to two days, whole days beyond (a network's 288 h: "12 days"). */
+const waitText = (hours: number) => (hours <= 48 ? `${hours} hours` : `${Math.round(hours / 24)} days`);
+
 /** What the member is told about a held reward: what happens, by when, and what (if anything) to do. */
 export function reviewNote(review: Review, since: string | null): string {
   if (review.state === 'checking') {
     const hours = holdHoursOf(review, since);
-    return `Partner confirmed — we check new accounts' first rewards, usually within ${hours ?? 72} hours.`;
+    return `Partner confirmed — we check new accounts' first rewards, usually within ${waitText(hours ?? 72)}.`;
   }
   if (review.state === 'paused')
     return "Partner confirmed — your rewards are paused while our team checks your account. Nothing is lost: if it's all in order, your spins unlock here. If you think this is a mistake, contact our support team with your account email.";
