@@ -68,7 +68,7 @@ describe('risk score', () => {
       [{ device: { n: 5, ids: [2, 3, 4, 5, 6] } }, [['shared_device', 60]]], // capped at 3 others
       [{ address: { n: 3, ids: [2, 3, 4], prefix: '49.36.0.0/24' } }, []], // a family: within the allowance
       [{ address: { n: 5, ids: [2, 3, 4, 5, 6], prefix: '49.36.0.0/24' } }, [['shared_address', 20]]],
-      [{ address: { n: 20, ids: [2], prefix: '49.36.0.0/24' } }, [['shared_address', 40]]], // capped at 4
+      [{ address: { n: 20, ids: [2], prefix: '49.36.0.0/24' } }, [['shared_address', 30]]], // capped at 3: a crowded /24 alone never holds
       [{ email_: { n: 1, ids: [9] } }, [['same_email', 40]]],
       [{ email: 'x@mailinator.com' }, [['disposable_email', 30]]],
       [{ burstAddress: 5 }, [['signup_burst_address', 30]]],

@@ -52,7 +52,7 @@ function findings(
   if (extraAddress > 0)
     out.push([
       'shared_address',
-      Math.min(extraAddress, 4),
+      Math.min(extraAddress, 3),
       `${plural(e.address.n + 1, 'account')} registered from ${e.address.prefix} within ${W.addressDays} days${named(e.address.ids, e.address.n)}`,
       e.address.ids,
     ]);
