@@ -25,12 +25,13 @@ export interface Member {
   successfulReferrals: number;
 }
 
-const memberColumns = sql`id, first_name as "firstName", last_name as "lastName", email,
+const MEMBER_COLUMNS = `id, first_name as "firstName", last_name as "lastName", email,
   referral_code as "referralCode", device_fingerprint as "deviceFingerprint", is_suspicious as "isSuspicious",
   free_spins_remaining as "freeSpinsRemaining", total_free_spins_earned as "totalFreeSpinsEarned",
   total_completions as "totalCompletions", total_vouchers_won as "totalVouchersWon",
   total_voucher_value as "totalVoucherValue", spins_used as "spinsUsed", total_referrals as "totalReferrals",
   successful_referrals as "successfulReferrals"`;
+const memberColumns = sql.raw(MEMBER_COLUMNS);
 
 /** numeric arrives as text from node-postgres: one mapping for every member read here. */
 const toMember = <T extends Member>(r: T): T => ({ ...r, totalVoucherValue: num(r.totalVoucherValue) });
@@ -48,6 +49,34 @@ export async function findMemberByFirebaseUid(db: Queryable, uid: string): Promi
   return row && toMember(row);
 }
 
+/** A sign-in from the address and device of one of the member's sightings this recent adds no row. */
+const SIGHTING_REPEAT_HOURS = 24;
+
+// A returning member's sign-in, sent by name (server/db/statements.ts): with the checks on, its
+// sighting is in the same statement, whose planning (an insert with its repeat test) cost more than
+// running it when the statement was sent unnamed, at every sign-in (docs/benchmarks.md).
+const SIGN_IN_UPDATE = `update users set last_activity = now(), device_fingerprint = $2, email = $3
+                         where id = $1 returning ${MEMBER_COLUMNS}`;
+const SIGN_IN = statement('member_sign_in', SIGN_IN_UPDATE);
+/**
+ * The history holds where a member was seen, not each sign-in: a sign-in from the address and device of
+ * a sighting of theirs in the last day adds nothing (every signal reads distinct networks, devices or
+ * addresses over days; a row per sign-in only grew the table and what is kept of the member).
+ */
+const SIGN_IN_SEEN = statement(
+  'member_sign_in_seen',
+  `with member as (${SIGN_IN_UPDATE}), seen as (
+     insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
+     select id, 'sign_in', $4::text, $5::text, $6::int, $7::text, $8::boolean, $9::text from member
+      where not exists (
+        select 1 from member_sightings r
+         where r.user_id = member.id
+           and r.created_at > now() - ${SIGHTING_REPEAT_HOURS} * interval '1 hour'
+           and r.address is not distinct from $4::text
+           and r.fingerprint is not distinct from $9::text))
+   select * from member`,
+);
+
 /** A returning member's sign-in: activity now, the device and email as the token gives them. */
 export async function recordSignIn(
   db: Queryable,
@@ -56,16 +85,18 @@ export async function recordSignIn(
   /** The sign-in's sighting (issue 33), recorded in the same statement; null: none (checks off). */
   seen: Sighting | null = null,
 ): Promise<Member> {
-  const update = sql`update users set last_activity = now(), device_fingerprint = ${values.deviceFingerprint},
-                                     email = ${values.email}
-                     where id = ${id}
-                 returning ${memberColumns}`;
-  const [row] = await query<Member>(
-    db,
-    seen
-      ? sql`with member as (${update}), seen as (${sightingOfMember('sign_in', seen)}) select * from member`
-      : update,
-  );
+  const signIn = [id, values.deviceFingerprint, values.email];
+  const [row] = seen
+    ? await run<Member>(db, SIGN_IN_SEEN, [
+        ...signIn,
+        seen.address,
+        seen.prefix,
+        seen.asn,
+        seen.org,
+        seen.hosting,
+        seen.fingerprint,
+      ])
+    : await run<Member>(db, SIGN_IN, signIn);
   if (!row) throw new Error(`member ${id} vanished during sign-in`);
   return toMember(row);
 }
@@ -109,34 +140,20 @@ export async function insertMember(db: Queryable, m: NewMember): Promise<Member 
                   ${s.prefix}, ${s.asn}, ${s.hosting}, ${m.emailNormalised})
           on conflict do nothing
           returning ${memberColumns}
-        ), seen as (${sightingOfMember('registration', s)})
+        ), seen as (${registrationSighting(s)})
         select * from member`,
   );
   return row && toMember(row);
 }
 
-/** A sign-in from the address and device of one of the member's sightings this recent adds no row. */
-const SIGHTING_REPEAT_HOURS = 24;
-
 /**
- * Keeps a sign-in's (or the registration's) address, network and device in the member's history: the
- * body of a `seen` CTE, for the member row of the statement's `member` CTE. The history holds where a
- * member was seen, not each sign-in: a sign-in from the address and device of a sighting of theirs in
- * the last day adds nothing (every signal reads distinct networks, devices or addresses over days;
- * a row per sign-in only grew the table and what is kept of the member).
+ * Keeps the registration's address, network and device in the member's history: the body of a `seen`
+ * CTE, for the member row of the statement's `member` CTE (a sign-in's: SIGN_IN_SEEN).
  */
-function sightingOfMember(kind: 'registration' | 'sign_in', s: Sighting) {
-  const insert = sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
-             select id, ${kind}, ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint}
+function registrationSighting(s: Sighting) {
+  return sql`insert into member_sightings (user_id, kind, address, prefix, asn, org, hosting, fingerprint)
+             select id, 'registration', ${s.address}, ${s.prefix}, ${s.asn}, ${s.org}, ${s.hosting}, ${s.fingerprint}
                from member`;
-  if (kind === 'registration') return insert;
-  return sql`${insert}
-              where not exists (
-                select 1 from member_sightings r
-                 where r.user_id = member.id
-                   and r.created_at > now() - ${SIGHTING_REPEAT_HOURS}::int * interval '1 hour'
-                   and r.address is not distinct from ${s.address}
-                   and r.fingerprint is not distinct from ${s.fingerprint})`;
 }
 
 export interface Referrer {

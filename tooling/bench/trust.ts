@@ -13,7 +13,7 @@
 //   sign-in        POST /api/firebase-auth.php, returning members (each with its own emulator ID token,
 //                  minted before the run; the tokens are verified locally by firebase-admin, so the
 //                  emulator is not on the measured path). On: the address lookup and a member_sightings
-//                  row per sign-in.
+//                  row per sign-in from an address and device not seen that day.
 //   registrations  the same call for NEW accounts (one token each): on, the registration's address,
 //                  prefix, network and the registration sighting.
 //   postbacks      native approved postbacks (/api/postback.php, HMAC-signed ahead of time), each for a
@@ -962,7 +962,7 @@ export function trustSection(r: TrustBenchResult, cmd: string, machine: string):
 
 ${trustTable(r)}
 
-${cpuText(r)}- **sign-in (returning members)**: \`POST /api/firebase-auth.php\`, ${n0(r.sizes.signInMembers)} members each with its own Firebase Auth Emulator ID token (minted before the run: ${n0(r.mint.tokens)} tokens in ${r.mint.seconds.toFixed(1)} s; firebase-admin verifies them locally, so the emulator is not on the measured path), mostly from the address they registered from, one in five from another. On: the address lookup (ASN, hosting) and a \`member_sightings\` row per sign-in (${n0(e.signInSightings)} recorded).
+${cpuText(r)}- **sign-in (returning members)**: \`POST /api/firebase-auth.php\`, ${n0(r.sizes.signInMembers)} members each with its own Firebase Auth Emulator ID token (minted before the run: ${n0(r.mint.tokens)} tokens in ${r.mint.seconds.toFixed(1)} s; firebase-admin verifies them locally, so the emulator is not on the measured path), mostly from the address they registered from, one in five from another. On: the address lookup (ASN, hosting) and a \`member_sightings\` row per sign-in from an address and device the member was not seen on that day (${n0(e.signInSightings)} recorded).
 - **sign-in (new registrations)**: the same call for new accounts. On: the registration's address, prefix, network and sighting (${n0(e.registrationEvidence.on)} members registered with that evidence on, ${n0(e.registrationEvidence.off)} without it off).
 - **postbacks**: native approved postbacks (\`/api/postback.php\`, HMAC-signed before the run), each a new click of a different member (${n0(r.sizes.postbackPool)} prepared per side, a third of them referred). On: the click is read with its member's evidence in one statement (\`trust_native_click_evidence\`; off reads the click alone) and judged against the offer's typical time (kept a minute per offer); a judgement of medium or more goes through the general path, which judges again in its transaction and holds it (${n0(e.conversions.on)} conversions on, ${n0(e.conversions.off)} off; ${n0(e.holds)} held${holdsText(e)}). Each statement of the approval timed alone after the run (one connection, mean / p90 of ${n0(r.statementCosts[0]?.calls ?? 0)} calls): ${r.statementCosts.map((c) => `${c.title} [${c.side}] ${c.meanMs.toFixed(3)} / ${c.p90Ms.toFixed(3)} ms`).join('; ')}.
 - **spins**: free spins (\`POST /api/slot-spin.php\`): the checks do not touch spins, a control.
