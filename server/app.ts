@@ -31,8 +31,6 @@ import secureJson from 'secure-json-parse';
 import { HttpError } from './lib/errors';
 import { LONE_SURROGATE_MESSAGE, unstorableText } from './lib/text';
 
-/** How often each process releases the medium-risk holds whose wait is over (issue 33). */
-
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -159,7 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  // Medium-risk holds whose wait is over are released by each process every minute
+  // Medium-risk holds whose wait is over are released by each process every minute by default
   // (HOLD_RELEASE_INTERVAL_SECONDS; issue 33, docs/trust-and-safety.md#holds); a hold is released once
   // whichever process comes first.
   let holdTimer: ReturnType<typeof setInterval> | null = null;
@@ -168,7 +166,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     holdTimer = setInterval(() => {
       if (releasing) return;
       releasing = releaseDueHolds(app.db, (ids) => ids.forEach((id) => app.memberAnswers.changed(id)))
-        .catch((err: unknown) => app.log.warn({ err }, 'releasing due holds failed; tried again next minute'))
+        .catch((err: unknown) =>
+          app.log.warn({ err }, 'releasing due holds failed; tried again at the next interval'),
+        )
         .finally(() => (releasing = null));
     }, app.config.holdReleaseIntervalMs);
     holdTimer.unref();
