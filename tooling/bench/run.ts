@@ -475,7 +475,9 @@ async function main() {
       log: (line) => console.log(line),
     });
     console.log(`\n${trustTable(r)}\n`);
-    const cmd = '`BENCH_ONLY=trust DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`';
+    // The rounds are part of the command when they were set, so that the command makes this table.
+    const rounds = process.env.BENCH_ROUNDS ? `BENCH_ROUNDS=${TRUST_ROUNDS} ` : '';
+    const cmd = `\`${rounds}BENCH_ONLY=trust DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench\``;
     if (process.env.BENCH_TRUST_PAIRS) {
       console.log('bench: partial run (BENCH_TRUST_PAIRS): docs/benchmarks.md left as it was');
       return;
