@@ -52,6 +52,7 @@ import { freeEmulatorHost } from '../../server/lib/free-port';
 import { randomId } from '../../server/lib/ids';
 import { signPostback } from '../../server/postbacks/conversions-service';
 import { EVIDENCE_STATEMENTS } from '../../server/trust/evidence';
+import { NATIVE_CLICK } from '../../server/offers/clicks-repository';
 import { lookupAddress } from '../../server/trust/ip-networks';
 
 export interface TrustFigure {
@@ -309,17 +310,11 @@ export interface StatementCost {
   p90Ms: number;
 }
 
-/** The native receiver's click lookup as the "off" side sends it (server/offers/clicks-repository.ts). */
-const PLAIN_CLICK = `select c.id, c.user_id as "userId", c.offer_id as "offerId", o.network,
-       extract(epoch from now() - c.created_at)::float8 as "secondsSinceClick"
-  from clicks c join offers o on o.id = c.offer_id
- where c.id = $1 and o.network_id is null limit 1`;
-
 /**
  * The approval's statements timed one at a time on one connection, each over the same `sample` of the
  * "on" side's clicks (their members, offers and conversions): what each costs the database and the
  * round trip, apart from the server. The named ones as the server sends them (parsed and planned once
- * per connection); the "off" side's click lookup unnamed, as Drizzle sends it.
+ * per connection), the "off" side's click lookup too (NATIVE_CLICK).
  */
 async function statementCosts(
   pool: pg.Pool,
@@ -335,7 +330,7 @@ async function statementCosts(
     typeof sample,
   ][] = [
     ['select 1 (a round trip)', 'both', { name: 'bench_select_1', text: 'select 1' }, () => [], sample],
-    ['click lookup', 'off: every approval', { text: PLAIN_CLICK }, (s) => [s.clickId], sample],
+    ['click lookup (native_click)', 'off: every approval', NATIVE_CLICK, (s) => [s.clickId], sample],
     [
       'click + memberEvidence (trust_native_click_evidence)',
       'on: every approval',
