@@ -4,13 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { query, run, type Queryable } from '../db/client';
 import { statement, type Statement } from '../db/statements';
-import type { PostbackClick } from '../offers/clicks-repository';
-import {
-  clickEvidenceStatement,
-  clickWithEvidence,
-  type ClickLookupRow,
-  type ConversionEvidence,
-} from '../trust/evidence';
+import { toPostbackClick, type ClickLookupRow, type PostbackClick } from '../offers/clicks-repository';
+import { clickEvidenceStatement, clickWithEvidence, type ConversionEvidence } from '../trust/evidence';
 
 interface Network {
   id: number;
@@ -32,11 +27,7 @@ interface NetworkClickRow extends ClickLookupRow {
 }
 
 const toNetworkClick = (r: NetworkClickRow): NetworkClick => ({
-  id: r.click_id,
-  userId: r.click_user_id,
-  offerId: r.offer_id,
-  network: r.network,
-  secondsSinceClick: Number(r.seconds_since_click),
+  ...toPostbackClick(r),
   externalOfferId: r.external_offer_id,
   byClickId: Number(r.rank) === 0,
 });

@@ -3,6 +3,7 @@
 // (registration and sign-in sightings, clicks, completions, referrals), never from what the client chose.
 import { run, type Queryable } from '../db/client';
 import { statement } from '../db/statements';
+import { NATIVE_CLICK_TEXT, toPostbackClick, type ClickLookupRow } from '../offers/clicks-repository';
 
 /** Windows and allowances the signals use (the weights are the operator's, in the policy). */
 export const SIGNAL_WINDOWS = {
@@ -245,15 +246,6 @@ export function clickEvidenceStatement(name: string, click: string, extra: reado
   );
 }
 
-/** The row of a click's lookup: the columns every click lookup answers with. */
-export interface ClickLookupRow {
-  click_id: string;
-  click_user_id: number;
-  offer_id: number;
-  network: string;
-  seconds_since_click: number;
-}
-
 /** A click and its member's evidence (clickEvidenceStatement's), or undefined for an unknown click. */
 export async function clickWithEvidence<Row extends ClickLookupRow>(
   db: Queryable,
@@ -265,14 +257,8 @@ export async function clickWithEvidence<Row extends ClickLookupRow>(
   return r ? { row: r, evidence: conversionEvidenceOf(r) } : undefined;
 }
 
-/** A native postback's click: our click id ($1), on an offer of no partner network. */
-const NATIVE_CLICK_EVIDENCE = clickEvidenceStatement(
-  'trust_native_click_evidence',
-  `select c.id as click_id, c.user_id as click_user_id, c.offer_id, o.network,
-          extract(epoch from now() - c.created_at)::float8 as seconds_since_click
-     from clicks c join offers o on o.id = c.offer_id
-    where c.id = $1 and o.network_id is null limit 1`,
-);
+/** A native postback's click (the plain lookup's text) with its member's evidence. */
+const NATIVE_CLICK_EVIDENCE = clickEvidenceStatement('trust_native_click_evidence', NATIVE_CLICK_TEXT);
 
 /** The member's evidence, or undefined for an unknown member. */
 export async function memberEvidence(db: Queryable, userId: number): Promise<MemberEvidence | undefined> {
@@ -284,26 +270,9 @@ export async function memberEvidence(db: Queryable, userId: number): Promise<Mem
 export async function nativeClickWithEvidence(
   db: Queryable,
   clickId: string,
-): Promise<
-  | {
-      click: { id: string; userId: number; offerId: number; network: string; secondsSinceClick: number };
-      evidence: ConversionEvidence;
-    }
-  | undefined
-> {
+): Promise<{ click: ReturnType<typeof toPostbackClick>; evidence: ConversionEvidence } | undefined> {
   const found = await clickWithEvidence<ClickLookupRow>(db, NATIVE_CLICK_EVIDENCE, [clickId]);
-  if (!found) return undefined;
-  const r = found.row;
-  return {
-    click: {
-      id: r.click_id,
-      userId: r.click_user_id,
-      offerId: r.offer_id,
-      network: r.network,
-      secondsSinceClick: Number(r.seconds_since_click),
-    },
-    evidence: found.evidence,
-  };
+  return found && { click: toPostbackClick(found.row), evidence: found.evidence };
 }
 
 function conversionEvidenceOf(r: EvidenceRow): ConversionEvidence {
