@@ -196,14 +196,17 @@ describe('admin console at 1280×720', () => {
         `${item.name}: the page scrolls sideways`,
       ).toBe(true);
       const row = page.locator('tbody tr').first();
+      if ((await row.count()) > 0) {
+        // At 1280 px (the 1440 px check is the screenshots' test below): no column under the pinned actions.
+        expect(await cellsUnderPinnedActions(page), `${item.name}: data under the pinned actions`).toEqual(
+          [],
+        );
+      }
       if ((await row.count()) > 0 && (await row.locator('button, input').count()) > 0) {
         withRows.push(item.name);
         // Scrolled down to the row (not sideways: the row starts at the table's left edge).
         await row.evaluate((tr) => tr.scrollIntoView({ block: 'center', inline: 'nearest' }));
         expect(await unreachableRowControls(row), `${item.name}: row actions out of reach`).toEqual([]);
-        expect(await cellsUnderPinnedActions(page), `${item.name}: data under the pinned actions`).toEqual(
-          [],
-        );
       }
       await expectAccessible(page, `${item.name} (${item.href})`);
     }
@@ -339,9 +342,10 @@ describe('admin console at 1280×720', () => {
     await page.getByText(email).first().waitFor();
   });
 
-  it('screenshots of the main lists at 1280 and 1440 px wide', async () => {
+  it('the main lists at 1440 px wide (and 1280 px when screenshots are asked for)', async () => {
     const lists = ['users', 'offers', 'vouchers', 'referrals', 'conversions', 'claims', 'audit-log'];
-    for (const width of [1280, 1440]) {
+    // Every list page at 1280 px is checked by the menu test above: its pictures only when asked.
+    for (const width of process.env.E2E_SCREENSHOTS_DIR ? [1280, 1440] : [1440]) {
       await page.setViewportSize({ width, height: width === 1280 ? 720 : 900 });
       for (const list of lists) {
         // No filter left over from the tests above (react-admin keeps a list's filters).
