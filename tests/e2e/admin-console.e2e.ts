@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_DESKTOP, launchBrowser } from './browser';
+import { ADMIN_DESKTOP, launchBrowser, screenshotsDir } from './browser';
 import { signInMemberByApi } from './member-helpers';
 
 // The admin console in Debian's Chromium against the real server in demo mode.
@@ -11,9 +10,7 @@ import { signInMemberByApi } from './member-helpers';
 const baseUrl = inject('baseUrl');
 // Screenshots refresh docs/screenshots only when asked (E2E_SCREENSHOTS_DIR=docs/screenshots); otherwise
 // they go to a temporary folder, so a test run (CI's too) leaves the tracked files alone.
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR
-  ? path.resolve(process.env.E2E_SCREENSHOTS_DIR)
-  : mkdtempSync(path.join(tmpdir(), 'rewards-e2e-screenshots-'));
+const SHOTS = screenshotsDir('screenshots');
 const stamp = Date.now().toString(36).toUpperCase();
 
 let browser: Browser;

@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, screenshotsDir } from './browser';
 import { signInMemberByApi, axeViolations as axeViolationsOf } from './member-helpers';
 
 // Issue 36 in Chromium at 1280×720 and 1440×900, against the real server in demo mode: the console
@@ -16,9 +15,7 @@ import { signInMemberByApi, axeViolations as axeViolationsOf } from './member-he
 
 const baseUrl = inject('baseUrl');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR
-  ? path.resolve(process.env.E2E_SCREENSHOTS_DIR)
-  : mkdtempSync(path.join(tmpdir(), 'rewards-e2e-records-'));
+const SHOTS = screenshotsDir('records');
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1440, height: 900 },

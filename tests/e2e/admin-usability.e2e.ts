@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, screenshotsDir } from './browser';
 import { signInMemberByApi } from './member-helpers';
 
 // The console at 1280×720 (the smallest desktop it is made for) in Debian's Chromium against the real
@@ -18,9 +17,7 @@ const VIEWPORT = { width: 1280, height: 720 };
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const stamp = Date.now().toString(36);
 // Screenshots refresh docs/screenshots only when asked (E2E_SCREENSHOTS_DIR=docs/screenshots).
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR
-  ? path.resolve(process.env.E2E_SCREENSHOTS_DIR)
-  : mkdtempSync(path.join(tmpdir(), 'rewards-e2e-usability-'));
+const SHOTS = screenshotsDir('usability');
 
 let browser: Browser;
 let context: BrowserContext;

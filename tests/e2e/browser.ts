@@ -1,4 +1,19 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/**
+ * Where a suite writes its screenshots: E2E_SCREENSHOTS_DIR when asked (E2E_SCREENSHOTS_DIR=docs/screenshots
+ * refreshes the docs' pictures), else a temporary folder of its own: a test run changes no tracked file
+ * (docs/decisions/test-runs-say-what-they-skipped.md).
+ */
+export function screenshotsDir(suite: string): string {
+  const asked = process.env.E2E_SCREENSHOTS_DIR;
+  if (!asked) return mkdtempSync(path.join(tmpdir(), `rewards-e2e-${suite}-`));
+  mkdirSync(asked, { recursive: true });
+  return path.resolve(asked);
+}
 
 /** Debian's Chromium with the flags this closed network needs (no background calls home). */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

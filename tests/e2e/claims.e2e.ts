@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ADMIN_DESKTOP, launchBrowser, newContext } from './browser';
+import { ADMIN_DESKTOP, launchBrowser, newContext, screenshotsDir } from './browser';
 import { offerTitles, signInWithChooser } from './member-helpers';
 import { startOwnServer, type OwnServer } from './own-server';
+
+const SHOTS = screenshotsDir('claims');
 
 // Missing-conversion claims, end to end: a member starts an offer, is not credited, files a claim from
 // the offer card; an administrator approves it in the console; the member's open dashboard turns the
@@ -67,8 +70,7 @@ describe('missing-conversion claims', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(320);
     // Nothing inside the dialog is wider than it.
     expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
-    if (process.env.E2E_CLAIMS_SHOTS)
-      await page.screenshot({ path: `${process.env.E2E_CLAIMS_SHOTS}/claim-dialog-320.png` });
+    await page.screenshot({ path: path.join(SHOTS, 'claim-dialog-320.png') });
     await dialog.getByRole('textbox', { name: /What happened/ }).fill('I finished the sign-up, no credit.');
     await dialog.getByRole('button', { name: 'Send claim' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -78,8 +80,7 @@ describe('missing-conversion claims', () => {
     await card.getByText('Claim under review').waitFor();
     // The claim's status wraps inside the card (the page's own width at 320 px is issue 14's layout item).
     expect(await card.evaluate((c) => c.scrollWidth <= c.clientWidth)).toBe(true);
-    if (process.env.E2E_CLAIMS_SHOTS)
-      await card.screenshot({ path: `${process.env.E2E_CLAIMS_SHOTS}/claim-card-320.png` });
+    await card.screenshot({ path: path.join(SHOTS, 'claim-card-320.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // From here on, any reload or navigation of the member's page would be counted.

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE } from './browser';
+import { launchBrowser, newContext, PHONE, screenshotsDir } from './browser';
 import {
   adminApiCookie,
   axeViolations,
@@ -18,7 +18,7 @@ import {
 // wallet (groups, compact rows, Redeem from the console's brand settings, mark as used with Undo,
 // free-spin wins in History). axe finds no serious or critical problem on any of these screens.
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
-const SHOTS = path.join(process.cwd(), 'docs', 'screenshots');
+const SHOTS = screenshotsDir('member-loop');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const REDEEM_URL = 'https://www.example.com/redeem';
 let browser: Browser;

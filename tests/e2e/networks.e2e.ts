@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE } from './browser';
+import { launchBrowser, PHONE, screenshotsDir } from './browser';
 import { signInMemberByApi } from './member-helpers';
 
 // Partner networks end to end, in Debian's Chromium against the real server in demo mode: an admin
@@ -16,7 +16,7 @@ import { signInMemberByApi } from './member-helpers';
 
 const baseUrl = inject('baseUrl');
 const stamp = Date.now().toString(36);
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+const SHOTS = screenshotsDir('networks');
 const ADMIN_720 = { viewport: { width: 1280, height: 720 } };
 
 const networkName = `CPX E2E ${stamp}`;
@@ -130,7 +130,6 @@ async function shot(p: Page, name: string) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
   context = await browser.newContext({ ...ADMIN_720, permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();

@@ -7,17 +7,16 @@
 // process, where the test cannot write the race's outcome): TEST_DATABASE_URL (or E2E_POSTGRES_URL)
 // names the server; skipped without one. The owed voucher is written as rewards_spin leaves one (the race
 // itself is proved by server/spins/owed-vouchers.test.ts, with real parallel connections).
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_DESKTOP, PHONE, launchBrowser, newContext } from './browser';
+import { ADMIN_DESKTOP, PHONE, launchBrowser, newContext, screenshotsDir } from './browser';
 import { offerTitles, signInWithChooser, startAndCompleteOffer } from './member-helpers';
 import { startOwnServer, type OwnServer } from './own-server';
 
 const POSTGRES = process.env.E2E_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? '';
-const SHOTS = path.join(process.cwd(), 'docs', 'screenshots');
+const SHOTS = screenshotsDir('owed-voucher');
 const ADMIN = { username: 'admin', password: 'e2e-owed-admin-password' };
 const AMOUNT = 75;
 
@@ -57,7 +56,6 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: urlOf(dbName) });
   await db.connect();
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 }, 200_000);
 
 afterAll(async () => {

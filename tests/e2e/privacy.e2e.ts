@@ -1,15 +1,18 @@
+import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from './browser';
+import { launchBrowser, PHONE, screenshotsDir } from './browser';
 import { answerEligibility, chooseAccount, axeViolations as axeViolationsOf } from './member-helpers';
+
+const SHOTS = screenshotsDir('privacy');
 
 // The privacy centre (issue 37, item 5), at 390×844: its public address asks a visitor to sign in and
 // then opens; "Download my data" saves a JSON file of the member's record; the name is corrected;
 // "Delete my account" says what is kept and why, asks for a confirmation, signs the member out, and the
 // same Google account signing in again is a new member. axe-core finds nothing serious on the page
-// or in its dialog. Screenshots at 320, 390 and 1280 px (docs/screenshots/privacy-centre-*.png).
+// or in its dialog. Screenshots at 320, 390 and 1280 px (privacy-centre-*.png, screenshotsDir).
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
@@ -57,7 +60,7 @@ describe('the privacy centre', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       // Phones: the first screen (a full-page shot would paint the fixed tab bar mid-page).
       await page.screenshot({
-        path: `docs/screenshots/privacy-centre-${width}.png`,
+        path: path.join(SHOTS, `privacy-centre-${width}.png`),
         fullPage: width >= 1024,
       });
     }
@@ -84,7 +87,7 @@ describe('the privacy centre', () => {
     await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 15_000 });
     const deleteButton = page.getByRole('button', { name: 'Delete my account' });
     await deleteButton.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'docs/screenshots/privacy-centre-delete-section-390.png' });
+    await page.screenshot({ path: path.join(SHOTS, 'privacy-centre-delete-section-390.png') });
     await deleteButton.click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByText(/Kept without your name or email/).waitFor();
@@ -93,7 +96,7 @@ describe('the privacy centre', () => {
     // The dialog's opening animation over: contrast is measured on the colours the member reads.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await axeViolations(page), 'axe on the deletion dialog').toEqual([]);
-    await page.screenshot({ path: 'docs/screenshots/privacy-centre-delete-390.png' });
+    await page.screenshot({ path: path.join(SHOTS, 'privacy-centre-delete-390.png') });
     await dialog.getByLabel('I understand that my account is deleted permanently.').check();
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });

@@ -11,12 +11,11 @@
 // (server/push/test-receiver.ts), which decrypts what the server sends. The click is a synthetic
 // notificationclick dispatched in the worker (DevTools cannot click a notification): the worker's
 // handler runs as for a real click, without the user activation a real click gives focus().
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPushReceiver, type PushReceiver, type TestSubscription } from '../../server/push/test-receiver';
-import { ADMIN_DESKTOP, PHONE, launchBrowser } from './browser';
+import { ADMIN_DESKTOP, PHONE, launchBrowser, screenshotsDir } from './browser';
 import {
   offerTitles,
   signInMemberByApi,
@@ -26,7 +25,7 @@ import {
 } from './member-helpers';
 
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
-const SHOTS = path.join(process.cwd(), 'docs', 'screenshots');
+const SHOTS = screenshotsDir('push');
 const OPT_IN = 'Know the moment your spin is ready';
 
 let browser: Browser;
@@ -47,7 +46,6 @@ beforeAll(async () => {
   receiver = await startPushReceiver({ vapidPublicKey: publicKey });
   subscription = receiver.subscription();
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {

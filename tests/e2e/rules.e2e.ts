@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE } from './browser';
+import { launchBrowser, newContext, PHONE, screenshotsDir } from './browser';
 import {
   answerEligibility,
   chooseAccount,
@@ -18,13 +18,12 @@ import { UNDER_AGE_MESSAGE } from '../../shared/fair-play';
 // pass axe-core (no serious or critical violations), and their screenshots at 320, 390 and 1280 px.
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SHOTS = process.env.E2E_RULES_SHOTS ?? 'docs/screenshots';
+const SHOTS = screenshotsDir('rules');
 const PAGES = ['/rules', '/terms', '/privacy', '/help'] as const;
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_DESKTOP, launchBrowser, newContext } from './browser';
+import { ADMIN_DESKTOP, launchBrowser, newContext, screenshotsDir } from './browser';
 import { offerTitles, signInWithChooser, startAndCompleteOffer } from './member-helpers';
 import { startOwnServer, type OwnServer } from './own-server';
+
+const SHOTS = screenshotsDir('trust');
 
 // Trust and safety end to end (issue 33): a member whose device two other accounts registered on
 // completes an offer; the partner confirms it, and the card shows 'Verifying...' with why and until
@@ -124,12 +127,10 @@ describe('rewards held by risk', () => {
     expect(
       await card.getByRole('list', { name: 'Progress' }).getByRole('listitem').allTextContents(),
     ).toEqual(['Started', 'Partner confirmed', 'Checking', 'Spin unlocked']);
-    if (process.env.E2E_TRUST_SHOTS) {
-      await page.setViewportSize({ width: 320, height: 640 });
-      await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `${process.env.E2E_TRUST_SHOTS}/held-card-320.png` });
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }
+    await page.setViewportSize({ width: 320, height: 640 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: path.join(SHOTS, 'held-card-320.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // From here on, any reload or navigation of the member's page would be counted.
     let navigations = 0;
@@ -152,8 +153,7 @@ describe('rewards held by risk', () => {
       .getByText(/Shared device/)
       .first()
       .waitFor();
-    if (process.env.E2E_TRUST_SHOTS)
-      await admin.screenshot({ path: `${process.env.E2E_TRUST_SHOTS}/review-queue-1280.png` });
+    await admin.screenshot({ path: path.join(SHOTS, 'review-queue-1280.png') });
     await row.getByRole('button', { name: new RegExp(`^Approve: #\\d+ ${escaped(first!)}$`) }).click();
     await admin
       .getByRole('dialog', { name: /Approve hold #\d+\?/ })
