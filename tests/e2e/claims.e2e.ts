@@ -5,8 +5,6 @@ import { ADMIN_DESKTOP, launchBrowser, newContext, screenshotsDir } from './brow
 import { offerTitles, signInWithChooser } from './member-helpers';
 import { startOwnServer, type OwnServer } from './own-server';
 
-const SHOTS = screenshotsDir('claims');
-
 // Missing-conversion claims, end to end: a member starts an offer, is not credited, files a claim from
 // the offer card; an administrator approves it in the console; the member's open dashboard turns the
 // card into Play Slot Machine! by itself (the live 'claim' event), without a reload.
@@ -15,6 +13,7 @@ const SHOTS = screenshotsDir('claims');
 // keeps its data in an embedded database inside its own process, which a test cannot reach to age a
 // click, so this suite runs its own server (same build, demo mode) with CLAIM_MIN_AGE_MINUTES=0.
 const ADMIN = { username: 'claims-admin', password: 'claims-e2e-admin-password' };
+const SHOTS = screenshotsDir('claims');
 let server: OwnServer | undefined;
 let baseUrl = '';
 let browser: Browser;

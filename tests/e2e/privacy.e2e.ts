@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, PHONE, screenshotsDir } from './browser';
 import { answerEligibility, chooseAccount, axeViolations as axeViolationsOf } from './member-helpers';
-
-const SHOTS = screenshotsDir('privacy');
 
 // The privacy centre (issue 37, item 5), at 390×844: its public address asks a visitor to sign in and
 // then opens; "Download my data" saves a JSON file of the member's record; the name is corrected;
@@ -14,6 +12,7 @@ const SHOTS = screenshotsDir('privacy');
 // same Google account signing in again is a new member. axe-core finds nothing serious on the page
 // or in its dialog. Screenshots at 320, 390 and 1280 px (privacy-centre-*.png, screenshotsDir).
 const baseUrl = process.env.E2E_BASE_URL ?? inject('baseUrl');
+const SHOTS = screenshotsDir('privacy');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 

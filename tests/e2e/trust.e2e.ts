@@ -5,8 +5,6 @@ import { ADMIN_DESKTOP, launchBrowser, newContext, screenshotsDir } from './brow
 import { offerTitles, signInWithChooser, startAndCompleteOffer } from './member-helpers';
 import { startOwnServer, type OwnServer } from './own-server';
 
-const SHOTS = screenshotsDir('trust');
-
 // Trust and safety end to end (issue 33): a member whose device two other accounts registered on
 // completes an offer; the partner confirms it, and the card shows 'Verifying...' with why and until
 // when. An operator approves it in the console's review queue and the member's open page turns the card
@@ -15,6 +13,7 @@ const SHOTS = screenshotsDir('trust');
 // The suite runs its own server (same build, demo mode): it sets the hold policy, and the shared e2e
 // server's members must keep the instant flow.
 const ADMIN = { username: 'trust-admin', password: 'trust-e2e-admin-password' };
+const SHOTS = screenshotsDir('trust');
 const DEVICE = 'e2e-trust-shared-device';
 let server: OwnServer | undefined;
 let baseUrl = '';
