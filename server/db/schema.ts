@@ -77,6 +77,12 @@ export const users = pgTable(
     registrationHosting: boolean('registration_hosting').notNull().default(false),
     emailNormalised: text('email_normalised'),
     rewardsPausedAt: ts('rewards_paused_at'),
+    /** Another member has (or had) this one's registration device or email (migration 0035, a trigger's). */
+    linksShared: boolean('links_shared').notNull().default(false),
+    /** Others registered from this one's prefix may count (migration 0035, a trigger's). */
+    addressCrowded: boolean('address_crowded').notNull().default(false),
+    /** At or after the member's latest sighting on a hosting network (migration 0035, a trigger's). */
+    hostingSeenAt: ts('hosting_seen_at'),
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
@@ -590,6 +596,28 @@ export const memberSightings = pgTable('member_sightings', {
   hosting: boolean('hosting').notNull().default(false),
   fingerprint: text('fingerprint'),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Each member's registration device ('d'), address prefix ('p') and normalised email ('e') with the
+ * registration time, kept by triggers equal to the member row (migration 0035): the receiver's gate
+ * counts linked accounts from this table's primary key alone (docs/decisions/member-links.md).
+ */
+export const memberLinks = pgTable(
+  'member_links',
+  {
+    kind: text('kind', { enum: ['d', 'p', 'e'] }).notNull(),
+    value: text('value').notNull(),
+    registeredAt: ts('registered_at').notNull(),
+    /** The member (no foreign key: the triggers keep the rows, migration 0035). */
+    userId: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value, t.registeredAt, t.userId] })],
+);
+
+/** One row per registration device, address prefix or normalised email in use: a 64-bit hash of `kind:value` (migration 0035). */
+export const memberLinkGroups = pgTable('member_link_groups', {
+  key: bigint('key', { mode: 'number' }).primaryKey(),
 });
 
 /** A reward held by risk: its score, level and reasons, until it is released or denied exactly once. */

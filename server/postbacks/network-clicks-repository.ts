@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { query, run, type Queryable } from '../db/client';
 import { statement, type Statement } from '../db/statements';
 import { toPostbackClick, type ClickLookupRow, type PostbackClick } from '../offers/clicks-repository';
-import { clickEvidenceStatement, clickWithEvidence, type ConversionEvidence } from '../trust/evidence';
+import { clickEvidenceStatement, clickWithEvidence, type GateEvidence } from '../trust/evidence';
 
 interface Network {
   id: number;
@@ -123,7 +123,7 @@ export async function findNetworkClickWithEvidence(
   ref: NetworkClickRef,
   networkOfferId: string | undefined,
   opts: { clickIdInSubId: boolean },
-): Promise<{ click: NetworkClick; evidence: ConversionEvidence } | undefined> {
+): Promise<{ click: NetworkClick; evidence: GateEvidence } | undefined> {
   const { variant, values } = lookup(network, ref, networkOfferId, opts);
   const found = await clickWithEvidence<NetworkClickRow>(db, LOOKUPS[variant].withEvidence, values);
   return found && { click: toNetworkClick(found.row), evidence: found.evidence };

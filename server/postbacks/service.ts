@@ -54,7 +54,7 @@ import { REVERSAL_HOLD_DEFAULTS, type ReversalHoldPolicy } from '../config';
 import { loadPolicy } from '../trust/policy';
 import { newConversionPassesGate } from '../trust/holds';
 import { receiveApprovedConversion } from './completions-repository';
-import { nativeClickWithEvidence, OfferTimings, type ConversionEvidence } from '../trust/evidence';
+import { nativeClickWithEvidence, OfferTimings, type GateEvidence } from '../trust/evidence';
 import type { RiskPolicy } from '../../shared/contract/admin/reviews';
 
 /**
@@ -435,7 +435,7 @@ function verify(network: ReceiverNetwork, req: PostbackRequest, now: Date): Veri
 }
 
 /** Why a click does not count, or null when it does. */
-type Resolved = { click: PostbackClick; evidence?: ConversionEvidence | undefined } | { refusal: Mapped };
+type Resolved = { click: PostbackClick; evidence?: GateEvidence | undefined } | { refusal: Mapped };
 
 /**
  * The click the event names, on this network's offers only (the native network: on offers of no
@@ -464,7 +464,7 @@ export async function resolveClick(
   const key = { id: network.id, slug: network.config.slug };
   const opts = { clickIdInSubId: network.config.clickIdInSubId === true };
   let click: NetworkClick | undefined;
-  let evidence: ConversionEvidence | undefined;
+  let evidence: GateEvidence | undefined;
   if (withEvidence) {
     const found = await findNetworkClickWithEvidence(tx, key, event.clickRef, event.networkOfferId, opts);
     click = found?.click;

@@ -235,7 +235,7 @@ export async function eraseMember(db: Queryable, userId: number): Promise<void> 
                          first_name = ${DELETED_FIRST_NAME}, last_name = ${DELETED_LAST_NAME},
                          referral_code = ${code}, device_fingerprint = null, registration_fingerprint = null,
                          registration_address = null, registration_prefix = null, registration_asn = null,
-                         registration_hosting = false, residence_state = null, adult_confirmed_at = null,
+                         registration_hosting = false, hosting_seen_at = null, residence_state = null, adult_confirmed_at = null,
                          is_suspicious = true, deleted_at = now()
          where id = ${userId}`,
   );

@@ -3,14 +3,21 @@
 // hand from the default weights (docs/trust-and-safety.md#reasons-and-their-default-weights).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execute, query, type Db } from '../db/client';
+import { execute, query, type Db, type Queryable } from '../db/client';
 import { DATABASE_KINDS, createTestDatabase, insertOffer, type TestDatabase } from '../test/helpers';
-import { conversionTiming, memberEvidence, nativeClickWithEvidence } from './evidence';
+import {
+  conversionTiming,
+  memberEvidence,
+  nativeClickWithEvidence,
+  SIGNAL_WINDOWS,
+  type ConversionEvidence,
+} from './evidence';
 import { insertNetwork } from '../networks/repository';
 import { configFromPreset } from '../networks/presets';
 import { findNetworkClick, findNetworkClickWithEvidence } from '../postbacks/network-clicks-repository';
 import { DEFAULT_POLICY } from './policy';
 import { judge } from './score';
+import { eraseMember } from '../privacy/repository';
 
 describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
   let tdb: TestDatabase;
@@ -36,11 +43,12 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
       referredBy?: number | null;
       completions?: number;
     } = {},
+    on: Queryable = db,
   ): Promise<number> {
     const i = n++;
     const email = m.email ?? `member${i}@example.com`;
     const [row] = await query<{ id: number }>(
-      db,
+      on,
       sql`insert into users (firebase_uid, email, email_normalised, referral_code, registration_fingerprint,
                              registration_prefix, registration_asn, registration_hosting, registration_date,
                              referred_by_user_id, total_completions)
@@ -231,13 +239,13 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     const found = await nativeClickWithEvidence(db, clickId);
     expect(found?.click).toMatchObject({ id: clickId, userId: who, offerId });
     expect(found!.click.secondsSinceClick).toBeGreaterThanOrEqual(90);
-    const { ageDays: _a, ...evidence } = found!.evidence;
-    const { ageDays: _b, referrer: graph, ...own } = (await memberEvidence(db, who))!;
+    const { referrer: graph, ...own } = (await memberEvidence(db, who))!;
     // The referrer's links judge the referral reward, never the conversion: the click's read skips them.
     expect(graph).toMatchObject({ id: referrer, sameDevice: true, sameAddress: true });
     expect(found!.evidence).not.toHaveProperty('referrer');
-    expect(evidence).toEqual(own);
-    expect(evidence.device.n).toBe(1);
+    expect(countsOf(found!.evidence)).toEqual(countsOf(own));
+    expect(found!.evidence.device).toEqual({ n: 1, ids: [] }); // counted, not named
+    expect(own.device).toEqual({ n: 1, ids: [referrer] });
     expect(await nativeClickWithEvidence(db, 'no-such-click')).toBeUndefined();
   });
 
@@ -281,7 +289,7 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
         [{ kind: 'sub', value: subId }, `ext-older-${kind}`, true, `net-old-${kind}`],
         [{ kind: 'sub', value: 'nobody' }, undefined, true, undefined],
       ];
-    const { ageDays: _o, referrer: _r, ...own } = (await memberEvidence(db, who))!;
+    const own = (await memberEvidence(db, who))!;
     for (const [ref, offerId, clickIdInSubId, expected] of ways) {
       const opts = { clickIdInSubId };
       const alone = await findNetworkClick(db, network, ref, offerId, opts);
@@ -295,9 +303,192 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
       const { secondsSinceClick: s2, ...same } = both!.click;
       expect(same).toEqual(click);
       expect(Math.abs(s1 - s2)).toBeLessThan(5);
-      const { ageDays: _a, ...evidence } = both!.evidence;
-      expect(evidence).toEqual(own);
-      expect(evidence.device.n).toBe(1);
+      expect(countsOf(both!.evidence)).toEqual(countsOf(own));
+      expect(both!.evidence.device.n).toBe(1);
     }
   });
+
+  it('two registrations on one device at once: the second waits for the first and both are marked as sharing it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const firstIn = new Promise<void>((r) => (inserted = r));
+    const first = db.transaction(async (tx) => {
+      const id = await member({ fp: 'race-fp', email: 'race-a@example.com' }, tx);
+      inserted();
+      await held; // still uncommitted while the second registers
+      return id;
+    });
+    await firstIn;
+    const second = db.transaction((tx) => member({ fp: 'race-fp', email: 'race-b@example.com' }, tx));
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    const ids = [await first, await second];
+    const rows = await query<{ links_shared: boolean }>(
+      db,
+      sql`select links_shared from users where id in (${ids[0]}, ${ids[1]})`,
+    );
+    expect(rows.map((r) => r.links_shared)).toEqual([true, true]);
+    const alone = await member({ fp: 'race-fp-alone' });
+    const [lone] = await query<{ links_shared: boolean }>(
+      db,
+      sql`select links_shared from users where id = ${alone}`,
+    );
+    expect(lone!.links_shared).toBe(false);
+    // Erased, the lone member's device and email leave no trace in the groups' table.
+    const groups = () =>
+      query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from member_link_groups
+             where key in (hashtextextended('d:race-fp-alone', 0),
+                           hashtextextended('e:' || (select email_normalised from users where id = ${alone}), 0))`,
+      );
+    expect((await groups())[0]!.n).toBe(2);
+    const [{ n: before }] = (await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from member_link_groups where key = hashtextextended('d:race-fp', 0)`,
+    )) as [{ n: number }];
+    expect(before).toBe(1);
+    await eraseMember(db, alone);
+    expect(
+      (
+        await query<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from member_link_groups where key = hashtextextended('d:race-fp-alone', 0)`,
+        )
+      )[0]!.n,
+    ).toBe(0);
+  });
+
+  it('a member row deleted (an under-18 sign-up) takes its links with it', async () => {
+    const stays = await member({ fp: 'minor-fp', prefix: '49.36.90.0/24' });
+    const minor = await member({ fp: 'minor-fp', prefix: '49.36.90.0/24' });
+    await execute(db, sql`delete from member_sightings where user_id = ${minor}`);
+    await execute(db, sql`delete from users where id = ${minor}`);
+    const [{ n }] = (await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from member_links where user_id = ${minor}`,
+    )) as [{ n: number }];
+    expect(n).toBe(0);
+    expect((await memberEvidence(db, stays))!.device.n).toBe(0);
+  });
+
+  it('a prefix is marked crowded from its fifth registration within 60 days, and only members whose window it reaches', async () => {
+    const crowded = async (ids: number[]) =>
+      (
+        await query<{ c: boolean }>(
+          db,
+          sql`select address_crowded as c from users where id in ${sql.raw(`(${ids.join(',')})`)} order by id`,
+        )
+      ).map((r) => r.c);
+    const early = await member({ prefix: '49.36.88.0/24', hoursAgo: 24 * 100 }); // outside every window below
+    const four = [];
+    for (const days of [50, 20, 10, 0])
+      four.push(await member({ prefix: '49.36.88.0/24', hoursAgo: 24 * days }));
+    expect(await crowded([early, ...four])).toEqual([false, false, false, false, false]);
+    // Three registrations from another prefix, then two at once: the second waits for the first and
+    // counts it, so the five are marked.
+    const three = [];
+    for (let i = 0; i < 3; i++) three.push(await member({ prefix: '49.36.89.0/24', hoursAgo: 2 }));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const firstIn = new Promise<void>((r) => (inserted = r));
+    const first = db.transaction(async (tx) => {
+      const id = await member({ prefix: '49.36.89.0/24' }, tx);
+      inserted();
+      await held;
+      return id;
+    });
+    await firstIn;
+    const second = db.transaction((tx) => member({ prefix: '49.36.89.0/24' }, tx));
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    const pair = [await first, await second];
+    const fifth = await member({ prefix: '49.36.88.0/24', hoursAgo: 0 });
+    // The fifth within 60 days of the fourth (registered now) marks those within 30 days of it.
+    expect(await crowded([early, ...four, fifth])).toEqual([false, false, true, true, true, true]);
+    expect(await crowded([...three, ...pair])).toEqual([true, true, true, true, true]);
+    const [{ n }] = (await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from member_link_groups where key = hashtextextended('p:49.36.89.0/24', 0)`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it("the gate's read counts what the full evidence counts, for every member above, and judges each conversion alike", async () => {
+    // Seen on a hosting network 10 days ago only, and on two home networks since: no hosting reason.
+    const old = await member({ asn: 55836 });
+    await execute(
+      db,
+      sql`insert into member_sightings (user_id, kind, asn, hosting, created_at) values
+            (${old}, 'sign_in', 16509, true, now() - interval '10 days'),
+            (${old}, 'sign_in', 55836, false, now() - interval '1 day'),
+            (${old}, 'sign_in', 45609, false, now())`,
+    );
+    // A device and an address shared by three; then one of them deletes their account, and another's
+    // registration time moves (the demo's history does): the links follow the member rows.
+    const trio = [];
+    for (let i = 0; i < 3; i++)
+      trio.push(await member({ fp: 'trio-fp', prefix: '49.36.77.0/24', hoursAgo: 2 }));
+    await eraseMember(db, trio[0]!);
+    await execute(
+      db,
+      sql`update users set registration_date = now() - interval '60 days' where id = ${trio[1]}`,
+    );
+
+    const offerId = await insertOffer(db);
+    const all = await query<{ id: number }>(db, sql`select id from users order by id`);
+    expect(all.length).toBeGreaterThan(40);
+    for (const { id } of all) {
+      const clickId = `gate-${kind}-${id}`;
+      await execute(
+        db,
+        sql`insert into clicks (id, user_id, offer_id) values (${clickId}, ${id}, ${offerId})`,
+      );
+      const gate = (await nativeClickWithEvidence(db, clickId))!.evidence;
+      const full = (await memberEvidence(db, id))!;
+      expect(countsOf(gate), `member ${id}`).toEqual(countsOf(full));
+      const judged = (e: typeof gate) => {
+        const j = judge(e, { kind: 'conversion', timing: undefined }, DEFAULT_POLICY);
+        return { level: j.level, score: j.score, reasons: j.reasons.map((r) => `${r.code}:${r.weight}`) };
+      };
+      expect(judged(gate), `member ${id}`).toEqual(judged(full));
+    }
+    const gateOf = async (id: number) => {
+      const clickId = `gate-${kind}-${id}`;
+      return (await nativeClickWithEvidence(db, clickId))!.evidence;
+    };
+    // One erased; one registered 60 days earlier: still on the device, out of the address window.
+    const last = await gateOf(trio[2]!);
+    expect([last.device.n, last.burstDevice]).toEqual([1, 1]);
+    expect((await gateOf(old)).hostingAsns).toEqual([]);
+  });
 });
+
+/**
+ * What a judgement counts, without the named accounts (the gate's read names none), with the networks
+ * counted only beside a hosting one and the address's counts only once they can count (beyond the
+ * allowance, or a burst): the gate's read counts them only then.
+ */
+function countsOf(e: ConversionEvidence) {
+  const addressCounts =
+    e.address.n > SIGNAL_WINDOWS.addressAllowance || e.burstAddress >= SIGNAL_WINDOWS.burstAddress;
+  return {
+    userId: e.userId,
+    pausedAt: e.pausedAt,
+    registrationHosting: e.registrationHosting,
+    registrationAsn: e.registrationAsn,
+    registrationAddress: e.registrationAddress,
+    email: e.email,
+    completions: e.completions,
+    device: e.device.n,
+    address: addressCounts ? [e.address.n, e.burstAddress] : 'none that counts',
+    prefix: e.address.prefix,
+    email_: e.email_.n,
+    burstDevice: e.burstDevice,
+    activity: [e.clicks24h, e.conversions24h, e.reversals],
+    hostingAsns: [...e.hostingAsns].sort(),
+    distinctAsns: e.hostingAsns.length ? e.distinctAsns : 0,
+  };
+}

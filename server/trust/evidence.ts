@@ -48,11 +48,20 @@ const NAMED = 10;
 
 /**
  * What judges a member's own conversion: every signal but the referral graph, which judges only the
- * referral reward their first completion earns their referrer (server/trust/score.ts). The receiver's
- * click statements read this much (clickEvidenceStatement): the referrer's referred accounts cost a
- * scan that grows with the referrer's reach (6.8 ms at 5,000 referred accounts), on every approval.
+ * referral reward their first completion earns their referrer (server/trust/score.ts). The referrer's
+ * referred accounts cost a scan that grows with the referrer's reach (6.8 ms at 5,000 referred
+ * accounts), on every approval.
  */
 export type ConversionEvidence = Omit<MemberEvidence, 'referrer'>;
+
+/**
+ * What the receiver's gate reads with a click (gateText): a ConversionEvidence that judges to the same
+ * level, score and reasons as the member's full evidence, but whose lists of linked ids are empty,
+ * whose address counts are 0 while they cannot count (at most the allowance, no burst) and whose
+ * distinctAsns is 0 unless a hosting network was seen in the hopping window. Enough to decide whether
+ * a conversion passes; a held one is judged again on the full evidence, which names accounts.
+ */
+export type GateEvidence = ConversionEvidence;
 
 export interface MemberEvidence {
   userId: number;
@@ -96,7 +105,8 @@ export interface MemberEvidence {
   } | null;
 }
 
-interface EvidenceRow {
+/** The member row's own columns, in every evidence row. */
+interface MemberColumns {
   user_id: number;
   paused_at: Date | null;
   hosting: boolean;
@@ -106,6 +116,9 @@ interface EvidenceRow {
   email: string;
   age_days: number;
   completions: number;
+}
+
+interface EvidenceRow extends MemberColumns {
   device_n: number;
   device_ids: number[] | null;
   address_n: number;
@@ -144,7 +157,7 @@ const ids = (v: number[] | string | null): number[] => {
  * The referral graph above the member (`m`): their referrer's links to them (`ref`) and the referrer's
  * referred accounts (`refd`), which judge the referral reward only (ConversionEvidence has none).
  */
-const REFERRAL_CTES = `), ref as (
+const REFERRAL_CTES = `, ref as (
           select r.registration_fingerprint = m.fp as same_device, r.registration_prefix = m.px as same_address,
                  r.referred_by_user_id = m.id as ring,
                  case when r2.referred_by_user_id is not null then 3 when r.referred_by_user_id is not null then 2 else 1 end
@@ -163,15 +176,23 @@ const REFERRAL_COLUMNS = `,
                  where total_completions = 1 and registration_date < now() - interval '3 days') as quit,
                ref.ring, ref.chain_depth`;
 
+/** `col` (a registration time) within an hour of the member's registration `rd`: the sign-up bursts. */
+const withinHour = (col: string, rd = 'm.rd') =>
+  `${col} between ${rd} - interval '1 hour' and ${rd} + interval '1 hour'`;
+/** `col` within the address window around the member's registration `rd`. */
+const withinAddressDays = (col: string, rd = 'm.rd') =>
+  `${col} between ${rd} - ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
+                   and ${rd} + ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'`;
+
 /**
  * The evidence statement, sent by name (server/db/statements.ts): PostgreSQL parses and plans it once
  * per connection, where planning this many subqueries cost more than running them (docs/benchmarks.md,
  * "Trust checks' cost"). The windows are constants of this module, never input; the member is $1.
  */
-const evidenceText = (member: string, referrals: boolean, head = '', select = '', from = 'from m') =>
+const evidenceText = (member: string) =>
   // One pass over each group of linked rows: the accounts on the member's device, the registrations
   // from their address prefix, the accounts with their email, their sightings (each an aggregate row).
-  `with ${head}m as (
+  `with m as (
           select id, registration_fingerprint as fp, registration_prefix as px, registration_asn as asn,
                  registration_hosting as hosting, registration_address as address, email, email_normalised as en,
                  registration_date as rd, referred_by_user_id as ref, rewards_paused_at, total_completions
@@ -179,18 +200,14 @@ const evidenceText = (member: string, referrals: boolean, head = '', select = ''
         ), dev as (
           select count(*) filter (where u.id <> m.id)::int as n,
                  (array_agg(u.id order by u.id) filter (where u.id <> m.id))[1:${NAMED}] as ids,
-                 count(*) filter (where u.registration_date between m.rd - interval '1 hour'
-                                                              and m.rd + interval '1 hour')::int as burst
+                 count(*) filter (where ${withinHour('u.registration_date')})::int as burst
             from m join users u on m.fp is not null and u.registration_fingerprint = m.fp
         ), adr as (
           select count(*) filter (where u.id <> m.id)::int as n,
                  (array_agg(u.id order by u.id) filter (where u.id <> m.id))[1:${NAMED}] as ids,
-                 count(*) filter (where u.registration_date between m.rd - interval '1 hour'
-                                                              and m.rd + interval '1 hour')::int as burst
+                 count(*) filter (where ${withinHour('u.registration_date')})::int as burst
             from m join users u
-              on m.px is not null and u.registration_prefix = m.px
-             and u.registration_date between m.rd - ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
-                                         and m.rd + ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
+              on m.px is not null and u.registration_prefix = m.px and ${withinAddressDays('u.registration_date')}
         ), eml as (
           select count(*)::int as n, (array_agg(u.id order by u.id))[1:${NAMED}] as ids
             from m join users u on u.email_normalised = m.en and u.id <> m.id
@@ -200,9 +217,9 @@ const evidenceText = (member: string, referrals: boolean, head = '', select = ''
             from m join member_sightings s
               on s.user_id = m.id and s.asn is not null
              and s.created_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day'
-        ${referrals ? REFERRAL_CTES : ''}
+        )${REFERRAL_CTES}
         )
-        select ${select}m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
+        select m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
                (extract(epoch from now() - m.rd) / 86400)::float8 as age_days, m.total_completions as completions,
                dev.n as device_n, dev.ids as device_ids, adr.n as address_n, adr.ids as address_ids,
                eml.n as email_n, eml.ids as email_ids, adr.burst as burst_address, dev.burst as burst_device,
@@ -213,51 +230,95 @@ const evidenceText = (member: string, referrals: boolean, head = '', select = ''
                (select count(*)::int from completions c
                  where c.user_id = m.id and c.status = 'reversed' and c.completed_at is not null
                    and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day') as reversals,
-               seen.hosting_asns, seen.distinct_asns${referrals ? REFERRAL_COLUMNS : ''}
-          ${from} cross join dev cross join adr cross join eml cross join seen${referrals ? ' left join ref on true' : ''}`;
-const EVIDENCE = statement('trust_member_evidence', evidenceText('$1', true));
+               seen.hosting_asns, seen.distinct_asns${REFERRAL_COLUMNS}
+          from m cross join dev cross join adr cross join eml cross join seen left join ref on true`;
+const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
 
 /**
- * A click and its member's evidence in one statement sent by name: the receiver's one-statement
- * approval reads both at once (docs/decisions/approved-postback-one-statement.md). `click` is the text
- * of a query of at most one row with the columns click_id, click_user_id, offer_id, network,
- * seconds_since_click and `extra` (its own parameters: the click's lookup); the evidence statement's
- * text follows, with that click's member. Fixed at module load: never request data.
+ * The gate's read (docs/decisions/member-links.md): the judgement the evidence statement's counts give,
+ * from fewer and narrower reads, for the receiver's one-statement approval, which needs the level and
+ * not the text. One flat statement (a click lookup `k`, the member row `u`), no CTE: under load each
+ * CTE, aggregate and distinct aggregate costs its executor set-up on every call, run or not.
+ * - Linked accounts from `member_links`' primary key alone, and only behind the member row's flags
+ *   (kept by triggers): the device's and the email's groups when the member shares one
+ *   (`users.links_shared`; `shared` is [accounts on the device, sign-ups on it within the hour,
+ *   accounts with the email], else null); the prefix's registrations when they may count
+ *   (`users.address_crowded`: more than the allowance of others, or a burst; `crowd` is [others in the
+ *   window, sign-ups within the hour], else null and counted as none, which judges the same).
+ * - The sightings only when the member was seen on a hosting network within the window
+ *   (`users.hosting_seen_at`), since without one neither the hosting nor the hopping reason can hold:
+ *   `seen` is [networks seen, then each hosting one], else null.
+ * - The completions in one pass.
+ * It names no linked account (GateEvidence).
  */
-export function clickEvidenceStatement(name: string, click: string, extra: readonly string[] = []) {
-  return statement(
-    name,
-    evidenceText(
-      '(select click_user_id from k)',
-      false,
-      `k as (${click}), `,
-      [
-        'k.click_id',
-        'k.click_user_id',
-        'k.offer_id',
-        'k.network',
-        'k.seconds_since_click',
-        ...extra.map((c) => `k.${c}`),
-      ]
-        .join(', ')
-        .concat(', '),
-      'from k cross join m',
-    ),
-  );
+const gateText = (click: string, select: string) =>
+  `select ${select}u.id as user_id, u.rewards_paused_at as paused_at, u.registration_hosting as hosting,
+          u.registration_asn as asn, u.registration_address as address, u.registration_prefix as prefix, u.email,
+          (extract(epoch from now() - u.registration_date) / 86400)::float8 as age_days,
+          u.total_completions as completions, u.registration_fingerprint is not null as has_device,
+          case when u.address_crowded then (
+            select array[count(*) filter (where l.user_id <> u.id),
+                         count(*) filter (where ${withinHour('l.registered_at', 'u.registration_date')})]::int[]
+              from member_links l
+             where l.kind = 'p' and l.value = u.registration_prefix
+               and ${withinAddressDays('l.registered_at', 'u.registration_date')}) end as crowd,
+          case when u.links_shared then (
+            select array[count(*) filter (where l.kind = 'd' and l.user_id <> u.id),
+                         count(*) filter (where l.kind = 'd' and ${withinHour('l.registered_at', 'u.registration_date')}),
+                         count(*) filter (where l.kind = 'e' and l.user_id <> u.id)]::int[]
+              from member_links l
+             where (l.kind, l.value) in (('d', u.registration_fingerprint), ('e', u.email_normalised))) end as shared,
+          (select count(*)::int from clicks c
+            where c.user_id = u.id and c.created_at > now() - interval '1 day') as clicks_24h,
+          x.conversions_24h, x.reversals,
+          case when u.hosting_seen_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day' then (
+            select array[count(distinct s.asn)::int] || array_agg(distinct s.asn) filter (where s.hosting)
+              from member_sightings s
+             where s.user_id = u.id and s.asn is not null
+               and s.created_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day') end as seen
+     from (${click}) k
+     join users u on u.id = k.click_user_id
+    cross join lateral (
+          select count(*) filter (where c.created_at > now() - interval '1 day')::int as conversions_24h,
+                 count(*) filter (where c.status = 'reversed' and c.completed_at is not null
+                   and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day')::int as reversals
+            from completions c where c.user_id = u.id) x`;
+
+/** The gate read's row: the member's own columns and counts (gateText). */
+interface GateRow extends MemberColumns {
+  has_device: boolean;
+  crowd: number[] | string | null;
+  shared: number[] | string | null;
+  clicks_24h: number;
+  conversions_24h: number;
+  reversals: number;
+  seen: number[] | string | null;
 }
 
-/** A click and its member's evidence (clickEvidenceStatement's), or undefined for an unknown click. */
+/**
+ * A click and its member's gate evidence in one statement sent by name: the receiver's one-statement
+ * approval reads both at once (docs/decisions/approved-postback-one-statement.md). `click` is the text
+ * of a query of at most one row with the columns click_id, click_user_id, offer_id, network,
+ * seconds_since_click and `extra` (its own parameters: the click's lookup); the gate's read follows,
+ * with that click's member. Fixed at module load: never request data.
+ */
+export function clickEvidenceStatement(name: string, click: string, extra: readonly string[] = []) {
+  const columns = ['click_id', 'click_user_id', 'offer_id', 'network', 'seconds_since_click', ...extra];
+  return statement(name, gateText(click, columns.map((c) => `k.${c}, `).join('')));
+}
+
+/** A click and its member's gate evidence (clickEvidenceStatement's), or undefined for an unknown click. */
 export async function clickWithEvidence<Row extends ClickLookupRow>(
   db: Queryable,
   st: ReturnType<typeof clickEvidenceStatement>,
   values: unknown[],
-): Promise<{ row: Row; evidence: ConversionEvidence } | undefined> {
+): Promise<{ row: Row; evidence: GateEvidence } | undefined> {
   // The lookup's own columns are the caller's (`Row`): the statement it built names them.
-  const [r] = (await run<EvidenceRow & ClickLookupRow>(db, st, values)) as (EvidenceRow & Row)[];
-  return r ? { row: r, evidence: conversionEvidenceOf(r) } : undefined;
+  const [r] = (await run<GateRow & ClickLookupRow>(db, st, values)) as (GateRow & Row)[];
+  return r ? { row: r, evidence: gateEvidenceOf(r) } : undefined;
 }
 
-/** A native postback's click (the plain lookup's text) with its member's evidence. */
+/** A native postback's click (the plain lookup's text) with its member's gate evidence. */
 const NATIVE_CLICK_EVIDENCE = clickEvidenceStatement('trust_native_click_evidence', NATIVE_CLICK_TEXT);
 
 /** The member's evidence, or undefined for an unknown member. */
@@ -266,16 +327,17 @@ export async function memberEvidence(db: Queryable, userId: number): Promise<Mem
   return r ? evidenceOf(r) : undefined;
 }
 
-/** A native click and its member's evidence (one statement), or undefined for an unknown click. */
+/** A native click and its member's gate evidence (one statement), or undefined for an unknown click. */
 export async function nativeClickWithEvidence(
   db: Queryable,
   clickId: string,
-): Promise<{ click: ReturnType<typeof toPostbackClick>; evidence: ConversionEvidence } | undefined> {
+): Promise<{ click: ReturnType<typeof toPostbackClick>; evidence: GateEvidence } | undefined> {
   const found = await clickWithEvidence<ClickLookupRow>(db, NATIVE_CLICK_EVIDENCE, [clickId]);
   return found && { click: toPostbackClick(found.row), evidence: found.evidence };
 }
 
-function conversionEvidenceOf(r: EvidenceRow): ConversionEvidence {
+/** The member row's part of an evidence row. */
+function memberOf(r: MemberColumns) {
   return {
     userId: r.user_id,
     pausedAt: r.paused_at ? new Date(r.paused_at) : null,
@@ -285,6 +347,12 @@ function conversionEvidenceOf(r: EvidenceRow): ConversionEvidence {
     email: r.email,
     ageDays: Number(r.age_days),
     completions: Number(r.completions),
+  };
+}
+
+function conversionEvidenceOf(r: EvidenceRow): ConversionEvidence {
+  return {
+    ...memberOf(r),
     device: { n: r.device_n, ids: ids(r.device_ids) },
     address: { n: r.address_n, ids: ids(r.address_ids), prefix: r.prefix },
     email_: { n: r.email_n, ids: ids(r.email_ids) },
@@ -295,6 +363,26 @@ function conversionEvidenceOf(r: EvidenceRow): ConversionEvidence {
     reversals: r.reversals,
     hostingAsns: ids(r.hosting_asns),
     distinctAsns: r.distinct_asns,
+  };
+}
+
+function gateEvidenceOf(r: GateRow): GateEvidence {
+  const [deviceN, burstDevice, emailN] = r.shared === null ? [0, r.has_device ? 1 : 0, 0] : ids(r.shared);
+  const [distinctAsns, ...hostingAsns] = r.seen === null ? [0] : ids(r.seen);
+  // Not crowded: at most the allowance of others and no burst, which the judgement does not count.
+  const [addressN, burstAddress] = r.crowd === null ? [0, r.prefix === null ? 0 : 1] : ids(r.crowd);
+  return {
+    ...memberOf(r),
+    device: { n: deviceN ?? 0, ids: [] },
+    address: { n: addressN ?? 0, ids: [], prefix: r.prefix },
+    email_: { n: emailN ?? 0, ids: [] },
+    burstAddress: burstAddress ?? 0,
+    burstDevice: burstDevice ?? 0,
+    clicks24h: r.clicks_24h,
+    conversions24h: r.conversions_24h,
+    reversals: r.reversals,
+    hostingAsns,
+    distinctAsns: distinctAsns ?? 0,
   };
 }
 

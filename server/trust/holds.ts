@@ -9,7 +9,7 @@ import {
   conversionTiming,
   memberEvidence,
   timingAgainstOffer,
-  type ConversionEvidence,
+  type GateEvidence,
   type MemberEvidence,
   type OfferTimings,
 } from './evidence';
@@ -98,7 +98,7 @@ export async function newConversionPassesGate(
   db: Queryable,
   r: { userId: number; offerId: number; clickSeconds: number },
   check: RiskCheck,
-  known?: ConversionEvidence,
+  known?: GateEvidence,
 ): Promise<boolean> {
   const evidence = known ?? (await memberEvidence(db, r.userId));
   if (!evidence || evidence.pausedAt !== null) return false;
