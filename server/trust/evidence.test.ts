@@ -66,6 +66,37 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     return { score: j.score, reasons: j.reasons.map((r) => `${r.code}:${r.weight}`) };
   };
 
+  /**
+   * Two registrations at once: the first stays uncommitted while the second registers (on PostgreSQL
+   * the second waits for it; PGlite runs them one after the other). Their ids, in that order.
+   */
+  async function registeredTogether(a: Parameters<typeof member>[0], b: Parameters<typeof member>[0]) {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const firstIn = new Promise<void>((r) => (inserted = r));
+    const first = db.transaction(async (tx) => {
+      const id = await member(a, tx);
+      inserted();
+      await held; // still uncommitted while the second registers
+      return id;
+    });
+    await firstIn;
+    const second = db.transaction((tx) => member(b, tx));
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    return [await first, await second];
+  }
+
+  /** The rows of member_link_groups for `kind:value` (0 or 1). */
+  const groupRows = async (key: string) =>
+    (
+      await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from member_link_groups where key = hashtextextended(${key}, 0)`,
+      )
+    )[0]!.n;
+
   it('a member with nothing in common with anyone scores 0', async () => {
     const id = await member({ fp: 'lonely', prefix: '49.36.1.0/24', asn: 55836 });
     expect(await scoreOf(id)).toEqual({ score: 0, reasons: [] });
@@ -309,55 +340,20 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
   });
 
   it('two registrations on one device at once: the second waits for the first and both are marked as sharing it', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let inserted!: () => void;
-    const firstIn = new Promise<void>((r) => (inserted = r));
-    const first = db.transaction(async (tx) => {
-      const id = await member({ fp: 'race-fp', email: 'race-a@example.com' }, tx);
-      inserted();
-      await held; // still uncommitted while the second registers
-      return id;
-    });
-    await firstIn;
-    const second = db.transaction((tx) => member({ fp: 'race-fp', email: 'race-b@example.com' }, tx));
-    await new Promise((r) => setTimeout(r, 200));
-    release();
-    const ids = [await first, await second];
-    const rows = await query<{ links_shared: boolean }>(
-      db,
-      sql`select links_shared from users where id in (${ids[0]}, ${ids[1]})`,
+    const ids = await registeredTogether(
+      { fp: 'race-fp', email: 'race-a@example.com' },
+      { fp: 'race-fp', email: 'race-b@example.com' },
     );
-    expect(rows.map((r) => r.links_shared)).toEqual([true, true]);
-    const alone = await member({ fp: 'race-fp-alone' });
-    const [lone] = await query<{ links_shared: boolean }>(
-      db,
-      sql`select links_shared from users where id = ${alone}`,
-    );
-    expect(lone!.links_shared).toBe(false);
+    const shared = async (id: number) =>
+      (await query<{ s: boolean }>(db, sql`select links_shared as s from users where id = ${id}`))[0]!.s;
+    expect([await shared(ids[0]!), await shared(ids[1]!)]).toEqual([true, true]);
+    const alone = await member({ fp: 'race-fp-alone', email: 'race-alone@example.com' });
+    expect(await shared(alone)).toBe(false);
+    expect(await groupRows('d:race-fp')).toBe(1);
     // Erased, the lone member's device and email leave no trace in the groups' table.
-    const groups = () =>
-      query<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from member_link_groups
-             where key in (hashtextextended('d:race-fp-alone', 0),
-                           hashtextextended('e:' || (select email_normalised from users where id = ${alone}), 0))`,
-      );
-    expect((await groups())[0]!.n).toBe(2);
-    const [{ n: before }] = (await query<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from member_link_groups where key = hashtextextended('d:race-fp', 0)`,
-    )) as [{ n: number }];
-    expect(before).toBe(1);
+    expect([await groupRows('d:race-fp-alone'), await groupRows('e:race-alone@example.com')]).toEqual([1, 1]);
     await eraseMember(db, alone);
-    expect(
-      (
-        await query<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from member_link_groups where key = hashtextextended('d:race-fp-alone', 0)`,
-        )
-      )[0]!.n,
-    ).toBe(0);
+    expect([await groupRows('d:race-fp-alone'), await groupRows('e:race-alone@example.com')]).toEqual([0, 0]);
   });
 
   it('a member row deleted (an under-18 sign-up) takes its links with it', async () => {
@@ -373,12 +369,23 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     expect((await memberEvidence(db, stays))!.device.n).toBe(0);
   });
 
+  it("the windows the member_links trigger is written for are the signals' (member_links_sync.sql)", () => {
+    // The trigger marks a prefix crowded at 5 registrations within 60 days either side of one, for the
+    // members within 30 days either side: the address window, the allowance of 3 others plus the member
+    // and one more, and the burst of 5. Changing one of these means changing the trigger with it.
+    expect([
+      SIGNAL_WINDOWS.addressDays,
+      SIGNAL_WINDOWS.addressAllowance,
+      SIGNAL_WINDOWS.burstAddress,
+    ]).toEqual([30, 3, 5]);
+  });
+
   it('a prefix is marked crowded from its fifth registration within 60 days, and only members whose window it reaches', async () => {
     const crowded = async (ids: number[]) =>
       (
         await query<{ c: boolean }>(
           db,
-          sql`select address_crowded as c from users where id in ${sql.raw(`(${ids.join(',')})`)} order by id`,
+          sql`select address_crowded as c from users where id = any(${sql.param(ids)}::int[]) order by id`,
         )
       ).map((r) => r.c);
     const early = await member({ prefix: '49.36.88.0/24', hoursAgo: 24 * 100 }); // outside every window below
@@ -390,30 +397,12 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     // counts it, so the five are marked.
     const three = [];
     for (let i = 0; i < 3; i++) three.push(await member({ prefix: '49.36.89.0/24', hoursAgo: 2 }));
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let inserted!: () => void;
-    const firstIn = new Promise<void>((r) => (inserted = r));
-    const first = db.transaction(async (tx) => {
-      const id = await member({ prefix: '49.36.89.0/24' }, tx);
-      inserted();
-      await held;
-      return id;
-    });
-    await firstIn;
-    const second = db.transaction((tx) => member({ prefix: '49.36.89.0/24' }, tx));
-    await new Promise((r) => setTimeout(r, 200));
-    release();
-    const pair = [await first, await second];
+    const pair = await registeredTogether({ prefix: '49.36.89.0/24' }, { prefix: '49.36.89.0/24' });
     const fifth = await member({ prefix: '49.36.88.0/24', hoursAgo: 0 });
     // The fifth within 60 days of the fourth (registered now) marks those within 30 days of it.
     expect(await crowded([early, ...four, fifth])).toEqual([false, false, true, true, true, true]);
     expect(await crowded([...three, ...pair])).toEqual([true, true, true, true, true]);
-    const [{ n }] = (await query<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from member_link_groups where key = hashtextextended('p:49.36.89.0/24', 0)`,
-    )) as [{ n: number }];
-    expect(n).toBe(1);
+    expect(await groupRows('p:49.36.89.0/24')).toBe(1);
   });
 
   it("the gate's read counts what the full evidence counts, for every member above, and judges each conversion alike", async () => {
