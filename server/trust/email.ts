@@ -49,9 +49,12 @@ export function isDisposableEmail(email: string): boolean {
   const parts = split(email);
   if (!parts) return false;
   const set = disposableDomains();
-  const labels = parts.domain.split('.');
-  for (let i = 0; i < labels.length - 1; i++) {
-    if (set.has(labels.slice(i).join('.'))) return true;
+  // The domain and each parent but the top level (a.b.example → a.b.example, b.example), without
+  // splitting it into labels: every approval's judgement asks.
+  let domain = parts.domain;
+  for (let dot = domain.indexOf('.'); dot >= 0; dot = domain.indexOf('.')) {
+    if (set.has(domain)) return true;
+    domain = domain.slice(dot + 1);
   }
   return false;
 }

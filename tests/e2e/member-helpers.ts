@@ -197,6 +197,15 @@ export async function signInMemberByApi(
 export async function axeViolations(p: Page, axeSource: string): Promise<string[]> {
   if (!(await p.evaluate('typeof window.axe === "object"'))) await p.evaluate(axeSource);
   return p.evaluate(async () => {
+    // A dialog or panel still fading in has text at part of its opacity: axe would measure the contrast
+    // of a frame no reader stops on. Finite animations and transitions are let finish first (a
+    // spinner's infinite one never would).
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     type Result = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
     const axe = (
       window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Result[] }> } }

@@ -32,9 +32,10 @@
 //
 // Partial runs (docs/benchmarks.md left as it was): BENCH_TRUST_PAIRS=postbacks (names' first words)
 // runs only those figures; BENCH_TRUST_POSTBACK_POOL sets the members prepared per postback side (the
-// default depends on BENCH_SECONDS × BENCH_ROUNDS, and so does the address density).
+// default depends on BENCH_SECONDS × BENCH_ROUNDS, and so does the address density); BENCH_PGSS=<folder>
+// writes each round's top statements from pg_stat_statements there.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request, type Result } from 'autocannon';
@@ -723,6 +724,11 @@ export async function benchTrust(opts: {
       return amount ? { ...r, duration: (performance.now() - t) / 1000 } : r;
     };
 
+    // BENCH_PGSS=<folder>: each round's top statements from pg_stat_statements (which must be in the
+    // server's shared_preload_libraries; pg_stat_statements.track = 'all' includes the functions'
+    // statements), written as <pair>-<side>-<round>.json: what each statement cost under the load.
+    const pool = db.pool;
+    if (process.env.BENCH_PGSS) await pool.query('create extension if not exists pg_stat_statements');
     const pairs: TrustPair[] = [];
     // BENCH_TRUST_PAIRS=postbacks,spins (names' first words) runs only those figures (a partial run).
     const only = process.env.BENCH_TRUST_PAIRS?.split(',').map((s) => s.trim().toLowerCase());
@@ -737,9 +743,22 @@ export async function benchTrust(opts: {
       for (let r = 0; r < rounds; r++) {
         const order = r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
         for (const side of order) {
+          // Each round starts from a checkpoint (not counted in it): every round's writes start from the
+          // same state of the write-ahead log, whose full-page writes follow a checkpoint.
+          await pool.query('checkpoint').catch(() => undefined);
           const pid = server[side].pid;
           const before = { server: pid ? procCpuMs(pid) : 0, db: postgresCpuMs() };
+          if (process.env.BENCH_PGSS) await pool.query('select pg_stat_statements_reset()');
           const res = await once(side, r);
+          if (process.env.BENCH_PGSS) {
+            const q = await pool.query(
+              `select calls, total_exec_time, total_plan_time, plans, shared_blks_hit, shared_blks_read, shared_blks_dirtied, shared_blks_written, wal_bytes, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements order by total_exec_time desc limit 40`,
+            );
+            writeFileSync(
+              `${process.env.BENCH_PGSS}/${name.split(' ')[0]}-${side}-${r}.json`,
+              JSON.stringify({ rps: res.requests?.average, rows: q.rows }, null, 1),
+            );
+          }
           const db = postgresCpuMs();
           const cpu =
             pid && before.db !== null && db !== null
