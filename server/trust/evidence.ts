@@ -184,6 +184,10 @@ const withinAddressDays = (col: string, rd = 'm.rd') =>
   `${col} between ${rd} - ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
                    and ${rd} + ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'`;
 
+/** `col` (a time) within the hopping window before now: the sightings the hosting and hopping reasons read. */
+const withinHoppingDays = (col: string) =>
+  `${col} > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day'`;
+
 /**
  * The evidence statement, sent by name (server/db/statements.ts): PostgreSQL parses and plans it once
  * per connection, where planning this many subqueries cost more than running them (docs/benchmarks.md,
@@ -216,7 +220,7 @@ const evidenceText = (member: string) =>
                  count(distinct s.asn)::int as distinct_asns
             from m join member_sightings s
               on s.user_id = m.id and s.asn is not null
-             and s.created_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day'
+             and ${withinHoppingDays('s.created_at')}
         )${REFERRAL_CTES}
         )
         select m.id as user_id, m.rewards_paused_at as paused_at, m.hosting, m.asn, m.address, m.px as prefix, m.email,
@@ -254,7 +258,7 @@ const gateText = (click: string, select: string) =>
           (extract(epoch from now() - u.registration_date) / 86400)::float8 as age_days,
           u.total_completions as completions, u.registration_fingerprint is not null as has_device,
           (u.links_shared or u.address_crowded
-            or u.hosting_seen_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day') as linked,
+            or ${withinHoppingDays('u.hosting_seen_at')}) as linked,
           (select count(*)::int from clicks c
             where c.user_id = u.id and c.created_at > now() - interval '1 day') as clicks_24h,
           x.conversions_24h, x.reversals
@@ -292,11 +296,11 @@ const GATE_LINKS = statement(
                          count(*) filter (where l.kind = 'e' and l.user_id <> u.id)]::int[]
               from member_links l
              where (l.kind, l.value) in (('d', u.registration_fingerprint), ('e', u.email_normalised))) end as shared,
-          case when u.hosting_seen_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day' then (
+          case when ${withinHoppingDays('u.hosting_seen_at')} then (
             select array[count(distinct s.asn)::int] || array_agg(distinct s.asn) filter (where s.hosting)
               from member_sightings s
              where s.user_id = u.id and s.asn is not null
-               and s.created_at > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day') end as seen
+               and ${withinHoppingDays('s.created_at')}) end as seen
      from users u where u.id = $1`,
 );
 
