@@ -83,6 +83,15 @@ export const users = pgTable(
     addressCrowded: boolean('address_crowded').notNull().default(false),
     /** At or after the member's latest sighting on a hosting network (migration 0035, a trigger's). */
     hostingSeenAt: ts('hosting_seen_at'),
+    /**
+     * The member's clicks and completions in two buckets, the recent one opened at `activitySince`: an
+     * upper bound of those of the last 24 hours (migration 0036, triggers').
+     */
+    activitySince: ts('activity_since'),
+    activityRecent: integer('activity_recent').notNull().default(0),
+    activityPrior: integer('activity_prior').notNull().default(0),
+    /** The latest reversal of the member's approved completions (migration 0036, a trigger's). */
+    lastReversalAt: ts('last_reversal_at'),
   },
   (t) => [
     uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),

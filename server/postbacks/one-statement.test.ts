@@ -82,6 +82,8 @@ describe.each(DATABASE_KINDS)('an approved postback in one statement on %s', (ki
     const [u] = await db.select().from(users).where(eq(users.id, member.userId));
     expect(u!.totalCompletions).toBe(1);
     expect(Number(u!.totalRevenueGenerated)).toBe(3.5);
+    // The click and the completion in the member's activity buckets, each once (migration 0036).
+    expect(u!.activityRecent).toBe(2);
     const [o] = await db.select().from(offers).where(eq(offers.id, offerId));
     expect(o!.totalCompletions).toBe(1);
     const [l] = await db.select().from(postbackLog).where(eq(postbackLog.id, done!.postbackId));

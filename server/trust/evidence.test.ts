@@ -172,6 +172,15 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     }
     expect(await scoreOf(busy)).toEqual({ score: 25, reasons: ['activity_burst:25'] });
 
+    const clicker = await member();
+    const offer = await insertOffer(db);
+    await execute(
+      db,
+      sql`insert into clicks (id, user_id, offer_id)
+          select ${`clicker-${kind}-`} || g, ${clicker}, ${offer} from generate_series(1, 60) g`,
+    );
+    expect(await scoreOf(clicker)).toEqual({ score: 25, reasons: ['activity_burst:25'] });
+
     const offerId = await insertOffer(db);
     const reversed = await member();
     for (let i = 0; i < 2; i++)
@@ -405,6 +414,52 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
     expect(await groupRows('p:49.36.89.0/24')).toBe(1);
   });
 
+  it('the activity buckets bound the clicks and completions of the last 24 hours from above, day by day', async () => {
+    const who = await member();
+    const offerId = await insertOffer(db);
+    let clicks = 0;
+    const click = () =>
+      execute(
+        db,
+        sql`insert into clicks (id, user_id, offer_id) values (${`b-${kind}-${clicks++}`}, ${who}, ${offerId})`,
+      );
+    const buckets = async () =>
+      (
+        await query<{ since_hours: number; recent: number; prior: number; bound: number }>(
+          db,
+          sql`select round(extract(epoch from now() - activity_since) / 3600)::int as since_hours,
+                     activity_recent as recent, activity_prior as prior,
+                     activity_recent + case when activity_since > now() - interval '25 hours'
+                                            then activity_prior else 0 end as bound
+                from users where id = ${who}`,
+        )
+      )[0];
+    const openedHoursAgo = (h: number) =>
+      execute(
+        db,
+        sql`update users set activity_since = now() - ${h}::int * interval '1 hour' where id = ${who}`,
+      );
+
+    for (let i = 0; i < 10; i++) await click();
+    await execute(
+      db,
+      sql`insert into completions (user_id, offer_id, network, transaction_id, status)
+          values (${who}, ${offerId}, 'testnet', ${`b-${kind}`}, 'pending')`,
+    );
+    expect(await buckets()).toEqual({ since_hours: 0, recent: 11, prior: 0, bound: 11 });
+    // Less than a day open: the same bucket.
+    await openedHoursAgo(23);
+    await click();
+    expect(await buckets()).toEqual({ since_hours: 23, recent: 12, prior: 0, bound: 12 });
+    // A day open: the next insert opens a new one, and the old one still counts while any of its
+    // inserts can be within the last 24 hours.
+    await openedHoursAgo(24);
+    await click();
+    expect(await buckets()).toEqual({ since_hours: 0, recent: 1, prior: 12, bound: 13 });
+    await openedHoursAgo(26);
+    expect(await buckets()).toMatchObject({ recent: 1, prior: 12, bound: 1 });
+  });
+
   it("the gate's read counts what the full evidence counts, for every member above, and judges each conversion alike", async () => {
     // Seen on a hosting network 10 days ago only, and on two home networks since: no hosting reason.
     const old = await member({ asn: 55836 });
@@ -457,8 +512,9 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
 
 /**
  * What a judgement counts, without the named accounts (the gate's read names none), with the networks
- * counted only beside a hosting one and the address's counts only once they can count (beyond the
- * allowance, or a burst): the gate's read counts them only then.
+ * counted only beside a hosting one, the address's counts only once they can count (beyond the
+ * allowance, or a burst) and the day's clicks and conversions only once they can give a reason: the
+ * gate's read counts them only then.
  */
 function countsOf(e: ConversionEvidence) {
   const addressCounts =
@@ -476,7 +532,12 @@ function countsOf(e: ConversionEvidence) {
     prefix: e.address.prefix,
     email_: e.email_.n,
     burstDevice: e.burstDevice,
-    activity: [e.clicks24h, e.conversions24h, e.reversals],
+    // The conversion judged counts too, hence a day's 14 conversions.
+    activity:
+      e.clicks24h >= SIGNAL_WINDOWS.clicksPerDay || e.conversions24h >= SIGNAL_WINDOWS.conversionsPerDay - 1
+        ? [e.clicks24h, e.conversions24h]
+        : 'none that counts',
+    reversals: e.reversals,
     hostingAsns: [...e.hostingAsns].sort(),
     distinctAsns: e.hostingAsns.length ? e.distinctAsns : 0,
   };

@@ -57,7 +57,8 @@ export type ConversionEvidence = Omit<MemberEvidence, 'referrer'>;
 /**
  * What the receiver's gate reads with a click (gateText): a ConversionEvidence that judges to the same
  * level, score and reasons as the member's full evidence, but whose lists of linked ids are empty,
- * whose address counts are 0 while they cannot count (at most the allowance, no burst) and whose
+ * whose address counts are 0 while they cannot count (at most the allowance, no burst), whose clicks
+ * and conversions of the day are 0 while they cannot count (below a reason's count) and whose
  * distinctAsns is 0 unless a hosting network was seen in the hopping window. Enough to decide whether
  * a conversion passes; a held one is judged again on the full evidence, which names accounts.
  */
@@ -239,17 +240,30 @@ const evidenceText = (member: string) =>
 const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
 
 /**
- * The gate's read (docs/decisions/member-links.md): the judgement the evidence statement's counts give,
- * from fewer and narrower reads, for the receiver's one-statement approval, which needs the level and
- * not the text. One flat statement (a click lookup `k`, the member row `u`), no CTE and no subquery that
- * the common case does not run: under load each CTE, aggregate and subplan costs its executor set-up on
- * every call, run or not.
- * - The member row, the clicks of the last day and the completions in one pass.
- * - `linked`: whether the member row's flags (kept by triggers) say that linked accounts or a hosting
- *   network may count: `users.links_shared` (another member has or had the device or the email),
- *   `users.address_crowded` (the prefix's registrations may count), `users.hosting_seen_at` within the
- *   hopping window. Only then does a second read (GATE_LINKS) count them; without a flag each counts
- *   as none, which judges the same.
+ * Whether the member's clicks and conversions of the last 24 hours can count (member row `u`): the
+ * activity buckets' bound (migration 0036) reaches the lowest count that could give a reason. The
+ * conversion being judged counts too (newConversionPassesGate), hence one less than the conversions'.
+ */
+const ACTIVITY_MAY_COUNT = Math.min(SIGNAL_WINDOWS.clicksPerDay, SIGNAL_WINDOWS.conversionsPerDay - 1);
+const activityMayCount = `u.activity_recent
+            + case when u.activity_since > now() - interval '25 hours' then u.activity_prior else 0 end
+            >= ${ACTIVITY_MAY_COUNT}`;
+/** Whether the member's reversals can count: their latest is within the window (migration 0036). */
+const reversalsMayCount = `u.last_reversal_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day'`;
+
+/**
+ * The gate's read (docs/decisions/member-links.md, member-activity-bound.md): the judgement the evidence
+ * statement's counts give, from fewer and narrower reads, for the receiver's one-statement approval,
+ * which needs the level and not the text. One flat statement (a click lookup `k`, the member row `u`),
+ * no CTE and no subquery: under load each CTE, aggregate and subplan costs its executor set-up on every
+ * call, run or not.
+ * - The member row.
+ * - `further`: whether the member row's flags and bounds (kept by triggers) say that linked accounts,
+ *   a hosting network, the day's activity or reversals may count: `users.links_shared` (another member
+ *   has or had the device or the email), `users.address_crowded` (the prefix's registrations may count),
+ *   `users.hosting_seen_at` within the hopping window, the activity buckets' bound, `last_reversal_at`
+ *   within the reversal window. Only then does a second read (GATE_LINKS) count them; without a flag
+ *   each counts as none, which judges the same.
  * It names no linked account (GateEvidence).
  */
 const gateText = (click: string, select: string) =>
@@ -257,29 +271,23 @@ const gateText = (click: string, select: string) =>
           u.registration_asn as asn, u.registration_address as address, u.registration_prefix as prefix, u.email,
           (extract(epoch from now() - u.registration_date) / 86400)::float8 as age_days,
           u.total_completions as completions, u.registration_fingerprint is not null as has_device,
-          (u.links_shared or u.address_crowded
-            or ${withinHoppingDays('u.hosting_seen_at')}) as linked,
-          (select count(*)::int from clicks c
-            where c.user_id = u.id and c.created_at > now() - interval '1 day') as clicks_24h,
-          x.conversions_24h, x.reversals
+          (u.links_shared or u.address_crowded or ${withinHoppingDays('u.hosting_seen_at')}
+            or ${activityMayCount} or ${reversalsMayCount}) as further
      from (${click}) k
-     join users u on u.id = k.click_user_id
-    cross join lateral (
-          select count(*) filter (where c.created_at > now() - interval '1 day')::int as conversions_24h,
-                 count(*) filter (where c.status = 'reversed' and c.completed_at is not null
-                   and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day')::int as reversals
-            from completions c where c.user_id = u.id) x`;
+     join users u on u.id = k.click_user_id`;
 
 /**
- * The gate's second read, for a member whose flags say linked accounts or a hosting network may count
- * (gateText's `linked`), member $1:
+ * The gate's second read, for a member whose flags say more may count (gateText's `further`), member $1:
  * - `shared`, when the member shares a device or an email (`users.links_shared`): [accounts on the
  *   device, sign-ups on it within the hour, accounts with the email], from `member_links`' primary key;
  * - `crowd`, when the prefix's registrations may count (`users.address_crowded`: more than the allowance
  *   of others, or a burst): [others in the window, sign-ups within the hour];
  * - `seen`, when the member was seen on a hosting network within the window (`users.hosting_seen_at`),
  *   since without one neither the hosting nor the hopping reason can hold: [networks seen, then each
- *   hosting one].
+ *   hosting one];
+ * - `activity`, when the activity buckets' bound reaches a count that could give a reason: [clicks,
+ *   conversions] of the last 24 hours;
+ * - `reversals`, when the latest reversal is within the window: the reversals there.
  * Each null when its flag is not set (counted as none).
  */
 const GATE_LINKS = statement(
@@ -300,17 +308,22 @@ const GATE_LINKS = statement(
             select array[count(distinct s.asn)::int] || array_agg(distinct s.asn) filter (where s.hosting)
               from member_sightings s
              where s.user_id = u.id and s.asn is not null
-               and ${withinHoppingDays('s.created_at')}) end as seen
+               and ${withinHoppingDays('s.created_at')}) end as seen,
+          case when ${activityMayCount} then array[
+            (select count(*)::int from clicks c where c.user_id = u.id and c.created_at > now() - interval '1 day'),
+            (select count(*)::int from completions c where c.user_id = u.id and c.created_at > now() - interval '1 day')
+          ] end as activity,
+          case when ${reversalsMayCount} then (
+            select count(*)::int from completions c
+             where c.user_id = u.id and c.status = 'reversed' and c.completed_at is not null
+               and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day') end as reversals
      from users u where u.id = $1`,
 );
 
 /** The gate read's row: the member's own columns and counts (gateText). */
 interface GateRow extends MemberColumns {
   has_device: boolean;
-  linked: boolean;
-  clicks_24h: number;
-  conversions_24h: number;
-  reversals: number;
+  further: boolean;
 }
 
 /** The gate's second read's row (GATE_LINKS), all null for a member without flags. */
@@ -318,8 +331,10 @@ interface GateLinksRow {
   crowd: number[] | string | null;
   shared: number[] | string | null;
   seen: number[] | string | null;
+  activity: number[] | string | null;
+  reversals: number | null;
 }
-const NO_LINKS: GateLinksRow = { crowd: null, shared: null, seen: null };
+const NO_LINKS: GateLinksRow = { crowd: null, shared: null, seen: null, activity: null, reversals: null };
 
 /**
  * A click and its member's gate evidence in one statement sent by name: the receiver's one-statement
@@ -342,7 +357,9 @@ export async function clickWithEvidence<Row extends ClickLookupRow>(
   // The lookup's own columns are the caller's (`Row`): the statement it built names them.
   const [r] = (await run<GateRow & ClickLookupRow>(db, st, values)) as (GateRow & Row)[];
   if (!r) return undefined;
-  const links = r.linked ? ((await run<GateLinksRow>(db, GATE_LINKS, [r.user_id]))[0] ?? NO_LINKS) : NO_LINKS;
+  const links = r.further
+    ? ((await run<GateLinksRow>(db, GATE_LINKS, [r.user_id]))[0] ?? NO_LINKS)
+    : NO_LINKS;
   return { row: r, evidence: gateEvidenceOf(r, links) };
 }
 
@@ -425,15 +442,16 @@ function gateEvidenceOf(r: GateRow, links: GateLinksRow): GateEvidence {
   const seen = links.seen === null ? null : ids(links.seen);
   // Not crowded: at most the allowance of others and no burst, which the judgement does not count.
   const crowd = links.crowd === null ? null : ids(links.crowd);
+  const activity = links.activity === null ? null : ids(links.activity);
   return evidenceWith(r, {
     device: { n: shared?.[0] ?? 0, ids: [] },
     address: { n: crowd?.[0] ?? 0, ids: [], prefix: r.prefix },
     email_: { n: shared?.[2] ?? 0, ids: [] },
     burstAddress: crowd ? (crowd[1] ?? 0) : r.prefix === null ? 0 : 1,
     burstDevice: shared ? (shared[1] ?? 0) : r.has_device ? 1 : 0,
-    clicks24h: r.clicks_24h,
-    conversions24h: r.conversions_24h,
-    reversals: r.reversals,
+    clicks24h: activity?.[0] ?? 0,
+    conversions24h: activity?.[1] ?? 0,
+    reversals: links.reversals ?? 0,
     hostingAsns: seen ? seen.slice(1) : [],
     distinctAsns: seen?.[0] ?? 0,
   });

@@ -17,6 +17,9 @@
 -- update says what the count really was, and the flag is corrected in the rare case where a concurrent
 -- approval or reversal of the same member moved it in between.
 --
+-- The member row's update counts the completion in its activity buckets (migration 0036), so the
+-- insert trigger that counts every other completion (member_activity.sql) is told to skip this one.
+--
 -- It sends no notification: one sent in the transaction would hold PostgreSQL's notification lock
 -- through the commit's WAL flush, one commit at a time. It sets rewards.cache_announced_by_server and
 -- rewards.events_announced_by_server, so the triggers stay silent, and returns what the server
@@ -67,7 +70,8 @@ BEGIN
     RETURN;
   END IF;
   PERFORM set_config('rewards.cache_announced_by_server', 'on', true),
-          set_config('rewards.events_announced_by_server', 'on', true);
+          set_config('rewards.events_announced_by_server', 'on', true),
+          set_config('rewards.activity_counted', 'on', true);
   INSERT INTO completions (user_id, offer_id, click_id, network, transaction_id, status, payout_amount,
                            payout_currency, completed_at, is_first_completion, completion_type,
                            referral_reward_processed)
@@ -75,12 +79,20 @@ BEGIN
             p_currency, now(), v_read = 0, 'standard', false)
     ON CONFLICT DO NOTHING
     RETURNING id INTO v_id;
+  PERFORM set_config('rewards.activity_counted', 'off', true);
   IF v_id IS NULL THEN
     RETURN;
   END IF;
   UPDATE users SET total_completions = total_completions + 1,
                    total_revenue_generated = total_revenue_generated + p_payout,
-                   last_activity = now()
+                   last_activity = now(),
+                   -- The completion in the activity buckets, as member_activity.sql counts every other.
+                   activity_prior = CASE WHEN activity_since IS NULL OR now() >= activity_since + interval '1 day'
+                                         THEN activity_recent ELSE activity_prior END,
+                   activity_recent = CASE WHEN activity_since IS NULL OR now() >= activity_since + interval '1 day'
+                                          THEN 1 ELSE activity_recent + 1 END,
+                   activity_since = CASE WHEN activity_since IS NULL OR now() >= activity_since + interval '1 day'
+                                         THEN now() ELSE activity_since END
    WHERE id = p_user_id AND is_suspicious = false AND rewards_paused_at IS NULL
    RETURNING total_completions INTO v_total;
   IF v_total IS NULL THEN
