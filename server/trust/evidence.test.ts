@@ -492,6 +492,16 @@ describe.each(DATABASE_KINDS)('risk evidence on %s', (kind) => {
       );
       const gate = (await nativeClickWithEvidence(db, clickId))!.evidence;
       const full = (await memberEvidence(db, id))!;
+      // Both read the prefix's registrations from member_links: the member rows themselves agree.
+      const [fromUsers] = await query<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from users m join users u
+              on u.registration_prefix = m.registration_prefix and u.id <> m.id
+             and u.registration_date between m.registration_date - ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
+                                         and m.registration_date + ${SIGNAL_WINDOWS.addressDays}::int * interval '1 day'
+           where m.id = ${id}`,
+      );
+      expect(full.address.n, `member ${id}`).toBe(fromUsers!.n);
       expect(countsOf(gate), `member ${id}`).toEqual(countsOf(full));
       const judged = (e: typeof gate) => {
         const j = judge(e, { kind: 'conversion', timing: undefined }, DEFAULT_POLICY);

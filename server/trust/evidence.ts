@@ -196,7 +196,8 @@ const withinHoppingDays = (col: string) =>
  */
 const evidenceText = (member: string) =>
   // One pass over each group of linked rows: the accounts on the member's device, the registrations
-  // from their address prefix, the accounts with their email, their sightings (each an aggregate row).
+  // from their address prefix (member_links' rows of it, by its primary key: docs/decisions/member-links.md),
+  // the accounts with their email, their sightings (each an aggregate row).
   `with m as (
           select id, registration_fingerprint as fp, registration_prefix as px, registration_asn as asn,
                  registration_hosting as hosting, registration_address as address, email, email_normalised as en,
@@ -208,11 +209,11 @@ const evidenceText = (member: string) =>
                  count(*) filter (where ${withinHour('u.registration_date')})::int as burst
             from m join users u on m.fp is not null and u.registration_fingerprint = m.fp
         ), adr as (
-          select count(*) filter (where u.id <> m.id)::int as n,
-                 (array_agg(u.id order by u.id) filter (where u.id <> m.id))[1:${NAMED}] as ids,
-                 count(*) filter (where ${withinHour('u.registration_date')})::int as burst
-            from m join users u
-              on m.px is not null and u.registration_prefix = m.px and ${withinAddressDays('u.registration_date')}
+          select count(*) filter (where l.user_id <> m.id)::int as n,
+                 (array_agg(l.user_id order by l.user_id) filter (where l.user_id <> m.id))[1:${NAMED}] as ids,
+                 count(*) filter (where ${withinHour('l.registered_at')})::int as burst
+            from m join member_links l
+              on m.px is not null and l.kind = 'p' and l.value = m.px and ${withinAddressDays('l.registered_at')}
         ), eml as (
           select count(*)::int as n, (array_agg(u.id order by u.id))[1:${NAMED}] as ids
             from m join users u on u.email_normalised = m.en and u.id <> m.id

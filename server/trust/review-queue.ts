@@ -220,17 +220,18 @@ export async function memberRisk(db: Db, userId: number): Promise<Omit<AdminRisk
       email_link: boolean;
     }>(
       db,
-      sql`with m as (select * from users where id = ${userId})
+      // The members who share the member's registration device, address prefix or normalised email,
+      // from member_links' primary key (docs/decisions/member-links.md).
+      sql`with m as (select id, registration_fingerprint as fp, registration_prefix as px, email_normalised as en
+                       from users where id = ${userId}),
+          l as (select l.user_id, bool_or(l.kind = 'd') as device, bool_or(l.kind = 'p') as address,
+                       bool_or(l.kind = 'e') as email_link
+                  from m join member_links l
+                    on (l.kind, l.value) in (('d', m.fp), ('p', m.px), ('e', m.en)) and l.user_id <> m.id
+                 group by l.user_id)
           select u.id as user_id, trim(u.first_name || ' ' || u.last_name) as name, u.email, u.registration_date,
-                 u.is_suspicious,
-                 (m.registration_fingerprint is not null and u.registration_fingerprint = m.registration_fingerprint) as device,
-                 (m.registration_prefix is not null and u.registration_prefix = m.registration_prefix) as address,
-                 (u.email_normalised = m.email_normalised) as email_link
-            from users u, m
-           where u.id <> m.id
-             and ((m.registration_fingerprint is not null and u.registration_fingerprint = m.registration_fingerprint)
-               or (m.registration_prefix is not null and u.registration_prefix = m.registration_prefix)
-               or u.email_normalised = m.email_normalised)
+                 u.is_suspicious, l.device, l.address, l.email_link
+            from l join users u on u.id = l.user_id
            order by u.registration_date desc
            limit 100`,
     ),

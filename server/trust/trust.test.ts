@@ -541,6 +541,33 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
     });
   });
 
+  it("an operator sees a member's linked accounts: who shares the device, the address prefix or the mailbox", async () => {
+    const base = newAccount('linked');
+    const member = await signInFrom('203.0.113.70', { deviceFingerprint: 'linked-phone', account: base });
+    const onDevice = await signInFrom('198.51.100.70', { deviceFingerprint: 'linked-phone' });
+    const onPrefix = await signInFrom('203.0.113.71', { deviceFingerprint: 'linked-other' });
+    // The same Gmail mailbox: dots and a +tag do not make another one.
+    const [local] = base.email.split('@');
+    await execute(
+      db,
+      sql`update users set email_normalised = ${`${local}@gmail.com`} where id = ${member.userId}`,
+    );
+    const sameMailbox = await signInFrom('192.0.2.70', {
+      account: { ...newAccount('linked'), email: `${local!.replace('-', '.-')}+promo@gmail.com` },
+    });
+    await signInFrom('192.0.2.71', { deviceFingerprint: 'unrelated' });
+    const risk = await admin.get(`/api/admin/risk.php?user_id=${member.userId}`);
+    expect(risk.statusCode, risk.body).toBe(200);
+    const links = Object.fromEntries(
+      risk.json().linked_accounts.map((l: { user_id: number; links: string[] }) => [l.user_id, l.links]),
+    );
+    expect(links).toEqual({
+      [onDevice.userId]: ['device'],
+      [onPrefix.userId]: ['address'],
+      [sameMailbox.userId]: ['email'],
+    });
+  });
+
   describe('referrals', () => {
     it('a friend who signs up from the referrer’s address with a random fingerprint earns the referrer nothing at once', async () => {
       const offerId = await insertOffer(db);
