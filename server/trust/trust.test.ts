@@ -542,20 +542,21 @@ describe.each(DATABASE_KINDS)('trust and safety on %s', (kind) => {
   });
 
   it("an operator sees a member's linked accounts: who shares the device, the address prefix or the mailbox", async () => {
+    // Prefixes of its own: other tests' members would be linked, and theirs crowded by these.
     const base = newAccount('linked');
-    const member = await signInFrom('203.0.113.70', { deviceFingerprint: 'linked-phone', account: base });
-    const onDevice = await signInFrom('198.51.100.70', { deviceFingerprint: 'linked-phone' });
-    const onPrefix = await signInFrom('203.0.113.71', { deviceFingerprint: 'linked-other' });
+    const member = await signInFrom('198.51.77.70', { deviceFingerprint: 'linked-phone', account: base });
+    const onDevice = await signInFrom('198.51.78.70', { deviceFingerprint: 'linked-phone' });
+    const onPrefix = await signInFrom('198.51.77.71', { deviceFingerprint: 'linked-other' });
     // The same Gmail mailbox: dots and a +tag do not make another one.
     const [local] = base.email.split('@');
     await execute(
       db,
       sql`update users set email_normalised = ${`${local}@gmail.com`} where id = ${member.userId}`,
     );
-    const sameMailbox = await signInFrom('192.0.2.70', {
+    const sameMailbox = await signInFrom('198.51.79.70', {
       account: { ...newAccount('linked'), email: `${local!.replace('-', '.-')}+promo@gmail.com` },
     });
-    await signInFrom('192.0.2.71', { deviceFingerprint: 'unrelated' });
+    await signInFrom('198.51.80.70', { deviceFingerprint: 'unrelated' });
     const risk = await admin.get(`/api/admin/risk.php?user_id=${member.userId}`);
     expect(risk.statusCode, risk.body).toBe(200);
     const links = Object.fromEntries(
