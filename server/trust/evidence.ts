@@ -190,6 +190,20 @@ const withinHoppingDays = (col: string) =>
   `${col} > now() - ${SIGNAL_WINDOWS.hoppingDays}::int * interval '1 day'`;
 
 /**
+ * The member's (`id`, a column) own counts, the same subqueries in the full evidence and the gate's
+ * second read: clicks and completions of the last 24 hours, approved completions reversed within the
+ * reversal window.
+ */
+const clicksOfDay = (id: string) =>
+  `(select count(*)::int from clicks k where k.user_id = ${id} and k.created_at > now() - interval '1 day')`;
+const conversionsOfDay = (id: string) =>
+  `(select count(*)::int from completions c where c.user_id = ${id} and c.created_at > now() - interval '1 day')`;
+const reversalsOf = (id: string) =>
+  `(select count(*)::int from completions c
+     where c.user_id = ${id} and c.status = 'reversed' and c.completed_at is not null
+       and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day')`;
+
+/**
  * The evidence statement, sent by name (server/db/statements.ts): PostgreSQL parses and plans it once
  * per connection, where planning this many subqueries cost more than running them (docs/benchmarks.md,
  * "Trust checks' cost"). The windows are constants of this module, never input; the member is $1.
@@ -229,13 +243,8 @@ const evidenceText = (member: string) =>
                (extract(epoch from now() - m.rd) / 86400)::float8 as age_days, m.total_completions as completions,
                dev.n as device_n, dev.ids as device_ids, adr.n as address_n, adr.ids as address_ids,
                eml.n as email_n, eml.ids as email_ids, adr.burst as burst_address, dev.burst as burst_device,
-               (select count(*)::int from clicks k
-                 where k.user_id = m.id and k.created_at > now() - interval '1 day') as clicks_24h,
-               (select count(*)::int from completions c
-                 where c.user_id = m.id and c.created_at > now() - interval '1 day') as conversions_24h,
-               (select count(*)::int from completions c
-                 where c.user_id = m.id and c.status = 'reversed' and c.completed_at is not null
-                   and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day') as reversals,
+               ${clicksOfDay('m.id')} as clicks_24h, ${conversionsOfDay('m.id')} as conversions_24h,
+               ${reversalsOf('m.id')} as reversals,
                seen.hosting_asns, seen.distinct_asns${REFERRAL_COLUMNS}
           from m cross join dev cross join adr cross join eml cross join seen left join ref on true`;
 const EVIDENCE = statement('trust_member_evidence', evidenceText('$1'));
@@ -310,14 +319,8 @@ const GATE_LINKS = statement(
               from member_sightings s
              where s.user_id = u.id and s.asn is not null
                and ${withinHoppingDays('s.created_at')}) end as seen,
-          case when ${activityMayCount} then array[
-            (select count(*)::int from clicks c where c.user_id = u.id and c.created_at > now() - interval '1 day'),
-            (select count(*)::int from completions c where c.user_id = u.id and c.created_at > now() - interval '1 day')
-          ] end as activity,
-          case when ${reversalsMayCount} then (
-            select count(*)::int from completions c
-             where c.user_id = u.id and c.status = 'reversed' and c.completed_at is not null
-               and c.reversed_at > now() - ${SIGNAL_WINDOWS.reversalDays}::int * interval '1 day') end as reversals
+          case when ${activityMayCount} then array[${clicksOfDay('u.id')}, ${conversionsOfDay('u.id')}] end as activity,
+          case when ${reversalsMayCount} then ${reversalsOf('u.id')} end as reversals
      from users u where u.id = $1`,
 );
 

@@ -51,9 +51,9 @@ BEGIN
   END LOOP;
   -- The address prefix: a row lock on its group row orders two registrations of one prefix, so the
   -- second one's count sees the first one's row. A group row this insert creates is a prefix no other
-  -- member has (a concurrent registration of it waits for this one's commit): nothing to count, and
-  -- most registrations are the first of their prefix. 5: SIGNAL_WINDOWS' allowance of 3 others plus
-  -- the member and one more, which is also its burst of 5 sign-ups within an hour.
+  -- member has (a concurrent registration of it waits for this one's commit): nothing to count.
+  -- 5: SIGNAL_WINDOWS' allowance of 3 others plus the member and one more, which is also its burst of
+  -- 5 sign-ups within an hour.
   IF NEW.registration_prefix IS NOT NULL THEN
     INSERT INTO member_link_groups (key) VALUES (hashtextextended('p:' || NEW.registration_prefix, 0))
       ON CONFLICT DO NOTHING;
